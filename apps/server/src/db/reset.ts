@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { openConfiguredDatabase, pgliteDir, prepareDemoData } from '../platform/bootstrap';
+import { loadConfig } from '../platform/config';
+import { openDatabase } from '../platform/db';
+import { acquireDirectoryLock } from '../platform/dir-lock';
+import { formatLogins } from './seed/demo-data';
+
+/** `npm run db:reset`: throws the database away, migrates a new one and seeds the demo data. */
+async function reset(): Promise<void> {
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
+    await database.db.execute(sql`drop schema if exists public cascade`);
+    await database.db.execute(sql`drop schema if exists drizzle cascade`);
+    await database.db.execute(sql`create schema public`);
+    await database.close();
+  } else {
+    const dir = pgliteDir(config);
+    // Refuses while a server holds the directory, rather than corrupting it underneath.
+    acquireDirectoryLock(`${dir}.lock`).release();
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(config.uploadsDir, { recursive: true, force: true });
+  }
+  const database = await openConfiguredDatabase({ ...config, seedDemoData: true });
+  const logins = await prepareDemoData({ ...config, seedDemoData: true }, database);
+  await database.close();
+  console.log('Database reset.');
+  if (logins) console.log(formatLogins(logins));
+}
+
+reset().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

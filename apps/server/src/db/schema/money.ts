@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tstz, updatedAt } from './columns';
+import { messages } from './messages';
+import { profiles } from './profiles';
+
+/** One row per paid message (ARCHITECTURE §3a). The split is fixed when the sender pays. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    checkoutSessionId: text('checkout_session_id'),
+    amountTotal: integer('amount_total').notNull(),
+    amountCreator: integer('amount_creator').notNull(),
+    amountPlatformFee: integer('amount_platform_fee').notNull(),
+    commissionPercent: integer('commission_percent').notNull(),
+    status: text('status').notNull().default('pending'),
+    captureBefore: tstz('capture_before'),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('payments_provider_check', sql`${t.provider} in ('local', 'stripe')`),
+    check(
+      'payments_status_check',
+      sql`${t.status} in ('pending', 'authorized', 'succeeded', 'canceled', 'refunded', 'failed')`,
+    ),
+    check('payments_split_balanced', sql`${t.amountCreator} + ${t.amountPlatformFee} = ${t.amountTotal}`),
+    check('payments_amounts_nonneg', sql`${t.amountCreator} >= 0 and ${t.amountPlatformFee} >= 0`),
+    check('payments_commission_range', sql`${t.commissionPercent} between 0 and 100`),
+    uniqueIndex('payments_message_key').on(t.messageId),
+    uniqueIndex('payments_intent_key').on(t.provider, t.paymentIntentId),
+    index('payments_sender_created_idx').on(t.senderId, t.createdAt.desc()),
+    index('payments_recipient_created_idx').on(t.recipientId, t.createdAt.desc()),
+    index('payments_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('payments_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/** Written at capture, never before (ARCHITECTURE §3a): only captured money is payable. */
+export const earnings = pgTable(
+  'earnings',
+  {
+    id: id(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'set null' }),
+    amount: integer('amount').notNull(),
+    commission: integer('commission').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('earnings_status_check', sql`${t.status} in ('pending', 'earned', 'paid_out')`),
+    check('earnings_split_balanced', sql`${t.amount} + ${t.commission} = ${t.totalAmount}`),
+    uniqueIndex('earnings_message_key').on(t.messageId),
+    index('earnings_creator_created_idx').on(t.creatorId, t.createdAt.desc()),
+    index('earnings_payout_idx').on(t.payoutId),
+  ],
+);
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    status: text('status').notNull().default('pending'),
+    providerTransferId: text('provider_transfer_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('payouts_amount_positive', sql`${t.amount} > 0`),
+    check('payouts_status_check', sql`${t.status} in ('pending', 'completed', 'failed')`),
+    index('payouts_creator_created_idx').on(t.creatorId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Double-entry ledger (ARCHITECTURE §2): each transaction_id's amounts sum to zero. Accounts are
+ * strings such as 'sender_hold', 'creator_payable:<id>', 'platform_revenue', 'payout_clearing'.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    transactionId: uuid('transaction_id').notNull(),
+    account: text('account').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_transaction_idx').on(t.transactionId),
+    index('ledger_account_created_idx').on(t.account, t.createdAt),
+    index('ledger_payment_idx').on(t.paymentId),
+  ],
+);

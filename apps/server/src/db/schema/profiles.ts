@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { createdAt, tstz, updatedAt } from './columns';
+
+/** spec §3 profile. message_price is cents; response_rate a percentage 0–100. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    displayName: text('display_name'),
+    bio: text('bio'),
+    avatarUrl: text('avatar_url'),
+    coverUrl: text('cover_url'),
+    email: text('email'),
+    isCreator: boolean('is_creator').notNull().default(false),
+    intendedAccountType: text('intended_account_type').notNull().default('customer'),
+    userType: text('user_type').notNull().default('regular'),
+    threadsOnboardingCompleted: boolean('threads_onboarding_completed').notNull().default(false),
+    threadsUsername: text('threads_username'),
+    isAvailable: boolean('is_available').notNull().default(false),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    messagePrice: integer('message_price').notNull().default(2500),
+    responseRate: doublePrecision('response_rate').notNull().default(0),
+    averageRating: doublePrecision('average_rating'),
+    reviewCount: integer('review_count').notNull().default(0),
+    disciplines: text('disciplines').array().notNull().default(sql`'{}'::text[]`),
+    portfolioImages: text('portfolio_images').array().notNull().default(sql`'{}'::text[]`),
+    instagramUsername: text('instagram_username'),
+    instagramVerified: boolean('instagram_verified').notNull().default(false),
+    instagramBio: text('instagram_bio'),
+    instagramProfilePicture: text('instagram_profile_picture'),
+    instagramFollowerCount: bigint('instagram_follower_count', { mode: 'number' }),
+    stripeAccountId: text('stripe_account_id'),
+    stripeOnboardingCompleted: boolean('stripe_onboarding_completed').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    adminRole: text('admin_role'),
+    lastActiveAt: tstz('last_active_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('profiles_username_lower_key').on(sql`lower(${t.username})`),
+    check('profiles_username_format', sql`${t.username} ~ '^[A-Za-z0-9_.]{1,40}$'`),
+    check('profiles_bio_length', sql`char_length(${t.bio}) <= 500`),
+    check('profiles_message_price_range', sql`${t.messagePrice} >= 0 and ${t.messagePrice} <= 1000000`),
+    check('profiles_response_rate_range', sql`${t.responseRate} >= 0 and ${t.responseRate} <= 100`),
+    check(
+      'profiles_average_rating_range',
+      sql`${t.averageRating} is null or (${t.averageRating} >= 1 and ${t.averageRating} <= 5)`,
+    ),
+    check('profiles_review_count_nonneg', sql`${t.reviewCount} >= 0`),
+    check('profiles_disciplines_max', sql`cardinality(${t.disciplines}) <= 5`),
+    check('profiles_portfolio_max', sql`cardinality(${t.portfolioImages}) <= 6`),
+    check('profiles_intended_account_type', sql`${t.intendedAccountType} in ('customer', 'creator')`),
+    uniqueIndex('profiles_instagram_username_lower_key')
+      .on(sql`lower(${t.instagramUsername})`)
+      .where(sql`${t.instagramUsername} is not null`),
+    // Featured carousel (spec §7 'profiles featured'): newest featured, available creators.
+    index('profiles_featured_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.isFeatured} and ${t.isCreator} and ${t.isAvailable}`),
+    // Browse sorts (spec §7 'profiles browse'), all over creators only.
+    index('profiles_creators_created_idx').on(t.createdAt.desc(), t.id).where(sql`${t.isCreator}`),
+    index('profiles_creators_updated_idx').on(t.updatedAt.desc(), t.id).where(sql`${t.isCreator}`),
+    index('profiles_creators_price_idx').on(t.messagePrice, t.id).where(sql`${t.isCreator}`),
+    index('profiles_creators_response_rate_idx').on(t.responseRate.desc(), t.id).where(sql`${t.isCreator}`),
+    index('profiles_disciplines_gin_idx').using('gin', t.disciplines),
+    // Contains-search on names (quick search, browse, full search) through trigrams.
+    index('profiles_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    index('profiles_display_name_trgm_idx').using('gin', sql`lower(${t.displayName}) gin_trgm_ops`),
+    index('profiles_instagram_username_trgm_idx').using('gin', sql`lower(${t.instagramUsername}) gin_trgm_ops`),
+    // Full search: verified creators ordered by follower count.
+    index('profiles_full_search_idx')
+      .on(t.instagramFollowerCount.desc().nullsLast())
+      .where(sql`${t.isCreator} and ${t.threadsOnboardingCompleted}`),
+  ],
+);

@@ -1,0 +1,31 @@
+import type { Db } from '../../platform/db';
+import { hashPassword } from '../../platform/password';
+import { profiles, users } from '../schema';
+
+export type ProfileFields = Partial<Omit<typeof profiles.$inferInsert, 'id' | 'email'>>;
+
+export interface CreateAccountOptions {
+  db: Db;
+  email: string;
+  password: string;
+  emailVerified?: boolean;
+  profile: ProfileFields & { username: string };
+}
+
+/** An account with its profile, as sign-up makes it; used by demo data and test factories alike. */
+export async function createAccount({ db, email, password, emailVerified = true, profile }: CreateAccountOptions) {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ email, passwordHash, emailVerifiedAt: emailVerified ? new Date() : null })
+      .returning({ id: users.id });
+    if (!user) throw new Error('user insert returned nothing');
+    const [row] = await tx
+      .insert(profiles)
+      .values({ ...profile, id: user.id, email })
+      .returning();
+    if (!row) throw new Error('profile insert returned nothing');
+    return row;
+  });
+}

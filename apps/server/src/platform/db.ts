@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from '../db/schema';
+import { acquireDirectoryLock, type DirectoryLock } from './dir-lock';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Driver = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  driver: Driver;
+  /** Round trip to the database; resolves with milliseconds taken. */
+  ping(): Promise<number>;
+  close(): Promise<void>;
+  /** PGlite only: the raw instance (snapshots in tests, in-process LISTEN). */
+  pglite?: PGlite;
+  /** PostgreSQL only: the pool (LISTEN/NOTIFY connections, advisory locks). */
+  pool?: pg.Pool;
+}
+
+export const MIGRATIONS_DIR = path.join(import.meta.dirname, '../db/migrations');
+
+// 64-bit integers and numerics come back as numbers from both drivers (ARCHITECTURE §6).
+const INT8 = 20;
+const NUMERIC = 1700;
+const numberParsers = { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) };
+
+export type OpenDatabaseOptions =
+  | { kind: 'postgres'; url: string; max?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory'; snapshot?: Blob | File };
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') return openPostgres(options.url, options.max);
+  return openPglite(options);
+}
+
+async function openPostgres(url: string, max = 10): Promise<Database> {
+  // Drizzle passes pg's global parsers on every query, so they are set there.
+  pg.types.setTypeParser(INT8, numberParsers[INT8]);
+  pg.types.setTypeParser(NUMERIC, numberParsers[NUMERIC]);
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    pool,
+    ping: () => timed(() => db.execute(sql`select 1`)),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(
+  options: { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory'; snapshot?: Blob | File },
+): Promise<Database> {
+  let lock: DirectoryLock | undefined;
+  let dataDir: string | undefined;
+  if (options.kind === 'pglite') {
+    dataDir = path.resolve(options.dataDir);
+    // PGlite fails on a missing parent and takes no lock of its own (ARCHITECTURE §6).
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+    lock = acquireDirectoryLock(`${dataDir}.lock`);
+  }
+  try {
+    const client = await PGlite.create({
+      dataDir,
+      loadDataDir: options.kind === 'pglite-memory' ? options.snapshot : undefined,
+      extensions: { pg_trgm },
+      parsers: numberParsers,
+    });
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    return {
+      db,
+      driver: 'pglite',
+      pglite: client,
+      ping: () => timed(() => client.query('select 1')),
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+/** Applies pending migrations. On PostgreSQL an advisory lock keeps concurrent starts from racing. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.driver === 'pglite') {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants its own driver's type
+    await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+    return;
+  }
+  const pool = database.pool;
+  if (!pool) throw new Error('postgres database without a pool');
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    const db = drizzlePg({ client, schema });
+    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+    client.release();
+  }
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return Math.round((performance.now() - start) * 100) / 100;
+}

@@ -1,0 +1,29 @@
+import type { TErrorCode } from '@fanline/contracts';
+
+const STATUS: Record<TErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** The one error type use cases throw; the error handler maps its code to an HTTP status. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: TErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+  get statusCode(): number {
+    return STATUS[this.code];
+  }
+}
+
+export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);

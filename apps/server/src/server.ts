@@ -1,0 +1,47 @@
+import { buildApp } from './app';
+import { formatLogins } from './db/seed/demo-data';
+import { openConfiguredDatabase, prepareDemoData } from './platform/bootstrap';
+import { ConfigError, loadConfig } from './platform/config';
+import { DirectoryLockedError } from './platform/dir-lock';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  const logins = await prepareDemoData(config, database);
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
+  console.log(`\nFanline is running at ${config.publicUrl} (database: ${where})`);
+  if (logins) console.log(`${formatLogins(logins)}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DirectoryLockedError) {
+    console.error(`\n${error.message}\n`);
+  } else {
+    console.error('Fanline failed to start:', error);
+  }
+  process.exit(1);
+});

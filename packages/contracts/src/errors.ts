@@ -1,0 +1,16 @@
+// Error codes the API returns in `{ error: { code, message } }`. The web client maps codes to the spec's words.
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type TErrorCode = (typeof ERROR_CODES)[number];
+
+export interface TApiError {
+  error: { code: TErrorCode; message: string; requestId?: string; fields?: Record<string, string> };
+}

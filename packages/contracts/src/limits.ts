@@ -1,0 +1,24 @@
+// Business constants of spec §9. The server enforces them; the web app imports them for instant feedback.
+export const LIMITS = {
+  message: { min: 10, max: 1000 },
+  response: { min: 10, max: 1000 },
+  bio: { max: 500 },
+  reviewTitle: { max: 100 },
+  reviewMessage: { max: 500 },
+  reviewResponse: { max: 500 },
+  rating: { min: 1, max: 5, default: 5 },
+  price: { minDollars: 5, maxDollars: 500, stepDollars: 5, defaultDollars: 25 },
+  categories: { max: 5 },
+  portfolioImages: { max: 6 },
+  imageBytes: { max: 5 * 1024 * 1024 },
+  password: { min: 6 },
+  username: { min: 3, max: 30 },
+  notificationBody: { max: 100 },
+  minimumPayoutCents: 10_000,
+  responseWindowHours: { min: 1, max: 168, default: 24 },
+  commissionPercent: { min: 0, max: 50, default: 25 },
+} as const;
+
+export const QUICK_SEARCH = { minChars: 2, debounceMs: 300, limit: 5 } as const;
+export const FEATURED = { limit: 8, skeletons: 5 } as const;
+export const BROWSE = { pageSize: 12, debounceMs: 800, minSearchChars: 3 } as const;
