@@ -1,0 +1,96 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { cn } from '../../lib/cn';
+import { href, paths } from '../../paths';
+import { Button } from '../ui/button';
+import { Logo } from './logo';
+
+const NAV = [
+  { to: paths.creators, label: 'Discover' },
+  { to: paths.support, label: 'Support' },
+];
+
+/** spec §2 Header: logo, Discover and Support; guests get Sign In and Join as Creator. Mobile menu below 768 px. */
+export function Header() {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+
+  // Close the mobile menu whenever the route changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location change is the trigger
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
+        <div className="flex items-center gap-8">
+          <Logo />
+          <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
+            {NAV.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                className={({ isActive }) =>
+                  cn('text-sm font-medium hover:text-brand-700', isActive ? 'text-brand-700' : 'text-slate-600')
+                }
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+        </div>
+        <div className="hidden items-center gap-3 md:flex">
+          <Button asChild variant="ghost">
+            <Link to={paths.login}>Sign In</Link>
+          </Button>
+          <Button asChild>
+            <Link to={href.signup('creator')}>Join as Creator</Link>
+          </Button>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+        </Button>
+      </div>
+      {open && (
+        <nav id={menuId} aria-label="Mobile" className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden">
+          <ul className="flex flex-col py-2">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  className="block rounded-md px-2 py-3 text-base font-medium text-slate-700 hover:bg-slate-50"
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
+            <Button asChild variant="secondary">
+              <Link to={paths.login}>Sign In</Link>
+            </Button>
+            <Button asChild>
+              <Link to={href.signup('creator')}>Join as Creator</Link>
+            </Button>
+          </div>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,45 @@
+/** Every route of spec §2, with typed href builders. Routes reference these, never string literals. */
+export const paths = {
+  home: '/',
+  creators: '/creators',
+  search: '/search',
+  support: '/support',
+  login: '/login',
+  signup: '/signup',
+  threadsCallback: '/auth/threads/callback',
+  testThreads: '/test-threads',
+  dashboard: '/dashboard',
+  dashboardMessages: '/dashboard/messages',
+  dashboardMessage: '/dashboard/messages/:messageId',
+  dashboardEarnings: '/dashboard/earnings',
+  dashboardSettings: '/dashboard/settings',
+  senderDashboard: '/sender-dashboard',
+  billing: '/billing',
+  profile: '/profile',
+  messages: '/messages',
+  message: '/messages/:messageId',
+  paymentSuccess: '/payment-success',
+  creatorProfile: '/:username',
+  admin: '/admin',
+  adminLogin: '/admin/login',
+  adminDashboard: '/admin/dashboard',
+  adminUsers: '/admin/users',
+  adminMessages: '/admin/messages',
+  adminTransactions: '/admin/transactions',
+  adminModeration: '/admin/moderation',
+  adminSettings: '/admin/settings',
+} as const;
+
+export const href = {
+  creators: (params?: Record<string, string>) =>
+    params && Object.keys(params).length ? `${paths.creators}?${new URLSearchParams(params)}` : paths.creators,
+  search: (q?: string) => (q ? `${paths.search}?${new URLSearchParams({ q })}` : paths.search),
+  signup: (type?: 'creator' | 'customer') => (type ? `${paths.signup}?type=${type}` : paths.signup),
+  creatorProfile: (username: string) => `/${encodeURIComponent(username)}`,
+  message: (messageId: string) => `/messages/${encodeURIComponent(messageId)}`,
+  dashboardMessage: (messageId: string) => `/dashboard/messages/${encodeURIComponent(messageId)}`,
+  paymentSuccess: (creator: string, amount: string) =>
+    `${paths.paymentSuccess}?${new URLSearchParams({ creator, amount })}`,
+};
+
+export const SUPPORT_EMAIL = 'support@fanline.app';

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
+
+export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// Flags this machine kind needs (env notes): no sandbox as root, and no background networking,
+// whose connections the closed network refuses.
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 375, height: 812 };
+
+export interface BrowserHarness {
+  /** Absolute URL on the server under test. */
+  url(pathname: string): string;
+  /** A fresh context (own cookies and storage) and page; screenshotted if the current test fails. */
+  page(viewport?: { width: number; height: number }): Promise<Page>;
+  context(viewport?: { width: number; height: number }): Promise<BrowserContext>;
+}
+
+/** Registers beforeAll/afterAll hooks for one Chromium per test file and returns the harness. */
+export function setupBrowser(): BrowserHarness {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const baseUrl = inject('baseUrl');
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+    await browser?.close();
+  });
+
+  const context = async (viewport = DESKTOP) => {
+    if (!browser) throw new Error('browser not started: call setupBrowser() at the top of the file');
+    const ctx = await browser.newContext({ viewport, baseURL: baseUrl });
+    ctx.setDefaultTimeout(10_000);
+    contexts.push(ctx);
+    return ctx;
+  };
+
+  return {
+    url: (pathname) => new URL(pathname, baseUrl).toString(),
+    context,
+    async page(viewport = DESKTOP) {
+      const ctx = await context(viewport);
+      const page = await ctx.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(String(error)));
+      onTestFailed(async ({ task }) => {
+        fs.mkdirSync(ARTIFACTS, { recursive: true });
+        const name = task.name.replace(/[^\w-]+/g, '_').slice(0, 80);
+        await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => {});
+        if (errors.length) fs.writeFileSync(path.join(ARTIFACTS, `${name}.errors.txt`), errors.join('\n'));
+      });
+      return page;
+    },
+  };
+}
