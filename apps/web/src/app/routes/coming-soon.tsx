@@ -1,10 +1,12 @@
 import { Construction } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useMatches } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../paths';
 
 /** Holds a route's place in the real layout until the issue that builds it lands (foundation issue §5). */
-export function ComingSoon({ title }: { title: string }) {
+export function Component() {
+  const match = useMatches().at(-1);
+  const title = (match?.handle as { title?: string } | undefined)?.title ?? 'Coming soon';
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">
       <Construction className="h-12 w-12 text-brand-600" aria-hidden="true" />
