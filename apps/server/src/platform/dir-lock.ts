@@ -30,7 +30,7 @@ export function acquireDirectoryLock(lockPath: string): DirectoryLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(fs.readFileSync(lockPath, 'utf8').trim());
-      if (holder && holder !== process.pid && isAlive(holder)) {
+      if (holder && isAlive(holder)) {
         throw new DirectoryLockedError(
           `The database in ${lockPath.replace(/\.lock$/, '')} is in use by another Fanline process (pid ${holder}). ` +
             'Stop that process first, or set DATA_DIR to another directory.',

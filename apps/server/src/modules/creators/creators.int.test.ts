@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createCreator, createTestApp, createUser, type TestApp, unique } from '../../testing';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/creators/featured', () => {
+  test('returns at most 8 featured, available creators, newest first, with card fields only', async () => {
+    const db = t.database.db;
+    const future = Date.now() + 365 * 86_400_000;
+    const featured = [];
+    for (let i = 0; i < 9; i++) {
+      featured.push(await createCreator(db, { isFeatured: true, createdAt: new Date(future + i * 1000) }));
+    }
+    const unavailable = await createCreator(db, {
+      isFeatured: true,
+      isAvailable: false,
+      createdAt: new Date(future + 20_000),
+    });
+    const fan = await createUser(db, { isFeatured: true, createdAt: new Date(future + 30_000) });
+
+    const response = await t.app.inject({ method: 'GET', url: '/api/creators/featured' });
+    expect(response.statusCode).toBe(200);
+    const { creators } = response.json() as { creators: Array<Record<string, unknown>> };
+    expect(creators).toHaveLength(8);
+    expect(creators.map((c) => c.id)).toEqual(
+      featured
+        .slice(1)
+        .reverse()
+        .map((c) => c.id),
+    );
+    const ids = creators.map((c) => c.id);
+    expect(ids).not.toContain(unavailable.id);
+    expect(ids).not.toContain(fan.id);
+    // Internal columns never leak (STYLE.md: responses strip unknown fields).
+    expect(Object.keys(creators[0] ?? {})).not.toEqual(expect.arrayContaining(['email']));
+    expect(creators[0]).not.toHaveProperty('email');
+    expect(creators[0]).not.toHaveProperty('stripeAccountId');
+    expect(creators[0]).toMatchObject({ messagePrice: 2500, isCreator: true, isAvailable: true });
+  });
+});
+
+describe('GET /api/creators/quick-search', () => {
+  test('matches display name, username or Instagram handle, case-insensitively', async () => {
+    const db = t.database.db;
+    const tag = unique('qs');
+    const byName = await createCreator(db, { displayName: `Zed ${tag.toUpperCase()} Smith` });
+    const byUsername = await createCreator(db, { username: `${tag}_maker` });
+    const byInstagram = await createCreator(db, { instagramUsername: `insta_${tag}` });
+    const response = await t.app.inject({ method: 'GET', url: `/api/creators/quick-search?q=${tag}` });
+    expect(response.statusCode).toBe(200);
+    const ids = response.json().creators.map((c: { id: string }) => c.id);
+    expect(ids.sort()).toEqual([byName.id, byUsername.id, byInstagram.id].sort());
+  });
+
+  test('only available creators, 5 at most, username prefix matches first', async () => {
+    const db = t.database.db;
+    const tag = unique('lim');
+    await createUser(db, { username: `${tag}_fan` });
+    await createCreator(db, { username: `${tag}_away`, isAvailable: false });
+    for (let i = 0; i < 6; i++) await createCreator(db, { displayName: `Someone ${tag} ${i}` });
+    const prefixed = await createCreator(db, { username: `${tag}_first` });
+    const response = await t.app.inject({ method: 'GET', url: `/api/creators/quick-search?q=${tag}` });
+    const hits = response.json().creators as Array<{ id: string; username: string }>;
+    expect(hits).toHaveLength(5);
+    expect(hits[0]?.id).toBe(prefixed.id);
+    expect(hits.map((h) => h.username)).not.toContain(`${tag}_fan`);
+    expect(hits.map((h) => h.username)).not.toContain(`${tag}_away`);
+  });
+
+  test('needs 2 characters after trimming; wildcards in the term match literally', async () => {
+    const short = await t.app.inject({ method: 'GET', url: '/api/creators/quick-search?q=%20a%20' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+    const wildcard = await t.app.inject({ method: 'GET', url: '/api/creators/quick-search?q=%25%25' });
+    expect(wildcard.statusCode).toBe(200);
+    expect(wildcard.json().creators).toEqual([]);
+  });
+});

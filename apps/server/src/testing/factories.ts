@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { createAccount, type ProfileFields } from '../db/seed/create-account';
+import type { Db } from '../platform/db';
+
+export const TEST_PASSWORD = 'test-password-1';
+
+/** A short random suffix: factories make unique data so tests need no cleanup and run in parallel. */
+export function unique(prefix = 'u'): string {
+  return `${prefix}_${randomBytes(5).toString('hex')}`;
+}
+
+export async function createUser(db: Db, profile: ProfileFields = {}, email?: string) {
+  const username = profile.username ?? unique('user');
+  return createAccount({
+    db,
+    email: email ?? `${username}@example.test`,
+    password: TEST_PASSWORD,
+    profile: { displayName: `User ${username}`, ...profile, username },
+  });
+}
+
+export async function createCreator(db: Db, profile: ProfileFields = {}) {
+  return createUser(db, {
+    isCreator: true,
+    intendedAccountType: 'creator',
+    threadsOnboardingCompleted: true,
+    isAvailable: true,
+    messagePrice: 2500,
+    responseRate: 95,
+    ...profile,
+  });
+}
