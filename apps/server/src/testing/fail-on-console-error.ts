@@ -11,6 +11,6 @@ afterEach(() => {
   const calls = spy?.mock.calls ?? [];
   spy?.mockRestore();
   if (calls.length > 0 && !vi.isMockFunction(console.error)) {
-    throw new Error(`console.error was called:\n${calls.map((c) => c.map(String).join(' ')).join('\n')}`);
+    throw new Error(`console.error was called:\n${calls.map((c: unknown[]) => c.map(String).join(' ')).join('\n')}`);
   }
 });
