@@ -1,0 +1,23 @@
+import { LifeBuoy } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../paths';
+
+export function StillHaveQuestions() {
+  return (
+    <section aria-labelledby="questions-heading" className="px-4 pb-16 sm:px-6">
+      <div className="mx-auto flex max-w-4xl flex-col items-center rounded-3xl bg-brand-600 px-6 py-12 text-center text-white">
+        <LifeBuoy className="h-10 w-10" aria-hidden="true" />
+        <h2 id="questions-heading" className="mt-4 text-2xl font-bold sm:text-3xl">
+          Still have questions?
+        </h2>
+        <p className="mt-2 max-w-xl text-brand-100">
+          Browse the full help center or write to our team. We typically respond within 2 hours.
+        </p>
+        <Button asChild size="lg" variant="secondary" className="mt-6 border-0">
+          <Link to={paths.support}>Visit Support</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
