@@ -1,7 +1,7 @@
 import { SearchX } from 'lucide-react';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion';
 import { Button } from '../../../components/ui/button';
-import type { TSupportFaq } from '../data/support-faqs';
+import type { TSupportFaq } from '../content/support-faqs';
 
 interface FaqListProps {
   faqs: TSupportFaq[];
