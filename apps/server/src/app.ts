@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -13,13 +14,18 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { registerAuthHooks } from './modules/auth/auth-hooks';
+import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { creatorRoutes } from './modules/creators/routes';
 import { healthRoutes } from './modules/health/routes';
+import { profileRoutes } from './modules/profiles/routes';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Database, Db } from './platform/db';
+import { devOutboxRoutes } from './platform/dev-outbox';
 import { registerErrorHandler } from './platform/error-handler';
+import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mailer';
 import { registerOriginCheck } from './platform/origin-check';
 
 declare module 'fastify' {
@@ -28,6 +34,7 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     clock: Clock;
+    mailer: Mailer;
   }
 }
 
@@ -35,6 +42,7 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   clock?: Clock;
+  mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -57,6 +65,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('clock', options.clock ?? systemClock);
+  app.decorate(
+    'mailer',
+    options.mailer ??
+      (config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : createLogMailer(() => app.log)),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -77,7 +90,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
+  await app.register(cookie);
   registerOriginCheck(app);
+  registerAuthHooks(app);
 
   await app.register(swagger, {
     openapi: { info: { title: 'Fanline API', version: '1.0.0' }, servers: [{ url: config.publicUrl }] },
@@ -90,9 +105,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(creatorRoutes);
       await api.register(categoryRoutes);
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
     },
     { prefix: '/api' },
   );
+  // Outside production, mails that had nowhere to go can be read at /dev/outbox.
+  if (config.env !== 'production' && app.mailer.kind === 'log') await app.register(devOutboxRoutes);
 
   await registerStatic(app, config);
   return app;

@@ -91,3 +91,34 @@ export const ZUpdateProfileRequest = z.object({
 export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequest>;
 
 export const ZAvatarResponse = z.object({ avatarUrl: z.string() });
+
+/** Top-level app routes: a creator's public link is /{username}, so these can never be usernames. */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  'admin',
+  'api',
+  'assets',
+  'auth',
+  'billing',
+  'creators',
+  'dashboard',
+  'dev',
+  'favicon',
+  'forgot_password',
+  'login',
+  'logout',
+  'messages',
+  'payment_success',
+  'profile',
+  'reset_password',
+  'search',
+  'sender_dashboard',
+  'settings',
+  'signup',
+  'support',
+  'test_threads',
+  'uploads',
+  'username',
+  'null',
+  'undefined',
+  'fanline',
+]);

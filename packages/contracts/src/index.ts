@@ -4,6 +4,6 @@ export * from './creators';
 export * from './errors';
 export * from './health';
 export * from './limits';
+export * from './messages';
 export * from './money';
 export * from './verification';
-export * from './messages';

@@ -28,8 +28,13 @@ export const ZThreadsStartResponse = z.object({
 });
 export type TThreadsStartResponse = z.input<typeof ZThreadsStartResponse>;
 
-export const ZThreadsCompleteRequest = z.object({ code: z.string().min(1).max(2000), state: z.string().min(1).max(2000) });
-export const ZThreadsSimulateRequest = z.object({ username: z.string().trim().min(1, 'Please enter a username').max(60) });
+export const ZThreadsCompleteRequest = z.object({
+  code: z.string().min(1).max(2000),
+  state: z.string().min(1).max(2000),
+});
+export const ZThreadsSimulateRequest = z.object({
+  username: z.string().trim().min(1, 'Please enter a username').max(60),
+});
 
 export const ZVerificationResponse = z.object({
   verified: z.boolean(),

@@ -19,6 +19,21 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: ZBool.optional(),
   WEB_DIST_DIR: z.string().optional(),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Fanline <no-reply@fanline.app>'),
+  REQUIRE_EMAIL_CONFIRMATION: ZBool.optional(),
+  AUTH_IP_LIMIT: z.coerce.number().int().positive().default(30),
+  AUTH_EMAIL_LIMIT: z.coerce.number().int().positive().default(5),
+  THREADS_CLIENT_ID: z.string().optional(),
+  THREADS_CLIENT_SECRET: z.string().optional(),
+  THREADS_AUTH_URL: z.url().default('https://threads.net/oauth/authorize'),
+  THREADS_API_URL: z.url().default('https://graph.threads.net'),
+  THREADS_REDIRECT_URI: z.url().optional(),
 });
 
 export interface Config {
@@ -33,6 +48,18 @@ export interface Config {
   seedDemoData: boolean;
   webDistDir: string;
   uploadsDir: string;
+  /** Signs OAuth state and other tokens. Generated and kept in DATA_DIR when not given (not in production). */
+  appSecret: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string; requireConfirmation: boolean };
+  /** Sign-in and sign-up attempts allowed per 15 minutes: per client address, and failures per email. */
+  authLimits: { perIp: number; perEmail: number };
+  threads: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    authUrl: string;
+    apiUrl: string;
+    redirectUri: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -48,16 +75,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.APP_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  APP_SECRET: required in production with DATABASE_URL (32+ random characters)',
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA ?? !e.DATABASE_URL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
     uploadsDir: path.join(dataDir, 'uploads'),
+    appSecret: e.APP_SECRET,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      // Default: confirm emails only when mail can actually be delivered.
+      requireConfirmation: e.REQUIRE_EMAIL_CONFIRMATION ?? Boolean(e.SMTP_URL),
+    },
+    authLimits: { perIp: e.AUTH_IP_LIMIT, perEmail: e.AUTH_EMAIL_LIMIT },
+    threads: {
+      clientId: e.THREADS_CLIENT_ID || undefined,
+      clientSecret: e.THREADS_CLIENT_SECRET || undefined,
+      authUrl: e.THREADS_AUTH_URL,
+      apiUrl: e.THREADS_API_URL.replace(/\/$/, ''),
+      redirectUri: e.THREADS_REDIRECT_URI ?? `${publicUrl}/auth/threads/callback`,
+    },
   };
 }

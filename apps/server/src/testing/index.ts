@@ -1,2 +1,4 @@
 export * from './factories';
+export * from './http';
+export * from './smtp';
 export * from './test-app';

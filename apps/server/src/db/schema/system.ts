@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tstz } from './columns';
 
 /** Provider webhook events already handled, keyed by the provider's event id (idempotency). */
@@ -16,4 +16,14 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   requestHash: text('request_hash').notNull(),
   response: jsonb('response'),
   createdAt: createdAt(),
+});
+
+/**
+ * Fixed-window counters for sign-in and sign-up limits, kept in the database so every instance
+ * behind a load balancer counts the same attempts (ARCHITECTURE §5).
+ */
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: tstz('window_start').notNull().defaultNow(),
 });

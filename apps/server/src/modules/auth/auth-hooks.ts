@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors';
+import { resolveSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionRef } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session behind the request's cookie, or null for a guest. */
+    auth: SessionRef | null;
+  }
+}
+
+/** Identifies the caller from the session cookie on every /api request (no database read without a cookie). */
+export function registerAuthHooks(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    request.auth = await resolveSession({ db: app.db, clock: app.clock, token });
+  });
+}
+
+/** preHandler for route groups that need a signed-in user. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+}
+
+export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.publicUrl.startsWith('https://'),
+    maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.publicUrl.startsWith('https://'),
+  });
+}
+
+/** The signed-in caller's id; use behind requireUser. */
+export function userId(request: FastifyRequest): string {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+  return request.auth.userId;
+}

@@ -1,0 +1,19 @@
+import type { Mail } from '../../platform/mailer';
+
+export function confirmationMail(to: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Confirm your Fanline account',
+    text: `Welcome to Fanline!\n\nConfirm your email address to start using your account:\n${link}\n\nThe link works for 48 hours. If you did not sign up, ignore this email.`,
+    html: `<p>Welcome to Fanline!</p><p>Confirm your email address to start using your account:</p><p><a href="${link}">Confirm my email</a></p><p>The link works for 48 hours. If you did not sign up, ignore this email.</p>`,
+  };
+}
+
+export function passwordResetMail(to: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Reset your Fanline password',
+    text: `Someone asked to reset the password of your Fanline account.\n\nChoose a new password here:\n${link}\n\nThe link works for 1 hour and only once. If it was not you, ignore this email; your password stays the same.`,
+    html: `<p>Someone asked to reset the password of your Fanline account.</p><p><a href="${link}">Choose a new password</a></p><p>The link works for 1 hour and only once. If it was not you, ignore this email; your password stays the same.</p>`,
+  };
+}

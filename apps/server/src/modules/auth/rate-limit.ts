@@ -1,0 +1,39 @@
+import { eq, sql } from 'drizzle-orm';
+import { rateLimitBuckets } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+
+export const AUTH_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Counts one attempt against `key` in a fixed window and returns the count so far. One upsert, so
+ * concurrent attempts from several instances are all counted.
+ */
+export async function countAttempt(opts: { db: Db; clock: Clock; key: string; windowMs?: number }): Promise<number> {
+  const now = opts.clock.now();
+  const windowStartedBefore = new Date(now.getTime() - (opts.windowMs ?? AUTH_WINDOW_MS));
+  const [row] = await opts.db
+    .insert(rateLimitBuckets)
+    .values({ key: opts.key, count: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: rateLimitBuckets.key,
+      set: {
+        count: sql`case when ${rateLimitBuckets.windowStart} <= ${windowStartedBefore} then 1 else ${rateLimitBuckets.count} + 1 end`,
+        windowStart: sql`case when ${rateLimitBuckets.windowStart} <= ${windowStartedBefore} then ${now} else ${rateLimitBuckets.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimitBuckets.count });
+  return row?.count ?? 1;
+}
+
+/** Attempts counted against `key` in the current window, without counting one more. */
+export async function attemptsSoFar(opts: { db: Db; clock: Clock; key: string; windowMs?: number }): Promise<number> {
+  const [row] = await opts.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, opts.key));
+  if (!row) return 0;
+  const expired = row.windowStart.getTime() <= opts.clock.now().getTime() - (opts.windowMs ?? AUTH_WINDOW_MS);
+  return expired ? 0 : row.count;
+}
+
+export async function clearAttempts(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
+}

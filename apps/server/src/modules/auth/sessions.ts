@@ -1,0 +1,86 @@
+import { and, eq, lt, ne } from 'drizzle-orm';
+import { sessions } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import { hashToken, newToken } from './tokens';
+
+export const SESSION_COOKIE = 'fanline_session';
+/** A session ends 30 days after sign-in whatever happens, or after 7 days without use. */
+export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
+export const SESSION_IDLE_MS = 7 * 86_400_000;
+/** last_seen_at is written at most this often, so reads do not become writes on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface SessionRef {
+  sessionId: string;
+  userId: string;
+}
+
+export async function createSession(opts: {
+  db: Db;
+  clock: Clock;
+  userId: string;
+  ipAddress?: string;
+  userAgent?: string;
+}): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
+  const { token, hash } = newToken();
+  const now = opts.clock.now();
+  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+  const [row] = await opts.db
+    .insert(sessions)
+    .values({
+      userId: opts.userId,
+      tokenHash: hash,
+      expiresAt,
+      lastSeenAt: now,
+      createdAt: now,
+      ipAddress: opts.ipAddress ?? null,
+      userAgent: opts.userAgent?.slice(0, 300) ?? null,
+    })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session insert returned nothing');
+  // Housekeeping: expired sessions of this user go as a new one starts.
+  await opts.db.delete(sessions).where(and(eq(sessions.userId, opts.userId), lt(sessions.expiresAt, now)));
+  return { token, sessionId: row.id, expiresAt };
+}
+
+/** The live session behind a cookie token, or null when unknown, expired or idle too long. */
+export async function resolveSession(opts: { db: Db; clock: Clock; token: string }): Promise<SessionRef | null> {
+  const [row] = await opts.db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(opts.token)));
+  if (!row) return null;
+  const now = opts.clock.now().getTime();
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
+    await opts.db.delete(sessions).where(eq(sessions.id, row.id));
+    return null;
+  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await opts.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, row.id));
+  }
+  return { sessionId: row.id, userId: row.userId };
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Signs a user out everywhere, optionally keeping the session making the request. */
+export async function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
+    );
+}

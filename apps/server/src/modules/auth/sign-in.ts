@@ -1,0 +1,45 @@
+import { AUTH_MESSAGES } from '@fanline/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { hashPassword, verifyPassword } from '../../platform/password';
+import { attemptsSoFar, clearAttempts, countAttempt } from './rate-limit';
+
+// Verifying against this when the email is unknown keeps both answers equally slow.
+const decoyHash = hashPassword('decoy-password-for-timing');
+
+/**
+ * Checks email and password under the per-address and per-email limits. Returns the user id; the
+ * caller starts the session.
+ */
+export async function checkCredentials(
+  app: FastifyInstance,
+  input: { email: string; password: string; ip: string },
+): Promise<string> {
+  const { db, clock } = app;
+  const email = input.email.trim().toLowerCase();
+  const emailKey = `sign-in:email:${email}`;
+  const ipAttempts = await countAttempt({ db, clock, key: `sign-in:ip:${input.ip}` });
+  if (ipAttempts > app.config.authLimits.perIp) throw tooMany();
+  if ((await attemptsSoFar({ db, clock, key: emailKey })) >= app.config.authLimits.perEmail) throw tooMany();
+
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
+  const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
+  if (!user?.passwordHash || !ok) {
+    await countAttempt({ db, clock, key: emailKey });
+    throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+  }
+  if (app.config.mail.requireConfirmation && !user.emailVerifiedAt) {
+    throw new AppError('EMAIL_NOT_CONFIRMED', AUTH_MESSAGES.emailNotConfirmed);
+  }
+  await clearAttempts(db, emailKey);
+  return user.id;
+}
+
+export function tooMany(): AppError {
+  return new AppError('RATE_LIMITED', AUTH_MESSAGES.tooManyAttempts);
+}

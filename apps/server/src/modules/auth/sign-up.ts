@@ -1,0 +1,68 @@
+import { AUTH_MESSAGES, type ZSignUpRequest } from '@fanline/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { profiles, users } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { hashPassword } from '../../platform/password';
+import { profileFromSignUp } from '../profiles/profile-from-signup';
+import { isUsernameAvailable } from '../profiles/username-availability';
+import { readSettings } from '../settings/platform-settings';
+import { issueToken } from './email-tokens';
+import { confirmationMail } from './mails';
+
+/** Creates the account and its profile (spec §4 Profile creation) and mails the confirmation link. */
+export async function signUp(
+  app: FastifyInstance,
+  input: z.output<typeof ZSignUpRequest>,
+): Promise<{ userId: string }> {
+  const { db, clock } = app;
+  const settings = await readSettings(db, ['new_user_registration', 'default_message_price']);
+  if (!settings.new_user_registration) throw new AppError('FORBIDDEN', 'New registrations are currently closed.');
+
+  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email}`);
+  if (existing) throw new AppError('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken);
+  if (!(await isUsernameAvailable(db, input.username))) {
+    throw new AppError('USERNAME_TAKEN', AUTH_MESSAGES.usernameTakenServer, {
+      username: AUTH_MESSAGES.usernameTakenHint,
+    });
+  }
+
+  const passwordHash = await hashPassword(input.password);
+  let userId: string;
+  try {
+    userId = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ email: input.email, passwordHash, createdAt: clock.now(), updatedAt: clock.now() })
+        .returning({ id: users.id });
+      if (!user) throw new Error('user insert returned nothing');
+      await tx.insert(profiles).values(profileFromSignUp(user.id, input, settings.default_message_price));
+      return user.id;
+    });
+  } catch (error) {
+    // Two sign-ups racing for one email or username: the unique index decides, the loser hears why.
+    const constraint = String((error as { cause?: { constraint?: string } }).cause?.constraint ?? '');
+    if (constraint === 'users_email_lower_key') throw new AppError('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken);
+    if (constraint === 'profiles_username_lower_key') {
+      throw new AppError('USERNAME_TAKEN', AUTH_MESSAGES.usernameTakenServer, {
+        username: AUTH_MESSAGES.usernameTakenHint,
+      });
+    }
+    throw error;
+  }
+
+  await sendConfirmation(app, userId, input.email);
+  return { userId };
+}
+
+/** Mails a confirmation link; a mail failure is logged, never lost silently, and never fails the caller. */
+export async function sendConfirmation(app: FastifyInstance, userId: string, email: string): Promise<void> {
+  const token = await issueToken({ db: app.db, clock: app.clock, userId, purpose: 'email_confirmation' });
+  const link = `${app.config.publicUrl}/auth/confirm?token=${encodeURIComponent(token)}`;
+  try {
+    await app.mailer.send(confirmationMail(email, link));
+  } catch (error) {
+    app.log.error({ err: error, userId }, 'could not send the confirmation mail');
+  }
+}

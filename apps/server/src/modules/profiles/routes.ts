@@ -1,0 +1,59 @@
+import { LIMITS, UPLOAD_MESSAGES, ZAvatarResponse, ZSessionUser, ZUpdateProfileRequest } from '@fanline/contracts';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../platform/errors';
+import { requireUser, userId } from '../auth/auth-hooks';
+import { loadSessionUser } from '../auth/session-user';
+import { updateProfile } from './update-profile';
+import { uploadAvatar } from './upload-avatar';
+
+/** The signed-in user's own profile (Edit Profile, spec §2). */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireUser);
+  await app.register(multipart, { limits: { fileSize: LIMITS.imageBytes.max, files: 1, fields: 0 } });
+
+  const me = async (id: string) => {
+    const user = await loadSessionUser(app.db, id);
+    if (!user) throw new AppError('NOT_FOUND', 'Profile not found');
+    return user;
+  };
+
+  app.get('/profile/me', { schema: { tags: ['profile'], response: { 200: ZSessionUser } } }, async (request) =>
+    me(userId(request)),
+  );
+
+  app.patch(
+    '/profile/me',
+    { schema: { tags: ['profile'], body: ZUpdateProfileRequest, response: { 200: ZSessionUser } } },
+    async (request) => {
+      await updateProfile(app, userId(request), request.body);
+      return me(userId(request));
+    },
+  );
+
+  app.post(
+    '/profile/me/avatar',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Upload an avatar (multipart field "file")',
+        response: { 200: ZAvatarResponse },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
+      const file = await request.file();
+      if (!file) throw new AppError('BAD_REQUEST', 'No file was sent.');
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+        }
+        throw error;
+      }
+      return { avatarUrl: await uploadAvatar(app, userId(request), bytes) };
+    },
+  );
+};

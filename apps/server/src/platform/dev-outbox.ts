@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const linkify = (text: string) => escapeHtml(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
+
+/** A development page listing the mails the log mailer kept (newest first). Never registered in production. */
+export const devOutboxRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/dev/outbox', async (_request, reply) => {
+    const mails = app.mailer.outbox();
+    const items = mails
+      .map(
+        (mail) =>
+          `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To ${escapeHtml(mail.to)} · ${mail.sentAt.toISOString()}</p><pre>${linkify(mail.text)}</pre></article>`,
+      )
+      .join('');
+    const body = items || '<p>No mails yet. Sign up or ask for a password reset and they appear here.</p>';
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-store')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev outbox · Fanline</title><style>body{font:15px system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#0f172a}article{border:1px solid #e2e8f0;border-radius:12px;padding:1rem 1.25rem;margin:1rem 0}h2{font-size:1.05rem;margin:0}.meta{color:#64748b;font-size:.85rem}pre{white-space:pre-wrap;font:inherit}</style></head><body><h1>Dev outbox</h1><p class="meta">Mails the server would have sent. SMTP is not configured, so they are kept here (development only).</p>${body}</body></html>`,
+      );
+  });
+};
