@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { cn } from '../../lib/cn';
+import { initials } from '../../lib/format';
 
 export interface AvatarProps {
   src?: string | null;
@@ -30,16 +31,4 @@ export function Avatar({ src, name, fallback, size = 'md', className }: AvatarPr
       )}
     </span>
   );
-}
-
-/**
- * "Maya Chen" → "MC"; falls back to the first letters of `fallback`. Same rule as lib/format's `initials`,
- * kept here because importing lib/format also loads every zod schema of @fanline/contracts (that package
- * does not declare `"sideEffects": false`), which pushes the landing route past its bundle budget.
- */
-function initials(name: string | null | undefined, fallback = '?'): string {
-  const source = (name ?? '').trim() || fallback;
-  const parts = source.split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts[parts.length - 1]?.[0] ?? ''}` : source.slice(0, 2);
-  return letters.toUpperCase();
 }

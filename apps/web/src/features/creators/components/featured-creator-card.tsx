@@ -1,10 +1,10 @@
 import type { TCreatorSummary } from '@fanline/contracts';
+import { formatCents } from '@fanline/contracts';
 import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge, Skeleton } from '../../../components/ui/card';
 import { href } from '../../../paths';
-import { formatCents } from './contracts-lite';
 
 export type TFeaturedCreator = Pick<
   TCreatorSummary,

@@ -1,7 +1,7 @@
 import type { TQuickSearchHit } from '@fanline/contracts';
+import { formatCount } from '@fanline/contracts';
 import { Avatar } from '../../../components/ui/avatar';
 import { cn } from '../../../lib/cn';
-import { formatCount } from './contracts-lite';
 
 interface QuickSearchSuggestionsProps {
   listboxId: string;

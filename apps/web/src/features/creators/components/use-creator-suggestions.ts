@@ -1,7 +1,7 @@
+import { QUICK_SEARCH } from '@fanline/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { quickSearchQuery } from '../api/creators';
-import { QUICK_SEARCH } from './contracts-lite';
 
 /**
  * spec §9 quick search: asks the server only after a 300 ms pause and from 2 trimmed characters,

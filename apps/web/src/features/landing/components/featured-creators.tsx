@@ -1,10 +1,10 @@
+import { FEATURED } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Marquee } from '../../../components/ui/marquee';
 import { paths } from '../../../paths';
 import { featuredCreatorsQuery } from '../../creators/api/creators';
-import { FEATURED } from '../../creators/components/contracts-lite';
 import { FeaturedCreatorCard, FeaturedCreatorCardSkeleton } from '../../creators/components/featured-creator-card';
 import { FALLBACK_CREATORS } from './fallback-creators';
 
