@@ -28,12 +28,19 @@ export const paths = {
   adminTransactions: '/admin/transactions',
   adminModeration: '/admin/moderation',
   adminSettings: '/admin/settings',
+  // Account pages the spec's users expect (issue "Accounts"): mail links land on these.
+  confirmEmail: '/auth/confirm',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
 } as const;
 
 export const href = {
   creators: (params?: Record<string, string>) =>
     params && Object.keys(params).length ? `${paths.creators}?${new URLSearchParams(params)}` : paths.creators,
   search: (q?: string) => (q ? `${paths.search}?${new URLSearchParams({ q })}` : paths.search),
+  /** /login, with the page to return to after signing in (kept by guards). */
+  login: (returnTo?: string) =>
+    returnTo && returnTo !== '/' ? `${paths.login}?${new URLSearchParams({ returnTo })}` : paths.login,
   signup: (type?: 'creator' | 'customer') => (type ? `${paths.signup}?type=${type}` : paths.signup),
   creatorProfile: (username: string) => `/${encodeURIComponent(username)}`,
   message: (messageId: string) => `/messages/${encodeURIComponent(messageId)}`,

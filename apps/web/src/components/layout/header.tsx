@@ -1,6 +1,8 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useSession } from '../../lib/auth/session';
+import { readStorage, SIGNED_IN_HINT_KEY } from '../../lib/auth/storage';
 import { cn } from '../../lib/cn';
 import { href, paths } from '../../paths';
 import { Button } from '../ui/button';
@@ -11,11 +13,19 @@ const NAV = [
   { to: paths.support, label: 'Support' },
 ];
 
-/** spec §2 Header: logo, Discover and Support; guests get Sign In and Join as Creator. Mobile menu below 768 px. */
+/**
+ * spec §2 Header: logo, Discover and Support; guests get Sign In and Join as Creator; signed-in users a
+ * Welcome line with their email, Dashboard and Sign Out. Mobile menu below 768 px repeats them.
+ */
 export function Header() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
+  const { user, loading, signOut } = useSession();
+  // Until the first session check answers, someone who was signed in last time sees a placeholder
+  // rather than a flash of the guest buttons.
+  const state = user ? 'user' : loading && readStorage(SIGNED_IN_HINT_KEY) ? 'pending' : 'guest';
+  const dashboardPath = user?.isCreator ? paths.dashboardMessages : paths.senderDashboard;
 
   // Close the mobile menu whenever the route changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location change is the trigger
@@ -47,13 +57,31 @@ export function Header() {
             ))}
           </nav>
         </div>
-        <div className="hidden items-center gap-3 md:flex">
-          <Button asChild variant="ghost">
-            <Link to={paths.login}>Sign In</Link>
-          </Button>
-          <Button asChild>
-            <Link to={href.signup('creator')}>Join as Creator</Link>
-          </Button>
+        <div className="hidden min-w-0 items-center gap-3 md:flex">
+          {state === 'user' && user && (
+            <>
+              <p className="min-w-0 truncate text-sm text-slate-600 lg:max-w-64">
+                Welcome, <span className="font-medium text-slate-900">{user.email}</span>
+              </p>
+              <Button asChild variant="secondary">
+                <Link to={dashboardPath}>Dashboard</Link>
+              </Button>
+              <Button variant="ghost" onClick={() => void signOut()}>
+                Sign Out
+              </Button>
+            </>
+          )}
+          {state === 'pending' && <div aria-hidden="true" className="h-10 w-64" />}
+          {state === 'guest' && (
+            <>
+              <Button asChild variant="ghost">
+                <Link to={paths.login}>Sign In</Link>
+              </Button>
+              <Button asChild>
+                <Link to={href.signup('creator')}>Join as Creator</Link>
+              </Button>
+            </>
+          )}
         </div>
         <Button
           variant="ghost"
@@ -81,14 +109,30 @@ export function Header() {
               </li>
             ))}
           </ul>
-          <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
-            <Button asChild variant="secondary">
-              <Link to={paths.login}>Sign In</Link>
-            </Button>
-            <Button asChild>
-              <Link to={href.signup('creator')}>Join as Creator</Link>
-            </Button>
-          </div>
+          {state === 'user' && user ? (
+            <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
+              <p className="truncate px-2 pb-2 text-sm text-slate-600">
+                Welcome, <span className="font-medium text-slate-900">{user.email}</span>
+              </p>
+              <Button asChild variant="secondary">
+                <Link to={dashboardPath}>Dashboard</Link>
+              </Button>
+              <Button variant="ghost" onClick={() => void signOut()}>
+                Sign Out
+              </Button>
+            </div>
+          ) : (
+            state === 'guest' && (
+              <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
+                <Button asChild variant="secondary">
+                  <Link to={paths.login}>Sign In</Link>
+                </Button>
+                <Button asChild>
+                  <Link to={href.signup('creator')}>Join as Creator</Link>
+                </Button>
+              </div>
+            )
+          )}
         </nav>
       )}
     </header>

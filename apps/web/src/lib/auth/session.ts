@@ -1,0 +1,101 @@
+import type {
+  TSessionResponse,
+  TSessionUser,
+  TSignInRequest,
+  TSignUpRequest,
+  TSignUpResponse,
+} from '@fanline/contracts';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, api } from '../api-client';
+import { clearStoredAuthKeys, SIGNED_IN_HINT_KEY, writeStorage } from './storage';
+
+// This module is on the landing route's path (the header uses it): it must not import zod schemas,
+// only types from @fanline/contracts.
+
+export const sessionKey = ['session'] as const;
+
+/** spec §9: sign-out redirects after 100 ms. */
+const SIGN_OUT_REDIRECT_MS = 100;
+
+export const sessionQuery = () =>
+  queryOptions({
+    queryKey: sessionKey,
+    queryFn: async ({ signal }): Promise<TSessionResponse> => {
+      try {
+        return await api<TSessionResponse>('/auth/session', { signal });
+      } catch (error) {
+        // No session (or no auth API on this server yet) simply means a guest.
+        if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return { user: null };
+        throw error;
+      }
+    },
+  });
+
+export interface Session {
+  user: TSessionUser | null;
+  /** spec §4 Auth: true until the first session check has answered. */
+  loading: boolean;
+  signIn(input: TSignInRequest): Promise<TSessionUser>;
+  signUp(input: TSignUpRequest): Promise<TSignUpResponse>;
+  /** Signs out everywhere, then goes to / after 100 ms, even when the request fails (spec §4 Auth). */
+  signOut(): Promise<void>;
+  /** Puts a fresher copy of the user (e.g. after a profile save) into the session cache. */
+  setUser(user: TSessionUser | null): void;
+  refresh(): Promise<void>;
+}
+
+export function useSession(): Session {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const query = useQuery(sessionQuery());
+  const user = query.data?.user ?? null;
+  const loading = query.isPending;
+
+  useEffect(() => {
+    if (loading) return;
+    if (user) writeStorage(SIGNED_IN_HINT_KEY, '1');
+    else clearStoredAuthKeys();
+  }, [loading, user]);
+
+  const setUser = useCallback(
+    (next: TSessionUser | null) => queryClient.setQueryData<TSessionResponse>(sessionKey, { user: next }),
+    [queryClient],
+  );
+
+  const signIn = useCallback(
+    async (input: TSignInRequest) => {
+      const { user: signedIn } = await api<{ user: TSessionUser }>('/auth/sign-in', { method: 'POST', body: input });
+      setUser(signedIn);
+      return signedIn;
+    },
+    [setUser],
+  );
+
+  const signUp = useCallback(
+    async (input: TSignUpRequest) => {
+      const result = await api<TSignUpResponse>('/auth/sign-up', { method: 'POST', body: input });
+      // Without email confirmation the server has already signed the new account in.
+      if (!result.requiresEmailConfirmation) setUser(result.user);
+      return result;
+    },
+    [setUser],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await api('/auth/sign-out?scope=global', { method: 'POST' });
+    } catch (error) {
+      // spec §8: a failed sign-out is only logged; the user is signed out here regardless.
+      console.warn('Sign-out request failed', error);
+    }
+    setUser(null);
+    clearStoredAuthKeys();
+    setTimeout(() => navigate('/'), SIGN_OUT_REDIRECT_MS);
+  }, [navigate, setUser]);
+
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: sessionKey }), [queryClient]);
+
+  return { user, loading, signIn, signUp, signOut, setUser, refresh };
+}
