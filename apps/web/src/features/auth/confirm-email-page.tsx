@@ -1,0 +1,92 @@
+import { CheckCircle2, Loader2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { AuthShell } from '../../components/layout/auth-shell';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/auth/session';
+import { paths } from '../../paths';
+import { confirmEmail, resendConfirmation } from './api/account';
+import { EmailRequestForm } from './components/email-request-form';
+
+type TConfirmState = 'working' | 'done' | 'failed';
+
+/**
+ * The confirmation mail's link lands here (/auth/confirm?token=…). Confirming signs the account in;
+ * a customer then goes to /, a creator-to-be to /dashboard/settings where setup continues (spec §2).
+ */
+export function Component() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { setUser } = useSession();
+  const [state, setState] = useState<TConfirmState>('working');
+  const [reason, setReason] = useState('');
+  const started = useRef(false);
+  const token = params.get('token') ?? '';
+
+  useEffect(() => {
+    // A token works once: never send it twice (StrictMode runs effects twice in development).
+    if (started.current) return;
+    started.current = true;
+    if (!token) {
+      setReason('This confirmation link is incomplete.');
+      setState('failed');
+      return;
+    }
+    confirmEmail(token).then(
+      ({ user }) => {
+        setUser(user);
+        setState('done');
+        toast.success('Email confirmed', { description: 'Your account is ready. You are signed in.' });
+        const creatorToBe = user.intendedAccountType === 'creator' && !user.isCreator;
+        navigate(creatorToBe ? paths.dashboardSettings : paths.home, { replace: true });
+      },
+      (error: unknown) => {
+        setReason(
+          error instanceof ApiError && error.status > 0 && error.status < 500
+            ? 'This confirmation link is invalid or has expired.'
+            : 'We could not confirm your email right now. Please try again.',
+        );
+        setState('failed');
+      },
+    );
+  }, [navigate, setUser, token]);
+
+  if (state !== 'failed') {
+    return (
+      <AuthShell title="Confirming your email">
+        <p role="status" className="flex items-center gap-2 text-slate-600">
+          {state === 'working' ? (
+            <Loader2 className="h-5 w-5 animate-spin text-brand-600" aria-hidden="true" />
+          ) : (
+            <CheckCircle2 className="h-5 w-5 text-emerald-600" aria-hidden="true" />
+          )}
+          {state === 'working' ? 'One moment…' : 'Email confirmed.'}
+        </p>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell title="Email not confirmed">
+      <div className="space-y-6">
+        <Alert title="Confirmation failed">{reason}</Alert>
+        <div>
+          <h2 className="text-sm font-semibold text-slate-900">Send a new confirmation link</h2>
+          <div className="mt-3">
+            <EmailRequestForm
+              submitLabel="Resend confirmation email"
+              sentMessage="If that account still needs confirming, a new link is on its way."
+              send={resendConfirmation}
+            />
+          </div>
+        </div>
+        <Button asChild variant="secondary" className="w-full">
+          <Link to={paths.login}>Back to Sign In</Link>
+        </Button>
+      </div>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,67 @@
+import { VERIFICATION_MESSAGES } from '@fanline/contracts';
+import { Link2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { useSession } from '../../../lib/auth/session';
+import { href } from '../../../paths';
+import { useSkipVerification } from '../use-skip-verification';
+import { useThreadsVerification } from '../use-threads-verification';
+import { VerificationStatus } from './verification-status';
+
+interface CreatorSetupModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onFinished: (outcome: 'verified' | 'skipped') => void;
+}
+
+/** spec §2: the creator setup modal, with the profile URL, Verify and Skip. */
+export function CreatorSetupModal({ open, onOpenChange, onFinished }: CreatorSetupModalProps) {
+  const { user } = useSession();
+  const { state, verify } = useThreadsVerification();
+  const skip = useSkipVerification(() => onFinished('skipped'));
+  const username = user?.username ?? '';
+  const profileUrl = username ? `${window.location.origin}${href.creatorProfile(username)}` : null;
+  const busy = state.status === 'loading' || skip.isPending;
+
+  // spec §5: creator setup needs a username.
+  const requireUsername = () => {
+    if (username) return true;
+    toast.error('Username required', { description: VERIFICATION_MESSAGES.usernameRequired });
+    return false;
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Complete your creator setup"
+        description="Verify your Threads account to get a verified badge, or skip and do it later."
+      >
+        <div className="space-y-4">
+          <div>
+            <p className="text-sm font-medium text-slate-700">Your profile URL</p>
+            <p className="mt-1 flex items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
+              <Link2 className="h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+              <span className="min-w-0 break-all font-mono text-slate-900">{profileUrl ?? 'No username yet'}</span>
+            </p>
+          </div>
+          <VerificationStatus state={state} />
+          <div className="flex flex-col gap-2 sm:flex-row-reverse">
+            <Button
+              className="sm:flex-1"
+              disabled={busy}
+              onClick={async () => {
+                if (requireUsername() && (await verify(username))) onFinished('verified');
+              }}
+            >
+              {state.status === 'loading' ? 'Verifying…' : 'Verify with Threads'}
+            </Button>
+            <Button variant="secondary" disabled={busy} onClick={() => requireUsername() && skip.mutate()}>
+              {skip.isPending ? 'Skipping…' : 'Skip for now'}
+            </Button>
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
