@@ -4,10 +4,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startSmtpCapture } from '../../apps/server/src/testing/smtp';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Mails the server sent, one JSON file each (see e2e/support/mail.ts). */
+    mailDir: string;
   }
 }
 
@@ -19,6 +22,15 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  */
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-e2e-'));
+  const mailDir = path.join(dataDir, 'mail');
+  fs.mkdirSync(mailDir);
+  let mailCount = 0;
+  // A real SMTP server: the app sends through nodemailer as it would to any relay, and with SMTP
+  // configured it requires email confirmation, as production would.
+  const smtp = await startSmtpCapture({
+    onMail: (mail) =>
+      fs.writeFileSync(path.join(mailDir, `${String(++mailCount).padStart(5, '0')}.json`), JSON.stringify(mail)),
+  });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logPath = path.join(ROOT, 'e2e/artifacts/server.log');
@@ -37,6 +49,9 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       SEED_DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
+      SMTP_URL: smtp.url,
+      // Every browser in the run signs in from 127.0.0.1; the per-email limit still applies.
+      AUTH_IP_LIMIT: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -45,10 +60,12 @@ export default async function setup(project: TestProject) {
 
   await waitForHealth(baseUrl, server, logPath);
   project.provide('baseUrl', baseUrl);
+  project.provide('mailDir', mailDir);
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+    await smtp.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -16,7 +16,7 @@ export interface SmtpCapture {
 }
 
 /** A real SMTP server on a free loopback port: the app's nodemailer transport talks to it as to any relay. */
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+export async function startSmtpCapture(options: { onMail?: (mail: CapturedMail) => void } = {}): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
   const waiters: Array<{ to: string; resolve: (mail: CapturedMail) => void }> = [];
   const server = new SMTPServer({
@@ -33,6 +33,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
           body: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
         };
         mails.push(mail);
+        options.onMail?.(mail);
         for (const waiter of [...waiters]) {
           if (mail.to.includes(waiter.to)) {
             waiters.splice(waiters.indexOf(waiter), 1);

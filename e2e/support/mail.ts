@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { inject } from 'vitest';
+
+interface Mail {
+  to: string[];
+  body: string;
+}
+
+/** Waits for the server to mail `to` (the run's SMTP capture writes each mail to a file) and returns it. */
+export async function waitForMail(to: string, timeoutMs = 10_000): Promise<Mail> {
+  const dir = inject('mailDir');
+  const address = to.toLowerCase();
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const file of fs.readdirSync(dir).sort().reverse()) {
+      const mail = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Mail;
+      if (mail.to.includes(address)) return mail;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+}
+
+/** The first link in the mail whose URL contains `pathPart`, e.g. '/auth/confirm?token='. */
+export function linkFrom(mail: Mail, pathPart: string): string {
+  const escaped = pathPart.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const match = mail.body.match(new RegExp(`https?://[^\\s"<>]*${escaped}[^\\s"<>]*`));
+  if (!match) throw new Error(`no link with ${pathPart} in the mail`);
+  return match[0];
+}
