@@ -20,6 +20,7 @@ import { categoryRoutes } from './modules/categories/routes';
 import { creatorRoutes } from './modules/creators/routes';
 import { healthRoutes } from './modules/health/routes';
 import { profileRoutes } from './modules/profiles/routes';
+import { verificationRoutes } from './modules/verification/routes';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Database, Db } from './platform/db';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(categoryRoutes);
       await api.register(authRoutes);
       await api.register(profileRoutes);
+      await api.register(verificationRoutes);
     },
     { prefix: '/api' },
   );

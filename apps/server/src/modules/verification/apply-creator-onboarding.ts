@@ -1,0 +1,87 @@
+import { VERIFICATION_MESSAGES, ZUsername } from '@fanline/contracts';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { profiles } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { isUsernameAvailable } from '../profiles/username-availability';
+
+export const ALREADY_LINKED = 'This Threads account is already linked to another Fanline profile.';
+
+/** What a verification found, real or simulated. */
+export interface VerifiedThreadsAccount {
+  handle: string;
+  fullName: string | null;
+  pictureUrl: string | null;
+  biography: string | null;
+}
+
+const alreadyLinked = () => new AppError('VERIFICATION_FAILED', ALREADY_LINKED);
+
+function violatedConstraint(error: unknown): string {
+  const e = error as { constraint?: string; cause?: { constraint?: string } };
+  return String(e.cause?.constraint ?? e.constraint ?? '');
+}
+
+/**
+ * spec §4 Creator onboarding: is_creator, threads_onboarding_completed, is_available and
+ * instagram_verified true, the instagram fields from the verified account, display_name only when
+ * empty, and the handle as the Fanline username when it is free and a valid username.
+ */
+export async function applyCreatorOnboarding(options: {
+  app: FastifyInstance;
+  userId: string;
+  account: VerifiedThreadsAccount;
+}): Promise<void> {
+  try {
+    await onboard(options, true);
+  } catch (error) {
+    // Someone took the handle as a username between our check and our update: keep the current one.
+    if (violatedConstraint(error) !== 'profiles_username_lower_key') throw error;
+    await onboard(options, false);
+  }
+}
+
+async function onboard(
+  { app, userId, account }: { app: FastifyInstance; userId: string; account: VerifiedThreadsAccount },
+  takeHandleAsUsername: boolean,
+): Promise<void> {
+  const handle = account.handle;
+  try {
+    await app.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ displayName: profiles.displayName })
+        .from(profiles)
+        .where(eq(profiles.id, userId))
+        .for('update');
+      if (!current) throw new AppError('VERIFICATION_FAILED', VERIFICATION_MESSAGES.verifyFailed);
+      // One Threads account proves one Fanline profile; the unique index backs this up under races.
+      const [other] = await tx
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(and(sql`lower(${profiles.instagramUsername}) = ${handle.toLowerCase()}`, ne(profiles.id, userId)))
+        .limit(1);
+      if (other) throw alreadyLinked();
+
+      const set: Partial<typeof profiles.$inferInsert> = {
+        isCreator: true,
+        threadsOnboardingCompleted: true,
+        isAvailable: true,
+        instagramVerified: true,
+        threadsUsername: handle,
+        instagramUsername: handle,
+        instagramProfilePicture: account.pictureUrl,
+        instagramBio: account.biography,
+        updatedAt: app.clock.now(),
+      };
+      if (!current.displayName?.trim()) set.displayName = account.fullName?.trim() || handle;
+      const asUsername = ZUsername.safeParse(handle.toLowerCase());
+      if (takeHandleAsUsername && asUsername.success && (await isUsernameAvailable(tx, asUsername.data, userId))) {
+        set.username = asUsername.data;
+      }
+      await tx.update(profiles).set(set).where(eq(profiles.id, userId));
+    });
+  } catch (error) {
+    if (violatedConstraint(error) === 'profiles_instagram_username_lower_key') throw alreadyLinked();
+    throw error;
+  }
+}

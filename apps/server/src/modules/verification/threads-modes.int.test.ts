@@ -1,0 +1,158 @@
+import { VERIFICATION_MESSAGES } from '@fanline/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { profiles } from '../../db/schema';
+import { createCreator, createTestApp, type TestApp, unique } from '../../testing';
+import { ALREADY_LINKED } from './apply-creator-onboarding';
+import { everyResponseText, expectRefusal, recordingClient, signedInUser } from './threads-test-kit';
+
+// A secret configured without a client id: not enough for OAuth, and still never to be sent.
+const LONE_SECRET = 'lone-threads-secret-9f2c1d';
+
+let dev: TestApp;
+let prod: TestApp;
+let client: ReturnType<typeof recordingClient>;
+let prodClient: ReturnType<typeof recordingClient>;
+
+beforeAll(async () => {
+  dev = await createTestApp({ env: { AUTH_IP_LIMIT: '1000', THREADS_CLIENT_SECRET: LONE_SECRET } });
+  prod = await createTestApp({ env: { NODE_ENV: 'production', AUTH_IP_LIMIT: '1000' }, database: dev.database });
+  client = recordingClient(dev.app);
+  prodClient = recordingClient(prod.app);
+});
+afterAll(async () => {
+  await prod.close();
+  await dev.close();
+});
+
+const profileRow = async (id: string) => {
+  const [row] = await dev.database.db.select().from(profiles).where(eq(profiles.id, id));
+  return row;
+};
+
+describe('without a Threads app', () => {
+  test('config is simulated outside production and unavailable in production', async () => {
+    const expected = {
+      clientId: null,
+      redirectUri: 'http://localhost:3000/auth/threads/callback',
+      authorizeUrl: null,
+      scope: 'threads_basic',
+    };
+    expect((await client.call('GET', '/verification/threads/config')).json()).toEqual({
+      mode: 'simulated',
+      ...expected,
+    });
+    expect((await prodClient.call('GET', '/verification/threads/config')).json()).toEqual({
+      mode: 'unavailable',
+      ...expected,
+    });
+  });
+
+  test('start answers simulated, or refuses in production', async () => {
+    const { cookie } = await signedInUser(dev.app, dev.database.db);
+    const started = await client.call('POST', '/verification/threads/start', cookie, { username: 'someone' });
+    expect(started.json()).toEqual({ mode: 'simulated', authorizeUrl: null });
+    const prodUser = await signedInUser(prod.app, dev.database.db);
+    const refused = await prodClient.call('POST', '/verification/threads/start', prodUser.cookie, {
+      username: 'someone',
+    });
+    expectRefusal(refused, VERIFICATION_MESSAGES.verifyFailed);
+  });
+
+  test('complete is refused: there is no provider to ask', async () => {
+    const { cookie } = await signedInUser(dev.app, dev.database.db);
+    const response = await client.call('POST', '/verification/threads/complete', cookie, { code: 'c', state: 's.s' });
+    expectRefusal(response, VERIFICATION_MESSAGES.verifyFailed);
+  });
+
+  test('simulate applies Creator onboarding with plainly simulated data', async () => {
+    const { profile, cookie } = await signedInUser(dev.app, dev.database.db);
+    const handle = unique('sim');
+    const response = await client.call('POST', '/verification/threads/simulate', cookie, { username: ` @${handle} ` });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      verified: true,
+      profile_data: {
+        username: handle,
+        full_name: profile.displayName,
+        profile_pic_url: null,
+        biography: null,
+        follower_count: null,
+      },
+    });
+    expect(await profileRow(profile.id)).toMatchObject({
+      isCreator: true,
+      threadsOnboardingCompleted: true,
+      isAvailable: true,
+      instagramVerified: true,
+      instagramUsername: handle,
+      threadsUsername: handle,
+      instagramBio: null,
+      instagramProfilePicture: null,
+      username: handle,
+    });
+  });
+
+  test('simulate refuses an empty or impossible handle, and one linked elsewhere', async () => {
+    const { cookie } = await signedInUser(dev.app, dev.database.db);
+    const empty = await client.call('POST', '/verification/threads/simulate', cookie, { username: ' ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe(VERIFICATION_MESSAGES.enterUsername);
+    const bad = await client.call('POST', '/verification/threads/simulate', cookie, { username: 'two words' });
+    expectRefusal(bad, VERIFICATION_MESSAGES.verifyFailed);
+    const taken = await createCreator(dev.database.db, { instagramUsername: unique('ig'), instagramVerified: true });
+    const linked = await client.call('POST', '/verification/threads/simulate', cookie, {
+      username: taken.instagramUsername?.toUpperCase() ?? '',
+    });
+    expectRefusal(linked, ALREADY_LINKED);
+  });
+
+  test('simulate is refused in production', async () => {
+    const { cookie } = await signedInUser(prod.app, dev.database.db);
+    const response = await prodClient.call('POST', '/verification/threads/simulate', cookie, { username: 'someone' });
+    expectRefusal(response, VERIFICATION_MESSAGES.oauthRequired);
+  });
+});
+
+describe('skip', () => {
+  test('sets is_creator true and instagram_verified false, leaving the rest (spec §4)', async () => {
+    const { profile, cookie } = await signedInUser(dev.app, dev.database.db);
+    await dev.database.db.update(profiles).set({ instagramVerified: true }).where(eq(profiles.id, profile.id));
+    const response = await client.call('POST', '/verification/skip', cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: profile.id,
+      isCreator: true,
+      instagramVerified: false,
+      threadsOnboardingCompleted: false,
+      isAvailable: false,
+    });
+    expect(await profileRow(profile.id)).toMatchObject({
+      isCreator: true,
+      instagramVerified: false,
+      threadsOnboardingCompleted: false,
+      isAvailable: false,
+    });
+  });
+});
+
+describe('signed-out callers', () => {
+  test.each([
+    ['/verification/threads/start', { username: 'someone' }],
+    ['/verification/threads/complete', { code: 'c', state: 's' }],
+    ['/verification/threads/simulate', { username: 'someone' }],
+    ['/verification/skip', undefined],
+  ])('POST %s answers 401', async (url, payload) => {
+    const response = await client.call('POST', url, undefined, payload);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('UNAUTHENTICATED');
+  });
+
+  test('config needs no sign-in', async () => {
+    expect((await client.call('GET', '/verification/threads/config')).statusCode).toBe(200);
+  });
+});
+
+test('the configured secret appears in no response', () => {
+  expect(everyResponseText([...client.seen, ...prodClient.seen])).not.toContain(LONE_SECRET);
+});
