@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './common';
 export * from './creators';
+export * from './discovery';
 export * from './errors';
 export * from './health';
 export * from './limits';
