@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
-import { FieldError, Label } from './input';
+import { FieldError } from './input';
 
 interface FieldProps {
   id: string;
@@ -17,14 +17,18 @@ interface FieldProps {
 export function Field({ id, label, error, hint, required, className, children }: FieldProps) {
   return (
     <div className={className}>
-      <Label htmlFor={id}>
-        {label}
+      {/* The asterisk sits outside the label so the accessible name stays the plain label text;
+          required controls say so with aria-required. */}
+      <div className="mb-1 flex items-baseline gap-0.5">
+        <label htmlFor={id} className="text-sm font-medium text-slate-700">
+          {label}
+        </label>
         {required && (
-          <span className="ml-0.5 text-red-600" aria-hidden="true">
+          <span className="text-sm text-red-600" aria-hidden="true">
             *
           </span>
         )}
-      </Label>
+      </div>
       {children}
       {hint && (
         <div id={`${id}-hint`} className={cn('mt-1 text-xs text-slate-500')}>
@@ -37,11 +41,12 @@ export function Field({ id, label, error, hint, required, className, children }:
 }
 
 /** aria wiring for a control inside `Field`. */
-export function fieldAria(id: string, error?: string, hasHint = false) {
+export function fieldAria(id: string, error?: string, hasHint = false, required = false) {
   const describedBy = [error ? `${id}-error` : null, hasHint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return {
     id,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy || undefined,
+    'aria-required': required || undefined,
   } as const;
 }

@@ -32,7 +32,7 @@ export function TabsContent({ className, ...props }: ComponentProps<typeof Primi
   return (
     <Primitive.Content
       className={cn(
-        'mt-6 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600',
+        'rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600',
         className,
       )}
       {...props}

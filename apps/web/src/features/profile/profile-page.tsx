@@ -53,16 +53,16 @@ function EditProfile() {
           ))}
         </TabsList>
         <Card className="mt-6 p-6">
-          <TabsContent value="profile" className="mt-0">
+          <TabsContent value="profile">
             <ProfileForm user={user} />
           </TabsContent>
-          <TabsContent value="notifications" className="mt-0">
+          <TabsContent value="notifications">
             <NotificationPreferences />
           </TabsContent>
-          <TabsContent value="security" className="mt-0">
+          <TabsContent value="security">
             <ChangePasswordForm />
           </TabsContent>
-          <TabsContent value="billing" className="mt-0">
+          <TabsContent value="billing">
             <BillingSample />
           </TabsContent>
         </Card>

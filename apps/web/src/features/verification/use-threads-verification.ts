@@ -119,7 +119,11 @@ export function useThreadsVerification({ trustStored = false }: Options = {}) {
         const start = mode === 'oauth' ? await startThreadsVerification(username) : null;
         if (mode === 'simulated' || start?.mode === 'simulated') {
           popup?.close();
-          setState({ status: 'loading', simulated: true, message: `${SIMULATED_LABEL}: checking @${username}…` });
+          setState({
+            status: 'loading',
+            simulated: true,
+            message: `Checking @${username}… No request goes to Threads in test mode.`,
+          });
           await delay(SIMULATED_DELAY_MS, controller.signal);
           const result = await simulateThreadsVerification(username);
           if (!result.verified) return fail(VERIFICATION_MESSAGES.verifyFailed);

@@ -2,7 +2,7 @@ import { normalizeUsername, type TAccountType, type TSignUpResponse } from '@fan
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldAria } from '../../../components/ui/field';
@@ -28,13 +28,14 @@ type TFieldName = keyof TSignUpFormInput;
 export function SignupForm({ initialType, onSubmitting, onCreated }: SignupFormProps) {
   const id = useId();
   const { signUp } = useSession();
-  const [formError, setFormError] = useState<TFormError | null>(null);
+  // A refused submission's server error; validation headlines are derived live below.
+  const [serverError, setServerError] = useState<TFormError | null>(null);
   const {
     register,
     handleSubmit,
     watch,
     setError,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = useForm<TSignUpFormInput, unknown, TSignUpFormValues>({
     resolver: zodResolver(ZSignUpForm),
     defaultValues: {
@@ -46,9 +47,11 @@ export function SignupForm({ initialType, onSubmitting, onCreated }: SignupFormP
       username: '',
     },
   });
-  const username = watch('username');
-  const { status: usernameStatus, markTaken } = useUsernameAvailability(username);
+  const values = watch();
+  const { status: usernameStatus, markTaken } = useUsernameAvailability(values.username);
   const usernameTaken = usernameStatus === 'taken';
+  // After a first submit the headline follows the fields as they are fixed (spec §5's order).
+  const formError = serverError ?? (isSubmitted ? firstSignUpProblem(values, usernameTaken) : null);
 
   const mutation = useMutation({
     mutationFn: (values: TSignUpFormValues) => {
@@ -64,20 +67,15 @@ export function SignupForm({ initialType, onSubmitting, onCreated }: SignupFormP
           if (name in values) setError(name as TFieldName, { message });
         }
       }
-      setFormError({ title: 'Sign up failed', message: signUpErrorMessage(error) });
+      setServerError({ title: 'Sign up failed', message: signUpErrorMessage(error) });
     },
   });
 
-  const onValid = (values: TSignUpFormValues) => {
-    const problem = firstSignUpProblem(values, usernameTaken);
-    if (problem) return setFormError(problem);
-    setFormError(null);
+  const onValid = (valid: TSignUpFormValues) => {
+    setServerError(null);
+    if (firstSignUpProblem(valid, usernameTaken)) return;
     onSubmitting?.(true);
-    mutation.mutate(values);
-  };
-  const onInvalid = (_errors: FieldErrors<TSignUpFormInput>) => {
-    // zod's first error may be any field's; the headline follows the spec's order instead.
-    setFormError(firstSignUpProblem(watch(), usernameTaken));
+    mutation.mutate(valid);
   };
 
   // The headline already says it; repeating it under every field adds noise, not information.
@@ -86,14 +84,19 @@ export function SignupForm({ initialType, onSubmitting, onCreated }: SignupFormP
     return message && message !== formError?.message ? message : undefined;
   };
   const aria = (name: TFieldName, hasHint = false) => ({
-    ...fieldAria(`${id}-${name}`, fieldError(name), hasHint),
+    ...fieldAria(`${id}-${name}`, fieldError(name), hasHint, true),
     'aria-invalid': errors[name] ? true : undefined,
   });
   const busy = mutation.isPending || mutation.isSuccess;
   const usernameField = register('username');
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-4" aria-busy={busy}>
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid, () => setServerError(null))}
+      className="space-y-4"
+      aria-busy={busy}
+    >
       {formError && <Alert title={formError.title || undefined}>{formError.message}</Alert>}
       <AccountTypeToggle registration={register('intendedAccountType')} />
       <Field id={`${id}-displayName`} label="Display name" required error={fieldError('displayName')}>
@@ -101,25 +104,20 @@ export function SignupForm({ initialType, onSubmitting, onCreated }: SignupFormP
       </Field>
       <div>
         <Field id={`${id}-username`} label="Username" required error={fieldError('username')}>
-          <div className="flex items-center rounded-lg focus-within:ring-0">
-            <span className="mr-1 text-sm text-slate-500" aria-hidden="true">
-              @
-            </span>
-            <Input
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...aria('username')}
-              aria-invalid={errors.username || usernameTaken ? true : undefined}
-              aria-describedby={`${id}-username-status ${fieldError('username') ? `${id}-username-error` : ''}`.trim()}
-              {...usernameField}
-              onChange={(event) => {
-                // spec §5: lowercased and stripped to a-z, 0-9 and _ as you type.
-                event.target.value = normalizeUsername(event.target.value);
-                return usernameField.onChange(event);
-              }}
-            />
-          </div>
+          <Input
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...aria('username')}
+            aria-invalid={errors.username || usernameTaken ? true : undefined}
+            aria-describedby={`${id}-username-status ${fieldError('username') ? `${id}-username-error` : ''}`.trim()}
+            {...usernameField}
+            onChange={(event) => {
+              // spec §5: lowercased and stripped to a-z, 0-9 and _ as you type.
+              event.target.value = normalizeUsername(event.target.value);
+              return usernameField.onChange(event);
+            }}
+          />
         </Field>
         <UsernameStatus id={`${id}-username-status`} status={usernameStatus} />
       </div>

@@ -96,7 +96,7 @@ export function ProfileForm({ user }: { user: TSessionUser }) {
           <Field id={`${id}-displayName`} label="Display name" required error={errors.displayName?.message}>
             <Input
               autoComplete="name"
-              {...fieldAria(`${id}-displayName`, errors.displayName?.message)}
+              {...fieldAria(`${id}-displayName`, errors.displayName?.message, false, true)}
               {...register('displayName')}
             />
           </Field>
@@ -106,7 +106,7 @@ export function ProfileForm({ user }: { user: TSessionUser }) {
                 autoComplete="username"
                 autoCapitalize="none"
                 spellCheck={false}
-                {...fieldAria(`${id}-username`, errors.username?.message)}
+                {...fieldAria(`${id}-username`, errors.username?.message, false, true)}
                 aria-invalid={errors.username || usernameTaken ? true : undefined}
                 aria-describedby={`${id}-username-status ${errors.username ? `${id}-username-error` : ''}`.trim()}
                 {...usernameField}
@@ -125,7 +125,14 @@ export function ProfileForm({ user }: { user: TSessionUser }) {
           </p>
         )}
         <Field id={`${id}-email`} label="Email" hint={PROFILE_MESSAGES.emailReadOnly}>
-          <Input id={`${id}-email`} type="email" value={user.email} readOnly aria-describedby={`${id}-email-hint`} />
+          <Input
+            id={`${id}-email`}
+            type="email"
+            value={user.email}
+            readOnly
+            className="bg-slate-50 text-slate-600"
+            aria-describedby={`${id}-email-hint`}
+          />
         </Field>
         <Field
           id={`${id}-bio`}
