@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startSmtpCapture } from '../../apps/server/src/testing/smtp';
+import { startThreadsStandIn } from '../../apps/server/src/testing/threads-stand-in';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,6 +34,13 @@ export default async function setup(project: TestProject) {
   });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Threads verification runs the real OAuth flow against a local provider with a consent page.
+  const threads = await startThreadsStandIn({
+    clientId: 'e2e-threads-client',
+    clientSecret: 'e2e-threads-secret',
+    redirectUri: `${baseUrl}/auth/threads/callback`,
+    interactive: true,
+  });
   const logPath = path.join(ROOT, 'e2e/artifacts/server.log');
   fs.mkdirSync(path.dirname(logPath), { recursive: true });
   const log = fs.createWriteStream(logPath);
@@ -52,6 +60,10 @@ export default async function setup(project: TestProject) {
       SMTP_URL: smtp.url,
       // Every browser in the run signs in from 127.0.0.1; the per-email limit still applies.
       AUTH_IP_LIMIT: '10000',
+      THREADS_CLIENT_ID: 'e2e-threads-client',
+      THREADS_CLIENT_SECRET: 'e2e-threads-secret',
+      THREADS_AUTH_URL: `${threads.url}/oauth/authorize`,
+      THREADS_API_URL: threads.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -66,6 +78,7 @@ export default async function setup(project: TestProject) {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await smtp.close();
+    await threads.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -2,3 +2,4 @@ export * from './factories';
 export * from './http';
 export * from './smtp';
 export * from './test-app';
+export * from './threads-stand-in';

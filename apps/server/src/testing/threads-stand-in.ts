@@ -24,6 +24,12 @@ export interface ThreadsStandInOptions {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
+  /**
+   * Show a consent page where the person types their Threads handle and approves or cancels, as on
+   * the real provider, instead of redirecting at once as the current user. For browser journeys,
+   * whose test code runs in another process than the stand-in.
+   */
+  interactive?: boolean;
 }
 
 export interface ThreadsStandIn {
@@ -81,6 +87,7 @@ export async function startThreadsStandIn(options: ThreadsStandInOptions): Promi
       if (query.response_type !== 'code' || !query.scope?.split(',').includes('threads_basic')) {
         return json(400, graphError('Invalid scope or response_type'));
       }
+      if (options.interactive) return consentPage(res, url.search);
       const back = new URL(options.redirectUri);
       if (deny) {
         back.searchParams.set('error', 'access_denied');
@@ -90,6 +97,20 @@ export async function startThreadsStandIn(options: ThreadsStandInOptions): Promi
         back.searchParams.set('code', issueCode());
       }
       if (query.state !== undefined) back.searchParams.set('state', query.state);
+      res.writeHead(302, { location: back.toString() }).end();
+      return;
+    }
+
+    if (req.method === 'POST' && url.pathname === '/oauth/consent') {
+      const back = new URL(options.redirectUri);
+      if (form.decision === 'allow' && form.username) {
+        user = makeUser(form.username);
+        back.searchParams.set('code', issueCode());
+      } else {
+        back.searchParams.set('error', 'access_denied');
+        back.searchParams.set('error_description', 'Permissions error');
+      }
+      if (form.state) back.searchParams.set('state', form.state);
       res.writeHead(302, { location: back.toString() }).end();
       return;
     }
@@ -174,4 +195,16 @@ function readBody(req: http.IncomingMessage): Promise<string> {
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+function consentPage(res: http.ServerResponse, search: string): void {
+  const state = new URLSearchParams(search).get('state') ?? '';
+  const attr = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Threads (test stand-in)</title></head><body>
+<h1>Log in to Threads</h1><p>Test stand-in: approve to let the app read your profile.</p>
+<form method="post" action="/oauth/consent"><input type="hidden" name="state" value="${attr(state)}">
+<label>Threads username <input name="username" autocomplete="off"></label>
+<button name="decision" value="allow">Allow</button> <button name="decision" value="deny">Cancel</button></form></body></html>`,
+  );
 }
