@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startInstagramStandIn } from '../../apps/server/src/testing/instagram-stand-in';
 import { startSmtpCapture } from '../../apps/server/src/testing/smtp';
 import { startThreadsStandIn } from '../../apps/server/src/testing/threads-stand-in';
 
@@ -41,6 +42,8 @@ export default async function setup(project: TestProject) {
     redirectUri: `${baseUrl}/auth/threads/callback`,
     interactive: true,
   });
+  // The Instagram-style lookup: 'outside_star' is an off-platform account; names with 'quota' get a 429.
+  const instagram = await startInstagramStandIn();
   const logPath = path.join(ROOT, 'e2e/artifacts/server.log');
   fs.mkdirSync(path.dirname(logPath), { recursive: true });
   const log = fs.createWriteStream(logPath);
@@ -64,6 +67,8 @@ export default async function setup(project: TestProject) {
       THREADS_CLIENT_SECRET: 'e2e-threads-secret',
       THREADS_AUTH_URL: `${threads.url}/oauth/authorize`,
       THREADS_API_URL: threads.url,
+      INSTAGRAM_LOOKUP_URL: instagram.url,
+      INSTAGRAM_LOOKUP_KEY: instagram.key,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -79,6 +84,7 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => server.once('exit', resolve));
     await smtp.close();
     await threads.close();
+    await instagram.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -17,8 +17,10 @@ import {
 import { registerAuthHooks } from './modules/auth/auth-hooks';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
+import { instagramKeyRoutes } from './modules/creators/instagram-key-routes';
 import { creatorRoutes } from './modules/creators/routes';
 import { healthRoutes } from './modules/health/routes';
+import { publicProfileRoutes } from './modules/profiles/public-routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { type Clock, systemClock } from './platform/clock';
@@ -108,6 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(categoryRoutes);
       await api.register(authRoutes);
       await api.register(profileRoutes);
+      await api.register(publicProfileRoutes);
+      await api.register(instagramKeyRoutes);
       await api.register(verificationRoutes);
     },
     { prefix: '/api' },

@@ -34,6 +34,12 @@ const ZEnv = z.object({
   THREADS_AUTH_URL: z.url().default('https://threads.net/oauth/authorize'),
   THREADS_API_URL: z.url().default('https://graph.threads.net'),
   THREADS_REDIRECT_URI: z.url().optional(),
+  INSTAGRAM_LOOKUP_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  INSTAGRAM_LOOKUP_KEY: z.string().optional(),
+  INSTAGRAM_LOOKUP_HOST: z.string().optional(),
 });
 
 export interface Config {
@@ -60,6 +66,8 @@ export interface Config {
     apiUrl: string;
     redirectUri: string;
   };
+  /** The Instagram-style data service (spec §7). The key may instead be set by an admin (platform settings). */
+  instagramLookup: { url: string | undefined; key: string | undefined; host: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -106,6 +114,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authUrl: e.THREADS_AUTH_URL,
       apiUrl: e.THREADS_API_URL.replace(/\/$/, ''),
       redirectUri: e.THREADS_REDIRECT_URI ?? `${publicUrl}/auth/threads/callback`,
+    },
+    instagramLookup: {
+      url: e.INSTAGRAM_LOOKUP_URL?.replace(/\/$/, ''),
+      key: e.INSTAGRAM_LOOKUP_KEY || undefined,
+      host: e.INSTAGRAM_LOOKUP_HOST || (e.INSTAGRAM_LOOKUP_URL ? new URL(e.INSTAGRAM_LOOKUP_URL).host : undefined),
     },
   };
 }

@@ -1,5 +1,6 @@
 export * from './factories';
 export * from './http';
+export * from './instagram-stand-in';
 export * from './smtp';
 export * from './test-app';
 export * from './threads-stand-in';

@@ -74,11 +74,12 @@ export const profiles = pgTable(
     index('profiles_featured_idx')
       .on(t.createdAt.desc())
       .where(sql`${t.isFeatured} and ${t.isCreator} and ${t.isAvailable}`),
-    // Browse sorts (spec §7 'profiles browse'), all over creators only.
-    index('profiles_creators_created_idx').on(t.createdAt.desc(), t.id).where(sql`${t.isCreator}`),
-    index('profiles_creators_updated_idx').on(t.updatedAt.desc(), t.id).where(sql`${t.isCreator}`),
+    // Browse sorts (spec §7 'profiles browse'), creators only. Keyset pages walk (column, id) forwards
+    // for ascending sorts and backwards for descending ones, so one plain index serves both.
+    index('profiles_creators_created_idx').on(t.createdAt, t.id).where(sql`${t.isCreator}`),
+    index('profiles_creators_updated_idx').on(t.updatedAt, t.id).where(sql`${t.isCreator}`),
     index('profiles_creators_price_idx').on(t.messagePrice, t.id).where(sql`${t.isCreator}`),
-    index('profiles_creators_response_rate_idx').on(t.responseRate.desc(), t.id).where(sql`${t.isCreator}`),
+    index('profiles_creators_response_rate_idx').on(t.responseRate, t.id).where(sql`${t.isCreator}`),
     index('profiles_disciplines_gin_idx').using('gin', t.disciplines),
     // Contains-search on names (quick search, browse, full search) through trigrams.
     index('profiles_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),

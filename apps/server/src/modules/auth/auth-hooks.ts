@@ -1,4 +1,7 @@
+import { AUTH_MESSAGES } from '@fanline/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { adminUsers } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { resolveSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionRef } from './sessions';
 
@@ -48,4 +51,14 @@ export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): v
 export function userId(request: FastifyRequest): string {
   if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Authentication required');
   return request.auth.userId;
+}
+
+/** preHandler for admin-only routes: an active admin_users row (spec §6 Admin). */
+export async function requireAdmin(this: FastifyInstance, request: FastifyRequest): Promise<void> {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+  const [row] = await this.db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.userId, request.auth.userId), eq(adminUsers.isActive, true)));
+  if (!row) throw new AppError('FORBIDDEN', AUTH_MESSAGES.adminOnly);
 }

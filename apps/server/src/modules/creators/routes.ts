@@ -1,5 +1,15 @@
-import { ZFeaturedCreatorsResponse, ZQuickSearchQuery, ZQuickSearchResponse } from '@fanline/contracts';
+import {
+  ZBrowseQuery,
+  ZBrowseResponse,
+  ZFeaturedCreatorsResponse,
+  ZFindCreatorsQuery,
+  ZFindCreatorsResponse,
+  ZQuickSearchQuery,
+  ZQuickSearchResponse,
+} from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { browseCreators } from './browse-creators';
+import { findCreators } from './find-creators';
 import { listFeaturedCreators } from './list-featured-creators';
 import { quickSearchCreators } from './quick-search-creators';
 
@@ -27,5 +37,31 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ creators: await quickSearchCreators({ db: app.db, term: request.query.q }) }),
+  );
+
+  app.get(
+    '/creators',
+    {
+      schema: {
+        tags: ['creators'],
+        summary: 'Browse creators: filters, sorts and keyset pages (prices in cents)',
+        querystring: ZBrowseQuery,
+        response: { 200: ZBrowseResponse },
+      },
+    },
+    async (request) => browseCreators({ db: app.db, query: request.query }),
+  );
+
+  app.get(
+    '/creators/find',
+    {
+      schema: {
+        tags: ['creators'],
+        summary: 'Find Creators: verified creators plus the external lookup',
+        querystring: ZFindCreatorsQuery,
+        response: { 200: ZFindCreatorsResponse },
+      },
+    },
+    async (request) => findCreators(app, request.query),
   );
 };

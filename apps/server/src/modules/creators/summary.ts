@@ -18,6 +18,15 @@ export const creatorSummaryColumns = {
   reviewCount: profiles.reviewCount,
 };
 
+/** A browse card: the summary plus what filters and badges need (contracts ZBrowseCreator). */
+export const browseCreatorColumns = {
+  ...creatorSummaryColumns,
+  disciplines: profiles.disciplines,
+  isFeatured: profiles.isFeatured,
+  threadsOnboardingCompleted: profiles.threadsOnboardingCompleted,
+  instagramFollowerCount: profiles.instagramFollowerCount,
+};
+
 /** `%term%` for LIKE, with the term's own wildcards escaped. */
 export function containsPattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

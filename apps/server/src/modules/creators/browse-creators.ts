@@ -1,0 +1,88 @@
+import type { TBrowseSort, ZBrowseQuery } from '@fanline/contracts';
+import { and, arrayOverlaps, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { profiles } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { decodeCursor, encodeCursor } from './cursor';
+import { browseCreatorColumns, containsPattern } from './summary';
+
+type BrowseQuery = z.output<typeof ZBrowseQuery>;
+
+// Each sort walks one (column, id) index; the cursor value is read back as text so it compares exactly.
+const SORTS: Record<TBrowseSort, { column: SQL; cursorValue: SQL; direction: 'asc' | 'desc'; cast: string }> = {
+  response_rate_desc: {
+    column: sql`${profiles.responseRate}`,
+    cursorValue: sql`${profiles.responseRate}`,
+    direction: 'desc',
+    cast: 'double precision',
+  },
+  price_asc: {
+    column: sql`${profiles.messagePrice}`,
+    cursorValue: sql`${profiles.messagePrice}`,
+    direction: 'asc',
+    cast: 'integer',
+  },
+  price_desc: {
+    column: sql`${profiles.messagePrice}`,
+    cursorValue: sql`${profiles.messagePrice}`,
+    direction: 'desc',
+    cast: 'integer',
+  },
+  recent: {
+    column: sql`${profiles.updatedAt}`,
+    cursorValue: sql`${profiles.updatedAt}::text`,
+    direction: 'desc',
+    cast: 'timestamptz',
+  },
+  new: {
+    column: sql`${profiles.createdAt}`,
+    cursorValue: sql`${profiles.createdAt}::text`,
+    direction: 'desc',
+    cast: 'timestamptz',
+  },
+};
+
+/**
+ * spec §7 'profiles browse': creators only, every filter in SQL, keyset pages of `limit` with the
+ * id as tie-breaker, so paging never repeats or skips a creator while the list is stable.
+ */
+export async function browseCreators({ db, query }: { db: Db; query: BrowseQuery }) {
+  const sort = SORTS[query.sort];
+  const filters: SQL[] = [eq(profiles.isCreator, true)];
+  if (query.available) filters.push(eq(profiles.isAvailable, true));
+  if (query.verified) filters.push(eq(profiles.instagramVerified, true));
+  if (query.featured) filters.push(eq(profiles.isFeatured, true));
+  if (query.responseRate !== 'all') filters.push(gte(profiles.responseRate, Number(query.responseRate)));
+  if (query.minPrice !== undefined) filters.push(gte(profiles.messagePrice, query.minPrice));
+  if (query.maxPrice !== undefined) filters.push(lte(profiles.messagePrice, query.maxPrice));
+  if (query.categories?.length) {
+    filters.push(arrayOverlaps(profiles.disciplines, query.categories));
+  }
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    filters.push(sql`(lower(${profiles.username}) like ${pattern} or lower(${profiles.displayName}) like ${pattern})`);
+  }
+  if (query.cursor) {
+    const { value, id } = decodeCursor(query.cursor);
+    const op = sql.raw(sort.direction === 'asc' ? '>' : '<');
+    filters.push(sql`(${sort.column}, ${profiles.id}) ${op} (${value}::${sql.raw(sort.cast)}, ${id}::uuid)`);
+  }
+
+  const dir = sql.raw(sort.direction);
+  const rows = await db
+    .select({ ...browseCreatorColumns, cursorValue: sort.cursorValue.mapWith(String) })
+    .from(profiles)
+    .where(and(...filters))
+    .orderBy(sql`${sort.column} ${dir}`, sql`${profiles.id} ${dir}`)
+    .limit(query.limit + 1);
+
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > query.limit && last ? encodeCursor(cursorValueOf(last.cursorValue, sort.cast), last.id) : null;
+  return { creators: page.map(({ cursorValue: _omit, ...creator }) => creator), nextCursor };
+}
+
+function cursorValueOf(raw: string, cast: string): string | number {
+  return cast === 'timestamptz' ? raw : Number(raw);
+}

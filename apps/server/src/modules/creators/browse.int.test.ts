@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createCreator, createTestApp, createUser, type TestApp, unique } from '../../testing';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Card {
+  id: string;
+  username: string;
+  messagePrice: number;
+  responseRate: number;
+}
+
+/** Browse, scoped by a tag every creator of the test carries in its display name. */
+async function browse(tag: string, params: Record<string, string> = {}) {
+  const query = new URLSearchParams({ search: tag, ...params });
+  const response = await t.app.inject({ method: 'GET', url: `/api/creators?${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { creators: Card[]; nextCursor: string | null };
+}
+
+const tagged = (tag: string, fields: Parameters<typeof createCreator>[1] = {}) =>
+  createCreator(t.database.db, { displayName: `Creator ${tag}`, ...fields });
+
+describe('filters (spec §7 profiles browse)', () => {
+  test('only creators, and only available ones unless available=false', async () => {
+    const tag = unique('only');
+    const open = await tagged(tag);
+    const away = await tagged(tag, { isAvailable: false });
+    await createUser(t.database.db, { displayName: `Fan ${tag}` });
+    expect((await browse(tag)).creators.map((c) => c.id)).toEqual([open.id]);
+    const all = (await browse(tag, { available: 'false' })).creators.map((c) => c.id);
+    expect(all.sort()).toEqual([open.id, away.id].sort());
+  });
+
+  test('price range in cents, inclusive', async () => {
+    const tag = unique('price');
+    const [cheap, mid, dear] = [
+      await tagged(tag, { messagePrice: 500 }),
+      await tagged(tag, { messagePrice: 2500 }),
+      await tagged(tag, { messagePrice: 50000 }),
+    ];
+    expect((await browse(tag, { minPrice: '2500', maxPrice: '2500' })).creators.map((c) => c.id)).toEqual([mid.id]);
+    expect((await browse(tag, { maxPrice: '2500', sort: 'price_asc' })).creators.map((c) => c.id)).toEqual([
+      cheap.id,
+      mid.id,
+    ]);
+    expect((await browse(tag, { minPrice: '2501' })).creators.map((c) => c.id)).toEqual([dear.id]);
+  });
+
+  test('verified, featured and minimum response rate', async () => {
+    const tag = unique('flags');
+    const verified = await tagged(tag, { instagramVerified: true, responseRate: 99.5 });
+    const featured = await tagged(tag, { isFeatured: true, responseRate: 95 });
+    const plain = await tagged(tag, { responseRate: 80 });
+    expect((await browse(tag, { verified: 'true' })).creators.map((c) => c.id)).toEqual([verified.id]);
+    expect((await browse(tag, { featured: 'true' })).creators.map((c) => c.id)).toEqual([featured.id]);
+    expect((await browse(tag, { responseRate: '95' })).creators.map((c) => c.id)).toEqual([verified.id, featured.id]);
+    expect((await browse(tag, { responseRate: '99' })).creators.map((c) => c.id)).toEqual([verified.id]);
+    expect((await browse(tag)).creators.map((c) => c.id)).toContain(plain.id);
+  });
+
+  test('categories match any of the chosen ones', async () => {
+    const tag = unique('cat');
+    const music = await tagged(tag, { disciplines: ['Music'] });
+    const art = await tagged(tag, { disciplines: ['Art', 'Tech'] });
+    await tagged(tag, { disciplines: ['Food'] });
+    const found = (await browse(tag, { categories: 'Music,Art' })).creators.map((c) => c.id);
+    expect(found.sort()).toEqual([music.id, art.id].sort());
+  });
+
+  test('search matches username or display name, any case', async () => {
+    const tag = unique('srch');
+    const byName = await tagged(tag);
+    const byUsername = await createCreator(t.database.db, { username: `${tag}_handle`, displayName: 'Someone Else' });
+    const found = (await browse(tag.toUpperCase())).creators.map((c) => c.id);
+    expect(found.sort()).toEqual([byName.id, byUsername.id].sort());
+  });
+
+  test('bad parameters are refused', async () => {
+    for (const query of [
+      'sort=cheapest',
+      'responseRate=50',
+      'minPrice=-5',
+      'cursor=not-a-cursor',
+      `categories=${'a,'.repeat(6)}a`,
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/creators?${query}` });
+      expect(response.statusCode, query).toBe(400);
+    }
+  });
+});
+
+describe('sorts', () => {
+  test('price both ways, response rate, recently active and newest', async () => {
+    const tag = unique('sort');
+    const now = Date.now();
+    const a = await tagged(tag, {
+      messagePrice: 3000,
+      responseRate: 90,
+      createdAt: new Date(now - 3000),
+      updatedAt: new Date(now - 1000),
+    });
+    const b = await tagged(tag, {
+      messagePrice: 1000,
+      responseRate: 99,
+      createdAt: new Date(now - 1000),
+      updatedAt: new Date(now - 3000),
+    });
+    const c = await tagged(tag, {
+      messagePrice: 2000,
+      responseRate: 95,
+      createdAt: new Date(now - 2000),
+      updatedAt: new Date(now - 2000),
+    });
+    const order = async (sort: string) => (await browse(tag, { sort })).creators.map((x) => x.id);
+    expect(await order('price_asc')).toEqual([b.id, c.id, a.id]);
+    expect(await order('price_desc')).toEqual([a.id, c.id, b.id]);
+    expect(await order('response_rate_desc')).toEqual([b.id, c.id, a.id]);
+    expect(await order('recent')).toEqual([a.id, c.id, b.id]);
+    expect(await order('new')).toEqual([b.id, c.id, a.id]);
+    // The default is response_rate_desc (spec §9).
+    expect((await browse(tag)).creators.map((x) => x.id)).toEqual([b.id, c.id, a.id]);
+  });
+});
+
+describe('paging', () => {
+  test('keyset pages of 12 cover every creator exactly once, in every sort, ties included', async () => {
+    const tag = unique('page');
+    const created = new Date('2026-01-01T10:00:00.123456Z');
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      // Many equal prices, rates and timestamps: only the id tie-breaker keeps pages apart.
+      const row = await tagged(tag, {
+        messagePrice: (i % 3) * 500 + 500,
+        responseRate: 90 + (i % 2),
+        createdAt: created,
+        updatedAt: created,
+      });
+      ids.push(row.id);
+    }
+    for (const sort of ['response_rate_desc', 'price_asc', 'price_desc', 'recent', 'new']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page: { creators: Card[]; nextCursor: string | null } = await browse(tag, {
+          sort,
+          ...(cursor ? { cursor } : {}),
+        });
+        expect(page.creators.length).toBeLessThanOrEqual(12);
+        seen.push(...page.creators.map((c) => c.id));
+        cursor = page.nextCursor;
+        pages++;
+      } while (cursor && pages < 10);
+      expect(pages, sort).toBe(3);
+      expect(new Set(seen).size, sort).toBe(30);
+      expect([...seen].sort(), sort).toEqual([...ids].sort());
+    }
+  });
+
+  test('a full last page says there is nothing more', async () => {
+    const tag = unique('full');
+    for (let i = 0; i < 12; i++) await tagged(tag);
+    expect((await browse(tag)).nextCursor).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+import type { TExternalCreator, ZFindCreatorsQuery } from '@fanline/contracts';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { profiles } from '../../db/schema';
+import { lookupInstagramProfile } from './external-lookup';
+import { browseCreatorColumns, containsPattern } from './summary';
+
+const FULL_SEARCH_LIMIT = 20;
+const EXTERNAL_MIN_CHARS = 4;
+
+/**
+ * Find Creators (spec §7 'profiles full search' and §5 Search): verified creators matching the term
+ * by username, Instagram username or display name, most followed first; and, for a term of 4+
+ * characters that no platform creator holds exactly, the external lookup, unless that account is
+ * already on the platform.
+ */
+export async function findCreators(app: FastifyInstance, query: z.output<typeof ZFindCreatorsQuery>) {
+  const term = query.q.replace(/^@/, '').trim();
+  const pattern = containsPattern(term);
+  const creators =
+    query.status === 'off_platform'
+      ? []
+      : await app.db
+          .select(browseCreatorColumns)
+          .from(profiles)
+          .where(
+            and(
+              eq(profiles.isCreator, true),
+              eq(profiles.threadsOnboardingCompleted, true),
+              or(
+                sql`lower(${profiles.username}) like ${pattern}`,
+                sql`lower(${profiles.instagramUsername}) like ${pattern}`,
+                sql`lower(${profiles.displayName}) like ${pattern}`,
+              ),
+            ),
+          )
+          .orderBy(sql`${profiles.instagramFollowerCount} desc nulls last`, profiles.id)
+          .limit(FULL_SEARCH_LIMIT);
+
+  let external: TExternalCreator[] = [];
+  let externalStatus: 'ok' | 'skipped' | 'not_configured' | 'quota' | 'unavailable' | 'no_data' = 'skipped';
+  if (query.status !== 'on_platform' && term.length >= EXTERNAL_MIN_CHARS && !(await onPlatform(app, term))) {
+    const result = await lookupInstagramProfile(app, term);
+    externalStatus = result.status;
+    if (result.status === 'ok' && !(await onPlatform(app, result.user.username))) external = [result.user];
+  }
+  return { creators, external, externalStatus };
+}
+
+/** Whether a creator on the platform holds this handle, as username or Instagram username (any case). */
+async function onPlatform(app: FastifyInstance, handle: string): Promise<boolean> {
+  const name = handle.toLowerCase();
+  const [row] = await app.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.isCreator, true),
+        or(sql`lower(${profiles.username}) = ${name}`, sql`lower(${profiles.instagramUsername}) = ${name}`),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,52 @@
+import { SEARCH_MESSAGES, ZPublicProfile, ZReviewsResponse } from '@fanline/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { listCreatorReviews } from '../reviews/list-creator-reviews';
+import { findPublicProfile } from './public-profile';
+import { recordProfileView } from './record-profile-view';
+
+// spec §5: the username in a profile URL must be non-empty and not the literal placeholder.
+const PLACEHOLDERS = new Set([':username', '{username}', 'undefined', 'null']);
+const ZUsernameParams = z.object({ username: z.string().trim().max(60) });
+
+/** Public creator profiles (spec §2 /{username}), readable by anyone. */
+export const publicProfileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const load = async (raw: string) => {
+    const username = raw.replace(/^@/, '');
+    if (!username || PLACEHOLDERS.has(username.toLowerCase()))
+      throw new AppError('BAD_REQUEST', SEARCH_MESSAGES.invalidUsername);
+    const profile = await findPublicProfile(app.db, username);
+    if (!profile) throw new AppError('NOT_FOUND', `Creator profile "${username}" not found`);
+    return profile;
+  };
+
+  app.get(
+    '/profiles/:username',
+    { schema: { tags: ['profiles'], params: ZUsernameParams, response: { 200: ZPublicProfile } } },
+    async (request) => {
+      const profile = await load(request.params.username);
+      await recordProfileView(app, { profileId: profile.id, viewerId: request.auth?.userId ?? null, ip: request.ip });
+      return profile;
+    },
+  );
+
+  app.get(
+    '/profiles/:username/reviews',
+    {
+      schema: {
+        tags: ['profiles'],
+        params: ZUsernameParams,
+        querystring: z.object({
+          cursor: z.string().max(500).optional(),
+          limit: z.coerce.number().int().min(1).max(50).default(5),
+        }),
+        response: { 200: ZReviewsResponse },
+      },
+    },
+    async (request) => {
+      const profile = await load(request.params.username);
+      return listCreatorReviews(app.db, { creatorId: profile.id, ...request.query });
+    },
+  );
+};

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { profileViews } from '../../db/schema';
+import { countAttempt } from '../auth/rate-limit';
+
+const VIEW_WINDOW_MS = 5 * 60_000;
+
+/**
+ * spec §3 profile_views: one row per viewer (or anonymous address) per profile per 5 minutes, so a
+ * reload storm does not inflate the count. Failures are only logged (spec §8).
+ */
+export async function recordProfileView(
+  app: FastifyInstance,
+  opts: { profileId: string; viewerId: string | null; ip: string },
+): Promise<void> {
+  if (opts.viewerId === opts.profileId) return;
+  try {
+    const who = opts.viewerId ?? `ip:${opts.ip}`;
+    const seen = await countAttempt({
+      db: app.db,
+      clock: app.clock,
+      key: `view:${opts.profileId}:${who}`,
+      windowMs: VIEW_WINDOW_MS,
+    });
+    if (seen > 1) return;
+    await app.db
+      .insert(profileViews)
+      .values({ profileId: opts.profileId, viewerId: opts.viewerId, viewedAt: app.clock.now() });
+  } catch (error) {
+    app.log.warn({ err: error, profileId: opts.profileId }, 'could not record a profile view');
+  }
+}
