@@ -60,7 +60,12 @@ export function useSession(): Session {
   }, [loading, user]);
 
   const setUser = useCallback(
-    (next: TSessionUser | null) => queryClient.setQueryData<TSessionResponse>(sessionKey, { user: next }),
+    (next: TSessionUser | null) => {
+      // A session check still in flight (started before this sign-in, say) would answer with the old
+      // state and overwrite the new one: drop it first.
+      void queryClient.cancelQueries({ queryKey: sessionKey });
+      queryClient.setQueryData<TSessionResponse>(sessionKey, { user: next });
+    },
     [queryClient],
   );
 
