@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const DEMO_FAN = { email: 'fan@fanline.test', password: 'fanline-demo' };
+export const DEMO_CREATOR = { email: 'mayastyle@fanline.test', password: 'fanline-demo', username: 'mayastyle' };
+
+/** Unique per call, so journeys need no cleanup and never collide (STYLE.md Tests). */
+export function uniqueAccount(prefix: string) {
+  const tag = `${prefix}_${randomBytes(4).toString('hex')}`;
+  return { username: tag, email: `${tag}@example.test`, password: 'journey-pass-1', displayName: `Journey ${prefix}` };
+}
+
+/** Signs in through the API (fixtures do; only the form's own tests use the form). Shares the context's cookies. */
+export async function signInByApi(context: BrowserContext, baseUrl: string, account = DEMO_FAN) {
+  const response = await context.request.post(new URL('/api/auth/sign-in', baseUrl).toString(), {
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Fills the login form and submits it. */
+export async function submitLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The form's error box (role=alert) once it shows `text`. */
+export async function alertText(page: Page, text: string) {
+  const alert = page.getByRole('alert').filter({ hasText: text }).first();
+  await alert.waitFor();
+  return alert.innerText();
+}
+
+export async function fillSignup(
+  page: Page,
+  account: { username: string; email: string; password: string; displayName: string },
+  confirm = account.password,
+) {
+  await page.getByLabel('Display name').fill(account.displayName);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(confirm);
+}
