@@ -20,8 +20,11 @@ import { categoryRoutes } from './modules/categories/routes';
 import { instagramKeyRoutes } from './modules/creators/instagram-key-routes';
 import { creatorRoutes } from './modules/creators/routes';
 import { healthRoutes } from './modules/health/routes';
+import { createPaymentProvider } from './modules/payments/create-provider';
+import type { PaymentProvider } from './modules/payments/provider';
 import { publicProfileRoutes } from './modules/profiles/public-routes';
 import { profileRoutes } from './modules/profiles/routes';
+import { createEventBus, type EventBus } from './modules/realtime/event-bus';
 import { verificationRoutes } from './modules/verification/routes';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
@@ -38,6 +41,8 @@ declare module 'fastify' {
     db: Db;
     clock: Clock;
     mailer: Mailer;
+    payments: PaymentProvider;
+    events: EventBus;
   }
 }
 
@@ -46,6 +51,7 @@ export interface BuildAppOptions {
   database: Database;
   clock?: Clock;
   mailer?: Mailer;
+  payments?: PaymentProvider;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -73,6 +79,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.mailer ??
       (config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : createLogMailer(() => app.log)),
   );
+  app.decorate('payments', options.payments ?? createPaymentProvider(config));
+  app.decorate(
+    'events',
+    createEventBus(database, () => app.log),
+  );
+  app.addHook('onReady', async () => {
+    await app.events.start();
+  });
+  app.addHook('preClose', async () => {
+    await app.events.stop();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

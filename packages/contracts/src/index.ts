@@ -6,5 +6,6 @@ export * from './errors';
 export * from './health';
 export * from './limits';
 export * from './messages';
+export * from './messaging';
 export * from './money';
 export * from './verification';

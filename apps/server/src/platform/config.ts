@@ -40,6 +40,19 @@ const ZEnv = z.object({
     .or(z.literal('').transform(() => undefined)),
   INSTAGRAM_LOOKUP_KEY: z.string().optional(),
   INSTAGRAM_LOOKUP_HOST: z.string().optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.url().optional(),
+  PAYMENT_HOLD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(120),
+  JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
 });
 
 export interface Config {
@@ -68,6 +81,17 @@ export interface Config {
   };
   /** The Instagram-style data service (spec §7). The key may instead be set by an admin (platform settings). */
   instagramLookup: { url: string | undefined; key: string | undefined; host: string | undefined };
+  payments: {
+    /** 'stripe' with a secret key; otherwise the built-in test checkout. */
+    provider: 'local' | 'stripe';
+    stripeSecretKey: string | undefined;
+    stripeWebhookSecret: string | undefined;
+    /** Reach Stripe elsewhere (a local stand-in in tests). */
+    stripeApiUrl: string | undefined;
+    /** How long a card authorization is trusted to hold; longer response windows capture at once. */
+    holdLimitHours: number;
+  };
+  jobsIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +139,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiUrl: e.THREADS_API_URL.replace(/\/$/, ''),
       redirectUri: e.THREADS_REDIRECT_URI ?? `${publicUrl}/auth/threads/callback`,
     },
+    payments: {
+      provider: e.STRIPE_SECRET_KEY ? 'stripe' : 'local',
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
+      stripeApiUrl: e.STRIPE_API_URL,
+      holdLimitHours: e.PAYMENT_HOLD_HOURS,
+    },
+    jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
     instagramLookup: {
       url: e.INSTAGRAM_LOOKUP_URL?.replace(/\/$/, ''),
       key: e.INSTAGRAM_LOOKUP_KEY || undefined,

@@ -1,0 +1,28 @@
+import { LIMITS } from '@fanline/contracts';
+import { notifications } from '../../db/schema';
+import type { Db } from '../../platform/db';
+
+export type NotificationType = 'new_message' | 'message_response' | 'message_refunded';
+
+/** spec §3 notification: the body is cut to 100 characters. Returns the new id for the realtime event. */
+export async function createNotification(
+  tx: Db,
+  opts: { userId: string; type: NotificationType; title: string; body: string; messageId: string; now: Date },
+): Promise<string> {
+  const max = LIMITS.notificationBody.max;
+  const body = opts.body.length > max ? `${opts.body.slice(0, max - 1)}…` : opts.body;
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      userId: opts.userId,
+      type: opts.type,
+      title: opts.title,
+      body,
+      relatedEntityId: opts.messageId,
+      relatedEntityType: 'message',
+      createdAt: opts.now,
+    })
+    .returning({ id: notifications.id });
+  if (!row) throw new Error('notification insert returned nothing');
+  return row.id;
+}

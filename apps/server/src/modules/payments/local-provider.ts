@@ -1,0 +1,23 @@
+import type { PaymentProvider } from './provider';
+
+/**
+ * The built-in test provider (ARCHITECTURE §2): checkout is our own card form at /checkout/{id},
+ * clearly labelled as a test payment; authorizing, capturing and releasing are bookkeeping only.
+ */
+export function createLocalProvider(publicUrl: string, holdLimitHours: number): PaymentProvider {
+  return {
+    name: 'local',
+    holdLimitHours,
+    async createCheckout({ payment }) {
+      return { url: `${publicUrl}/checkout/${payment.id}`, checkoutSessionId: null };
+    },
+    async capture() {
+      return 'captured';
+    },
+    async release() {},
+    async refund() {},
+  };
+}
+
+/** Test cards of the local checkout: Stripe's well-known numbers, so testers need learn only one set. */
+export const LOCAL_TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;

@@ -1,0 +1,34 @@
+import type { payments } from '../../db/schema';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export interface CheckoutStart {
+  payment: PaymentRow;
+  creator: { id: string; username: string; displayName: string | null };
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+  /** Take the money now rather than hold it: the response window outlasts a card authorization. */
+  captureAtOnce: boolean;
+}
+
+/**
+ * A card payment provider (ARCHITECTURE §2). Every call is idempotent on our side: the key is our
+ * payment id plus the action, so a retry after a crash never moves money twice.
+ */
+export interface PaymentProvider {
+  readonly name: 'local' | 'stripe';
+  /** How long the provider holds an authorization; longer response windows capture at once. */
+  readonly holdLimitHours: number;
+  /** Starts checkout; returns where to send the browser and the provider's checkout reference. */
+  createCheckout(start: CheckoutStart): Promise<{ url: string; checkoutSessionId: string | null }>;
+  /** Takes an authorized payment. 'gone' when the authorization no longer exists. */
+  capture(payment: PaymentRow): Promise<'captured' | 'gone'>;
+  /** Lets an authorization go without charging. */
+  release(payment: PaymentRow): Promise<void>;
+  /** Gives back a captured payment in full. */
+  refund(payment: PaymentRow): Promise<void>;
+}
+
+export const idempotencyKey = (payment: PaymentRow, action: 'checkout' | 'capture' | 'release' | 'refund') =>
+  `fanline:${payment.id}:${action}`;

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGE_MESSAGES, splitAmount } from '@fanline/contracts';
+import { and, asc, eq, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { messages, payments, profiles } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { readSettings } from '../settings/platform-settings';
+
+/**
+ * Starts a paid message (spec §7 create-checkout-session): a `pending` message the creator cannot
+ * see and a `pending` payment whose amount is the creator's price read here, never the browser's,
+ * split at the commission in force now. Returns where the browser pays.
+ */
+export async function startCheckout(
+  app: FastifyInstance,
+  opts: { senderId: string; recipientId: string; content: string },
+) {
+  const creator = await loadRecipient(app.db, opts.recipientId);
+  if (creator.id === opts.senderId) throw new AppError('BAD_REQUEST', 'You cannot message yourself.');
+  const settings = await readSettings(app.db, ['commission_rate', 'message_expiration_hours', 'maintenance_mode']);
+  if (settings.maintenance_mode)
+    throw new AppError('FORBIDDEN', 'Messaging is paused for maintenance. Please try again soon.');
+
+  const amount = creator.messagePrice;
+  const { platformFee, creatorShare } = splitAmount(amount, settings.commission_rate);
+  const now = app.clock.now();
+  const payment = await app.db.transaction(async (tx) => {
+    const messageId = randomUUID();
+    await tx.insert(messages).values({
+      id: messageId,
+      conversationId: (await existingConversation(tx, opts.senderId, creator.id)) ?? messageId,
+      senderId: opts.senderId,
+      recipientId: creator.id,
+      content: opts.content,
+      amount,
+      status: 'pending',
+      createdAt: now,
+      updatedAt: now,
+    });
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        provider: app.payments.name,
+        amountTotal: amount,
+        amountCreator: creatorShare,
+        amountPlatformFee: platformFee,
+        commissionPercent: settings.commission_rate,
+        status: 'pending',
+        senderId: opts.senderId,
+        recipientId: creator.id,
+        messageId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('payment insert returned nothing');
+    return row;
+  });
+
+  const dollars = String(amount / 100);
+  const { url, checkoutSessionId } = await app.payments.createCheckout({
+    payment,
+    creator,
+    description: `Message to @${creator.username}`,
+    successUrl: `${app.config.publicUrl}/payment-success?${new URLSearchParams({ creator: creator.username, amount: dollars })}`,
+    cancelUrl: `${app.config.publicUrl}/${encodeURIComponent(creator.username)}`,
+    captureAtOnce: settings.message_expiration_hours > app.payments.holdLimitHours,
+  });
+  if (checkoutSessionId) {
+    await app.db.update(payments).set({ checkoutSessionId }).where(eq(payments.id, payment.id));
+  }
+  return { url, paymentId: payment.id, messageId: payment.messageId };
+}
+
+async function loadRecipient(db: Db, recipientId: string) {
+  const [creator] = await db
+    .select({
+      id: profiles.id,
+      username: profiles.username,
+      displayName: profiles.displayName,
+      messagePrice: profiles.messagePrice,
+      isCreator: profiles.isCreator,
+      isAvailable: profiles.isAvailable,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, recipientId));
+  // spec §6: only on-platform creators can be messaged.
+  if (!creator?.isCreator) throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.recipientNotFound);
+  if (!creator.isAvailable) throw new AppError('CONFLICT', MESSAGE_MESSAGES.unavailable);
+  return creator;
+}
+
+/** spec §4: a new message joins the oldest conversation between the two, or starts its own. */
+async function existingConversation(tx: Db, a: string, b: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ conversationId: messages.conversationId })
+    .from(messages)
+    .where(
+      or(
+        and(eq(messages.senderId, a), eq(messages.recipientId, b)),
+        and(eq(messages.senderId, b), eq(messages.recipientId, a)),
+      ),
+    )
+    .orderBy(asc(messages.createdAt))
+    .limit(1);
+  return row?.conversationId ?? null;
+}

@@ -1,0 +1,91 @@
+import type { TRealtimeEvent } from '@fanline/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Database } from '../../platform/db';
+
+const CHANNEL = 'fanline_events';
+
+type Listener = (event: TRealtimeEvent) => void;
+
+/**
+ * Realtime fan-out (ARCHITECTURE §1): every event goes through Postgres NOTIFY, and every instance
+ * LISTENs and hands it to the open streams of the users it names. An instance hears its own
+ * events the same way, so one path serves one instance or many.
+ */
+export interface EventBus {
+  publish(userIds: string[], event: TRealtimeEvent): Promise<void>;
+  subscribe(userId: string, listener: Listener): () => void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createEventBus(database: Database, log: () => FastifyBaseLogger): EventBus {
+  const listeners = new Map<string, Set<Listener>>();
+  let stopListening: (() => Promise<void>) | undefined;
+
+  const deliver = (payload: string) => {
+    try {
+      const { u, e } = JSON.parse(payload) as { u: string[]; e: TRealtimeEvent };
+      for (const userId of u) for (const listener of listeners.get(userId) ?? []) listener(e);
+    } catch (error) {
+      log().warn({ err: error }, 'bad realtime payload');
+    }
+  };
+
+  return {
+    async publish(userIds, event) {
+      if (userIds.length === 0) return;
+      // Payloads stay tiny (ids only, far below NOTIFY's 8000 bytes): clients re-read what changed.
+      await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ u: userIds, e: event })})`);
+    },
+    subscribe(userId, listener) {
+      const set = listeners.get(userId) ?? new Set();
+      set.add(listener);
+      listeners.set(userId, set);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(userId);
+      };
+    },
+    async start() {
+      if (database.pglite) {
+        const unlisten = await database.pglite.listen(CHANNEL, deliver);
+        stopListening = unlisten;
+        return;
+      }
+      if (!database.pool) throw new Error('database has neither PGlite nor a pool');
+      stopListening = await listenOnPool(database.pool, deliver, log);
+    },
+    async stop() {
+      await stopListening?.();
+      stopListening = undefined;
+      listeners.clear();
+    },
+  };
+}
+
+/** A dedicated connection for LISTEN, re-established if it drops. */
+async function listenOnPool(pool: pg.Pool, deliver: (payload: string) => void, log: () => FastifyBaseLogger) {
+  let client: pg.PoolClient | undefined;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    client = await pool.connect();
+    client.on('notification', (message) => message.payload && deliver(message.payload));
+    client.on('error', (error) => {
+      log().warn({ err: error }, 'realtime LISTEN connection lost; reconnecting');
+      client?.release(true);
+      client = undefined;
+      if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000);
+    });
+    await client.query(`LISTEN ${CHANNEL}`);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (client) {
+      await client.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
+      client.release();
+    }
+  };
+}
