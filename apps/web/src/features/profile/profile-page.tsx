@@ -47,7 +47,7 @@ function EditProfile() {
         <TabsList aria-label="Profile settings">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
-              <Icon className="h-4 w-4" aria-hidden="true" />
+              <Icon className="hidden h-4 w-4 sm:block" aria-hidden="true" />
               {label}
             </TabsTrigger>
           ))}
