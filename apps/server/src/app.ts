@@ -20,11 +20,15 @@ import { categoryRoutes } from './modules/categories/routes';
 import { instagramKeyRoutes } from './modules/creators/instagram-key-routes';
 import { creatorRoutes } from './modules/creators/routes';
 import { healthRoutes } from './modules/health/routes';
+import { messageRoutes } from './modules/messages/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { createPaymentProvider } from './modules/payments/create-provider';
 import type { PaymentProvider } from './modules/payments/provider';
+import { paymentRoutes } from './modules/payments/routes';
 import { publicProfileRoutes } from './modules/profiles/public-routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { createEventBus, type EventBus } from './modules/realtime/event-bus';
+import { realtimeRoutes } from './modules/realtime/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
@@ -129,6 +133,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(profileRoutes);
       await api.register(publicProfileRoutes);
       await api.register(instagramKeyRoutes);
+      await api.register(paymentRoutes);
+      await api.register(messageRoutes);
+      await api.register(notificationRoutes);
+      await api.register(realtimeRoutes);
       await api.register(verificationRoutes);
     },
     { prefix: '/api' },

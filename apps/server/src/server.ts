@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { formatLogins } from './db/seed/demo-data';
+import { startJobs } from './jobs/run-jobs';
 import { openConfiguredDatabase, prepareDemoData } from './platform/bootstrap';
 import { ConfigError, loadConfig } from './platform/config';
 import { DirectoryLockedError } from './platform/dir-lock';
@@ -31,7 +32,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  let stopJobs: (() => Promise<void>) | undefined;
+  app.addHook('preClose', async () => {
+    await stopJobs?.();
+  });
   await app.listen({ host: config.host, port: config.port });
+  stopJobs = startJobs(app);
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   console.log(`\nFanline is running at ${config.publicUrl} (database: ${where})`);
   if (logins) console.log(`${formatLogins(logins)}\n`);

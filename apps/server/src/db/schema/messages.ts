@@ -21,7 +21,9 @@ export const messages = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     amount: integer('amount').notNull().default(0),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'responded', 'refunded', 'cancelled'] })
+      .notNull()
+      .default('pending'),
     isFollowup: boolean('is_followup').notNull().default(false),
     responseContent: text('response_content'),
     respondedAt: tstz('responded_at'),

@@ -9,14 +9,16 @@ export const payments = pgTable(
   'payments',
   {
     id: id(),
-    provider: text('provider').notNull(),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
     paymentIntentId: text('payment_intent_id'),
     checkoutSessionId: text('checkout_session_id'),
     amountTotal: integer('amount_total').notNull(),
     amountCreator: integer('amount_creator').notNull(),
     amountPlatformFee: integer('amount_platform_fee').notNull(),
     commissionPercent: integer('commission_percent').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'authorized', 'succeeded', 'canceled', 'refunded', 'failed'] })
+      .notNull()
+      .default('pending'),
     captureBefore: tstz('capture_before'),
     senderId: uuid('sender_id')
       .notNull()

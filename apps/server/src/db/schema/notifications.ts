@@ -10,7 +10,7 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type', { enum: ['new_message', 'message_response', 'message_refunded'] }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     isRead: boolean('is_read').notNull().default(false),

@@ -62,3 +62,11 @@ export async function requireAdmin(this: FastifyInstance, request: FastifyReques
     .where(and(eq(adminUsers.userId, request.auth.userId), eq(adminUsers.isActive, true)));
   if (!row) throw new AppError('FORBIDDEN', AUTH_MESSAGES.adminOnly);
 }
+
+export async function isActiveAdmin(app: FastifyInstance, userIdValue: string): Promise<boolean> {
+  const [row] = await app.db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.userId, userIdValue), eq(adminUsers.isActive, true)));
+  return Boolean(row);
+}

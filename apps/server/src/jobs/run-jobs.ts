@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { expireMessages } from '../modules/messages/expire-messages';
+import { reconcilePayments } from '../modules/payments/reconcile-payments';
+
+/**
+ * Runs the expiry job and the reconciler every JOBS_INTERVAL_SECONDS inside the server. Rows are
+ * claimed with SKIP LOCKED and every step is idempotent, so any number of instances may run this.
+ * A run never overlaps the previous one.
+ */
+export function startJobs(app: FastifyInstance): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = (async () => {
+      try {
+        await expireMessages(app);
+        await reconcilePayments(app);
+      } catch (error) {
+        app.log.error({ err: error }, 'background jobs failed; retrying next interval');
+      } finally {
+        running = null;
+      }
+    })();
+  };
+  const timer = setInterval(tick, app.config.jobsIntervalSeconds * 1000);
+  timer.unref();
+  tick();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

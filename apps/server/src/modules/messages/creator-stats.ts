@@ -1,0 +1,43 @@
+import { and, count, eq, gt, gte, sql, sum } from 'drizzle-orm';
+import { earnings, messages, profiles } from '../../db/schema';
+import type { Db } from '../../platform/db';
+
+/** The three cards of spec §2 /dashboard/messages: Pending Messages, Response Rate, Today's Earnings. */
+export async function creatorStats(db: Db, opts: { creatorId: string; now: Date }) {
+  const startOfDay = new Date(opts.now);
+  startOfDay.setUTCHours(0, 0, 0, 0);
+  const [[pending], [today], [profile], [decided]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.recipientId, opts.creatorId),
+          eq(messages.status, 'sent'),
+          eq(messages.isFollowup, false),
+          gt(messages.amount, 0),
+          gt(messages.expiresAt, opts.now),
+        ),
+      ),
+    db
+      .select({ cents: sum(earnings.amount).mapWith(Number) })
+      .from(earnings)
+      .where(and(eq(earnings.creatorId, opts.creatorId), gte(earnings.createdAt, startOfDay))),
+    db.select({ responseRate: profiles.responseRate }).from(profiles).where(eq(profiles.id, opts.creatorId)),
+    db
+      .select({ n: count() })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.recipientId, opts.creatorId),
+          sql`${messages.status} in ('responded', 'refunded')`,
+          gt(messages.amount, 0),
+        ),
+      ),
+  ]);
+  return {
+    pendingMessages: pending?.n ?? 0,
+    responseRate: (decided?.n ?? 0) > 0 ? (profile?.responseRate ?? 0) : null,
+    todaysEarningsCents: today?.cents ?? 0,
+  };
+}

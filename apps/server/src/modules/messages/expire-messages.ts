@@ -1,0 +1,89 @@
+import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { messages, payments } from '../../db/schema';
+import { createNotification } from '../notifications/create-notification';
+import { releasePayment } from '../payments/release-payment';
+import { refreshResponseRate } from './response-rate';
+
+/**
+ * The expiry job (ARCHITECTURE §1 Jobs, §3): claims paid messages past their deadline with
+ * FOR UPDATE SKIP LOCKED, so any number of instances share the work and a message a reply holds is
+ * left alone; marks them refunded, tells the fan, then lets the money go. Returns how many expired.
+ */
+export async function expireMessages(app: FastifyInstance, limit = 100): Promise<number> {
+  const now = app.clock.now();
+  const claimed = await app.db.transaction(async (tx) => {
+    const due = await tx
+      .select({
+        id: messages.id,
+        senderId: messages.senderId,
+        recipientId: messages.recipientId,
+        conversationId: messages.conversationId,
+      })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.status, 'sent'),
+          eq(messages.isFollowup, false),
+          gt(messages.amount, 0),
+          lte(messages.expiresAt, now),
+        ),
+      )
+      .orderBy(messages.expiresAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    await tx
+      .update(messages)
+      .set({ status: 'refunded', updatedAt: now })
+      .where(
+        inArray(
+          messages.id,
+          due.map((m) => m.id),
+        ),
+      );
+    const notified = [];
+    for (const message of due) {
+      const notificationId = await createNotification(tx, {
+        userId: message.senderId,
+        type: 'message_refunded',
+        title: 'Your message was refunded',
+        body: 'The creator did not reply in time, so you were not charged for this message.',
+        messageId: message.id,
+        now,
+      });
+      notified.push({ ...message, notificationId });
+    }
+    for (const creatorId of new Set(due.map((m) => m.recipientId))) await refreshResponseRate(tx, creatorId);
+    return notified;
+  });
+
+  for (const message of claimed) {
+    await app.events.publish([message.senderId], { type: 'notification', notificationId: message.notificationId });
+    await app.events.publish([message.senderId, message.recipientId], {
+      type: 'message',
+      messageId: message.id,
+      conversationId: message.conversationId,
+      status: 'refunded',
+    });
+  }
+  if (claimed.length > 0) {
+    const owed = await app.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        inArray(
+          payments.messageId,
+          claimed.map((m) => m.id),
+        ),
+      );
+    for (const payment of owed) {
+      try {
+        await releasePayment(app, payment.id);
+      } catch (error) {
+        app.log.error({ err: error, paymentId: payment.id }, 'release failed after expiry; the reconciler will retry');
+      }
+    }
+  }
+  return claimed.length;
+}

@@ -1,0 +1,95 @@
+import { MESSAGE_MESSAGES } from '@fanline/contracts';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { messages, payments, profiles } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+
+/**
+ * One conversation by any of its message ids (spec §2 /messages/{id} and /dashboard/messages/{id}),
+ * for its two participants and admins only; anyone else gets 'Message not found' (spec §2).
+ */
+export async function getConversation(
+  db: Db,
+  opts: { messageId: string; viewerId: string; viewerIsAdmin: boolean; now: Date },
+) {
+  const [anchor] = await db.select().from(messages).where(eq(messages.id, opts.messageId));
+  const participant = anchor && (anchor.senderId === opts.viewerId || anchor.recipientId === opts.viewerId);
+  if (!anchor || anchor.status === 'pending' || anchor.status === 'cancelled' || !(participant || opts.viewerIsAdmin)) {
+    throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.messageNotFound);
+  }
+  const thread = await db
+    .select()
+    .from(messages)
+    .where(
+      and(eq(messages.conversationId, anchor.conversationId), notInArray(messages.status, ['pending', 'cancelled'])),
+    )
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+
+  // The creator of the conversation is whoever receives its paid messages.
+  const paid = thread.filter((m) => m.amount > 0 && !m.isFollowup);
+  const creatorId = paid[0]?.recipientId ?? (anchor.isFollowup ? anchor.senderId : anchor.recipientId);
+  const fanId = creatorId === anchor.senderId ? anchor.recipientId : anchor.senderId;
+  const viewerRole = opts.viewerId === creatorId ? 'creator' : opts.viewerId === fanId ? 'sender' : 'admin';
+  const otherId = viewerRole === 'creator' ? fanId : creatorId;
+
+  const [other] = await db
+    .select({
+      id: profiles.id,
+      username: profiles.username,
+      displayName: profiles.displayName,
+      avatarUrl: profiles.avatarUrl,
+      isCreator: profiles.isCreator,
+      instagramVerified: profiles.instagramVerified,
+      messagePrice: profiles.messagePrice,
+      isAvailable: profiles.isAvailable,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, otherId));
+  if (!other) throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.messageNotFound);
+
+  const shares = paid.length
+    ? await db
+        .select({ messageId: payments.messageId, amountCreator: payments.amountCreator })
+        .from(payments)
+        .where(
+          inArray(
+            payments.messageId,
+            paid.map((m) => m.id),
+          ),
+        )
+    : [];
+  const shareOf = (id: string) => shares.find((s) => s.messageId === id)?.amountCreator ?? 0;
+  const open = paid.filter((m) => m.status === 'sent' && m.expiresAt && m.expiresAt > opts.now);
+  const earnedCents = paid.filter((m) => m.status === 'responded').reduce((sum, m) => sum + shareOf(m.id), 0);
+  const pendingCents = open.reduce((sum, m) => sum + shareOf(m.id), 0);
+  const paidCents = paid
+    .filter((m) => m.status === 'sent' || m.status === 'responded')
+    .reduce((sum, m) => sum + m.amount, 0);
+  const nextExpiry = open.map((m) => m.expiresAt).sort((a, b) => (a?.getTime() ?? 0) - (b?.getTime() ?? 0))[0] ?? null;
+
+  return {
+    conversationId: anchor.conversationId,
+    viewerRole,
+    otherParty: other,
+    messages: thread.map((m) => ({
+      id: m.id,
+      conversationId: m.conversationId,
+      senderId: m.senderId,
+      recipientId: m.recipientId,
+      content: m.content,
+      amount: m.amount,
+      status: m.status,
+      isFollowup: m.isFollowup,
+      responseContent: m.responseContent,
+      respondedAt: m.respondedAt,
+      expiresAt: m.expiresAt,
+      createdAt: m.createdAt,
+    })),
+    earnedCents: viewerRole === 'sender' ? 0 : earnedCents,
+    pendingCents: viewerRole === 'sender' ? 0 : pendingCents,
+    paidCents,
+    creatorBox: viewerRole === 'creator' ? (open.length > 0 ? 'response' : 'followup') : null,
+    senderCanContinue: viewerRole === 'sender' && paid.some((m) => m.status === 'responded'),
+    nextExpiry,
+  } as const;
+}

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { containsPattern } from '../creators/summary';
+
+interface Row extends Record<string, unknown> {
+  conversation_id: string;
+  last_message_id: string;
+  other_id: string;
+  username: string;
+  display_name: string | null;
+  avatar_url: string | null;
+  is_creator: boolean;
+  instagram_verified: boolean;
+  message_price: number;
+  is_available: boolean;
+  last_content: string;
+  last_from_me: boolean;
+  last_activity: Date | string;
+  message_count: number;
+  pending_count: number;
+  waiting_count: number;
+}
+
+/**
+ * The signed-in user's conversations, aggregated in one query (ARCHITECTURE §3a: never by loading
+ * every message into the browser). Pending and waiting counts follow spec §4: paid, not follow-up,
+ * unanswered messages still inside their window — to me (pending) or from me (waiting).
+ */
+export async function listConversations(db: Db, opts: { userId: string; now: Date; search?: string; limit?: number }) {
+  const pattern = opts.search ? containsPattern(opts.search) : null;
+  const result = await db.execute(sql`
+    with mine as (
+      select m.*, case when m.sender_id = ${opts.userId} then m.recipient_id else m.sender_id end as other_id,
+        greatest(m.created_at, coalesce(m.responded_at, m.created_at)) as activity_at
+      from messages m
+      where (m.sender_id = ${opts.userId} or m.recipient_id = ${opts.userId})
+        and m.status not in ('pending', 'cancelled')
+    ),
+    agg as (
+      select conversation_id, min(other_id::text)::uuid as other_id, count(*)::int as message_count,
+        max(activity_at) as last_activity,
+        (count(*) filter (where recipient_id = ${opts.userId} and amount > 0 and not is_followup
+          and status = 'sent' and expires_at > ${opts.now}))::int as pending_count,
+        (count(*) filter (where sender_id = ${opts.userId} and amount > 0 and not is_followup
+          and status = 'sent' and expires_at > ${opts.now}))::int as waiting_count
+      from mine group by conversation_id
+    ),
+    last as (
+      select distinct on (conversation_id) conversation_id, id,
+        case when response_content is not null and responded_at >= created_at then response_content else content end as content,
+        case when response_content is not null and responded_at >= created_at then recipient_id = ${opts.userId}
+             else sender_id = ${opts.userId} end as from_me
+      from mine order by conversation_id, activity_at desc, id desc
+    )
+    select agg.conversation_id, last.id as last_message_id, agg.other_id, p.username, p.display_name, p.avatar_url,
+      p.is_creator, p.instagram_verified, p.message_price, p.is_available, last.content as last_content,
+      last.from_me as last_from_me, agg.last_activity, agg.message_count, agg.pending_count, agg.waiting_count
+    from agg
+    join last on last.conversation_id = agg.conversation_id
+    join profiles p on p.id = agg.other_id
+    ${pattern ? sql`where lower(p.username) like ${pattern} or lower(p.display_name) like ${pattern} or lower(last.content) like ${pattern}` : sql``}
+    order by agg.last_activity desc
+    limit ${opts.limit ?? 100}
+  `);
+  // Both drivers answer { rows }; the HKT of the shared Db type does not say so.
+  const { rows } = result as unknown as { rows: Row[] };
+  return rows.map((row) => ({
+    conversationId: row.conversation_id,
+    lastMessageId: row.last_message_id,
+    otherParty: {
+      id: row.other_id,
+      username: row.username,
+      displayName: row.display_name,
+      avatarUrl: row.avatar_url,
+      isCreator: row.is_creator,
+      instagramVerified: row.instagram_verified,
+      messagePrice: row.message_price,
+      isAvailable: row.is_available,
+    },
+    lastMessageContent: row.last_content,
+    lastMessageFromMe: row.last_from_me,
+    lastActivity: new Date(row.last_activity),
+    messageCount: row.message_count,
+    pendingCount: row.pending_count,
+    waitingCount: row.waiting_count,
+  }));
+}

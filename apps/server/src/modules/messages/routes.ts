@@ -1,0 +1,75 @@
+import { ZConversationDetail, ZConversationsResponse, ZCreatorStats, ZReplyRequest } from '@fanline/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isActiveAdmin, requireUser, userId } from '../auth/auth-hooks';
+import { answerConversation } from './answer-conversation';
+import { creatorStats } from './creator-stats';
+import { getConversation } from './get-conversation';
+import { listConversations } from './list-conversations';
+
+const ZMessageParams = z.object({ messageId: z.uuid() });
+const ZAnswered = z.object({ messageId: z.uuid() });
+
+export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireUser);
+
+  app.get(
+    '/conversations',
+    {
+      schema: {
+        tags: ['messages'],
+        querystring: z.object({ search: z.string().trim().max(100).optional() }),
+        response: { 200: ZConversationsResponse },
+      },
+    },
+    async (request) => ({
+      conversations: await listConversations(app.db, {
+        userId: userId(request),
+        now: app.clock.now(),
+        search: request.query.search || undefined,
+      }),
+    }),
+  );
+
+  app.get(
+    '/conversations/:messageId',
+    { schema: { tags: ['messages'], params: ZMessageParams, response: { 200: ZConversationDetail } } },
+    async (request) => {
+      const viewerId = userId(request);
+      return getConversation(app.db, {
+        messageId: request.params.messageId,
+        viewerId,
+        viewerIsAdmin: await isActiveAdmin(app, viewerId),
+        now: app.clock.now(),
+      });
+    },
+  );
+
+  app.post(
+    '/messages/:messageId/reply',
+    { schema: { tags: ['messages'], params: ZMessageParams, body: ZReplyRequest, response: { 200: ZAnswered } } },
+    async (request) =>
+      answerConversation(app, {
+        creatorId: userId(request),
+        messageId: request.params.messageId,
+        content: request.body.content,
+        kind: 'response',
+      }),
+  );
+
+  app.post(
+    '/messages/:messageId/follow-up',
+    { schema: { tags: ['messages'], params: ZMessageParams, body: ZReplyRequest, response: { 200: ZAnswered } } },
+    async (request) =>
+      answerConversation(app, {
+        creatorId: userId(request),
+        messageId: request.params.messageId,
+        content: request.body.content,
+        kind: 'followup',
+      }),
+  );
+
+  app.get('/creator/stats', { schema: { tags: ['messages'], response: { 200: ZCreatorStats } } }, async (request) =>
+    creatorStats(app.db, { creatorId: userId(request), now: app.clock.now() }),
+  );
+};

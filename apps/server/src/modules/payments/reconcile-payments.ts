@@ -1,0 +1,55 @@
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { earnings, messages, payments } from '../../db/schema';
+import { abandonCheckout } from './abandon-checkout';
+import { releasePayment } from './release-payment';
+import { settlePayment } from './settle-payment';
+
+const ABANDONED_AFTER_MS = 60 * 60_000;
+
+/**
+ * Finishes provider work a crash or a provider outage left undone (issue: "a reconciler retries
+ * provider calls left unfinished"): answered messages whose money was not taken, refunded ones whose
+ * money was not let go, and checkouts nobody completed within an hour.
+ */
+export async function reconcilePayments(app: FastifyInstance, limit = 100) {
+  const unsettled = await app.db
+    .select({ paymentId: payments.id, messageStatus: messages.status })
+    .from(payments)
+    .innerJoin(messages, eq(messages.id, payments.messageId))
+    .leftJoin(earnings, eq(earnings.messageId, payments.messageId))
+    .where(
+      and(
+        inArray(payments.status, ['authorized', 'succeeded']),
+        inArray(messages.status, ['responded', 'refunded']),
+        isNull(earnings.id),
+      ),
+    )
+    .limit(limit);
+  let settled = 0;
+  let released = 0;
+  for (const row of unsettled) {
+    try {
+      if (row.messageStatus === 'responded' && (await settlePayment(app, row.paymentId)) === 'settled') settled++;
+      if (row.messageStatus === 'refunded' && (await releasePayment(app, row.paymentId)) === 'released') released++;
+    } catch (error) {
+      app.log.warn({ err: error, paymentId: row.paymentId }, 'reconcile: provider call failed; will retry');
+    }
+  }
+
+  const stale = await app.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        lt(payments.createdAt, new Date(app.clock.now().getTime() - ABANDONED_AFTER_MS)),
+      ),
+    )
+    .limit(limit);
+  let abandoned = 0;
+  for (const row of stale) {
+    if ((await abandonCheckout(app, { paymentId: row.id, reason: 'canceled' })).changed) abandoned++;
+  }
+  return { settled, released, abandoned };
+}
