@@ -116,3 +116,17 @@ describe('serving the web app', () => {
     expect(api.headers['content-type']).toContain('application/json');
   });
 });
+
+test('pages may open popups that report back; the OAuth callback page keeps its opener', async () => {
+  const dist = fs.mkdtempSync(path.join(t.config.dataDir, 'coop-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  const web = await createTestApp({ database: t.database, env: { WEB_DIST_DIR: dist } });
+  try {
+    const page = await web.app.inject({ method: 'GET', url: '/signup' });
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    const callback = await web.app.inject({ method: 'GET', url: '/auth/threads/callback?code=x&state=y' });
+    expect(callback.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+  } finally {
+    await web.app.close();
+  }
+});

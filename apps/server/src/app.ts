@@ -112,6 +112,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The Threads verification popup must keep its opener to report back (spec §2 callback).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(rateLimit, { global: false });
   await app.register(cookie);
@@ -176,7 +178,10 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
     const url = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasWeb && wantsPage && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/uploads/')) {
-      // History fallback: the SPA renders every route, including its own not-found page.
+      // History fallback: the SPA renders every route, including its own not-found page. The OAuth
+      // callback runs in the popup, which comes back from the provider's origin and must still reach
+      // its opener, so it alone relaxes the opener policy.
+      if (url === '/auth/threads/callback') reply.header('cross-origin-opener-policy', 'unsafe-none');
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', config.webDistDir);
     }
     return reply.status(404).send({

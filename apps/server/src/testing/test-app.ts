@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
+import type { PaymentProvider } from '../modules/payments/provider';
 import { type Clock, ManualClock } from '../platform/clock';
 import { type Config, loadConfig } from '../platform/config';
 import { type Database, openDatabase } from '../platform/db';
@@ -47,12 +48,12 @@ export interface TestApp {
 
 /** The real app on a real database, for `app.inject()` tests. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; database?: Database } = {},
+  options: { env?: Record<string, string>; clock?: Clock; database?: Database; payments?: PaymentProvider } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   const config = testConfig(options.env);
   const clock = (options.clock as ManualClock | undefined) ?? new ManualClock();
-  const app = await buildApp({ config, database, clock, logger: { level: 'silent' } });
+  const app = await buildApp({ config, database, clock, payments: options.payments, logger: { level: 'silent' } });
   return {
     app,
     database,
