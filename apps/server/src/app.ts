@@ -24,7 +24,7 @@ import { messageRoutes } from './modules/messages/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createPaymentProvider } from './modules/payments/create-provider';
 import type { PaymentProvider } from './modules/payments/provider';
-import { paymentRoutes } from './modules/payments/routes';
+import { paymentConfigRoutes, paymentRoutes } from './modules/payments/routes';
 import { publicProfileRoutes } from './modules/profiles/public-routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { createEventBus, type EventBus } from './modules/realtime/event-bus';
@@ -136,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(publicProfileRoutes);
       await api.register(instagramKeyRoutes);
       await api.register(paymentRoutes);
+      await api.register(paymentConfigRoutes);
       await api.register(messageRoutes);
       await api.register(notificationRoutes);
       await api.register(realtimeRoutes);

@@ -166,3 +166,8 @@ describe('the local test checkout', () => {
     expect(payment?.status).toBe('authorized');
   });
 });
+
+test('GET /api/payments/config tells which checkout is active', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
+  expect(response.json()).toEqual({ provider: 'local' });
+});

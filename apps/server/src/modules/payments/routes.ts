@@ -136,3 +136,12 @@ async function loadOwnPayment(app: FastifyInstance, paymentId: string, viewerId:
   if (!row || row.payment.senderId !== viewerId) throw new AppError('NOT_FOUND', 'Payment not found');
   return row;
 }
+
+/** Which checkout is active, so the message dialog shows the test-send button only with the local one. */
+export const paymentConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/payments/config',
+    { schema: { tags: ['payments'], response: { 200: z.object({ provider: z.enum(['local', 'stripe']) }) } } },
+    async () => ({ provider: app.payments.name }),
+  );
+};
