@@ -1,0 +1,101 @@
+import Stripe from 'stripe';
+import type { Config } from '../../platform/config';
+import { idempotencyKey, type PaymentProvider, type PaymentRow } from './provider';
+import { createStripeClient } from './stripe-client';
+
+// Stripe lets a Checkout Session live 30 min to 24 h. A minute over 30 keeps a clock a little ahead of
+// Stripe's from making the request invalid; an unpaid message should not linger longer than that.
+const CHECKOUT_LIFETIME_S = 31 * 60;
+
+/**
+ * Stripe behind the PaymentProvider seam (ARCHITECTURE §2): Checkout Sessions with manual capture,
+ * then capture, cancel or refund of the session's PaymentIntent. Errors other than the documented
+ * end states propagate, so the reconciler retries them with the same idempotency keys.
+ */
+export function createStripeProvider(config: Config, stripe: Stripe = createStripeClient(config)): PaymentProvider {
+  return {
+    name: 'stripe',
+    holdLimitHours: config.payments.holdLimitHours,
+
+    async createCheckout({ payment, description, successUrl, cancelUrl, captureAtOnce }) {
+      // Our ids ride along on both the session and its PaymentIntent, so every webhook finds its row.
+      const metadata = { payment_id: payment.id, message_id: payment.messageId ?? '' };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency: 'usd', unit_amount: payment.amountTotal, product_data: { name: description } },
+            },
+          ],
+          payment_intent_data: { capture_method: captureAtOnce ? 'automatic' : 'manual', metadata },
+          metadata,
+          client_reference_id: payment.id,
+          // Stripe fills in the literal {CHECKOUT_SESSION_ID} placeholder on redirect.
+          success_url: `${successUrl}${successUrl.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: cancelUrl,
+          expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_LIFETIME_S,
+        },
+        { idempotencyKey: idempotencyKey(payment, 'checkout') },
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { url: session.url, checkoutSessionId: session.id };
+    },
+
+    async capture(payment) {
+      try {
+        await stripe.paymentIntents.capture(
+          intentId(payment),
+          {},
+          { idempotencyKey: idempotencyKey(payment, 'capture') },
+        );
+        return 'captured';
+      } catch (error) {
+        const status = unexpectedIntentStatus(error);
+        // Canceled: released by us or lapsed after the hold limit; nothing can be taken any more.
+        if (status === 'canceled') return 'gone';
+        // Captured earlier by a call whose answer we lost (and whose idempotency key has aged out).
+        if (status === 'succeeded') return 'captured';
+        throw error;
+      }
+    },
+
+    async release(payment) {
+      try {
+        await stripe.paymentIntents.cancel(
+          intentId(payment),
+          {},
+          { idempotencyKey: idempotencyKey(payment, 'release') },
+        );
+      } catch (error) {
+        // Already let go (by an earlier attempt, or the hold lapsed): the fan is not charged, as wanted.
+        if (unexpectedIntentStatus(error) !== 'canceled') throw error;
+      }
+    },
+
+    async refund(payment) {
+      try {
+        await stripe.refunds.create(
+          { payment_intent: intentId(payment), metadata: { payment_id: payment.id } },
+          { idempotencyKey: idempotencyKey(payment, 'refund') },
+        );
+      } catch (error) {
+        // An earlier attempt refunded it and its idempotency key has aged out (Stripe keeps them 24 h).
+        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return;
+        throw error;
+      }
+    },
+  };
+}
+
+function intentId(payment: PaymentRow): string {
+  if (!payment.paymentIntentId) throw new Error(`payment ${payment.id} has no Stripe PaymentIntent`);
+  return payment.paymentIntentId;
+}
+
+/** The intent's status when Stripe refused the call because of it, else null. */
+function unexpectedIntentStatus(error: unknown): string | null {
+  if (!(error instanceof Stripe.errors.StripeError) || error.code !== 'payment_intent_unexpected_state') return null;
+  return error.payment_intent?.status ?? null;
+}

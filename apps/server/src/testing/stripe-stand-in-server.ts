@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Form, parseForm, StripeApiError } from './stripe-stand-in-checks';
+
+export interface StripeRecordedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  form: Form;
+  status: number;
+  /** True when Stripe would have answered from its idempotency store rather than acting again. */
+  replayed: boolean;
+}
+
+export type StandInRoute = [method: string, path: RegExp, handle: (form: Form, match: RegExpMatchArray) => object];
+
+interface Stored {
+  fingerprint: string;
+  status: number;
+  body: string;
+}
+
+/**
+ * The HTTP side of the Stripe stand-in: Stripe's request rules (secret key as a Bearer token, the
+ * API version header, form-encoded POST bodies) plus one of ours: every POST carries our own
+ * Idempotency-Key, since every money call we make must. A repeated key replays the first answer and
+ * a key reused for different parameters is refused, both as Stripe does.
+ */
+export async function listenStripeStandIn(secretKey: string, routes: StandInRoute[]) {
+  const requests: StripeRecordedRequest[] = [];
+  const stored = new Map<string, Stored>();
+  let outage: number | null = null;
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const method = req.method ?? 'GET';
+      const form = parseForm(method === 'GET' ? ((req.url ?? '').split('?')[1] ?? '') : raw);
+      const key = req.headers['idempotency-key'];
+      const fingerprint = `${method} ${path} ${raw}`;
+      const send = (status: number, body: string, replayed = false) => {
+        requests.push({ method, path, headers: req.headers, form, status, replayed });
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_${randomBytes(7).toString('hex')}`,
+          ...(replayed && { 'idempotent-replayed': 'true' }),
+          ...(typeof key === 'string' && { 'idempotency-key': key }),
+        });
+        res.end(body);
+      };
+      try {
+        if (outage) throw new StripeApiError(outage, { type: 'api_error', message: 'Stand-in: simulated outage' });
+        checkHeaders(req, method, secretKey);
+        if (typeof key === 'string') {
+          const earlier = stored.get(key);
+          if (earlier && earlier.fingerprint !== fingerprint) {
+            throw new StripeApiError(400, {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            });
+          }
+          if (earlier) return send(earlier.status, earlier.body, true);
+        }
+        const route = routes.find(([m, pattern]) => m === method && pattern.test(path));
+        if (!route) {
+          throw new StripeApiError(404, {
+            type: 'invalid_request_error',
+            message: `Unrecognized request URL (${method}: ${path}).`,
+          });
+        }
+        const body = JSON.stringify(route[2](form, path.match(route[1]) as RegExpMatchArray));
+        if (typeof key === 'string') stored.set(key, { fingerprint, status: 200, body });
+        send(200, body);
+      } catch (error) {
+        if (!(error instanceof StripeApiError)) {
+          send(500, JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
+          return;
+        }
+        const body = JSON.stringify({ error: error.error });
+        // Stripe stores the outcome of a request that began executing, errors included; a request
+        // refused at validation can be retried with the same key.
+        if (error.replay && typeof key === 'string') stored.set(key, { fingerprint, status: error.status, body });
+        send(error.status, body);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    setOutage: (status: number | null) => {
+      outage = status;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+function checkHeaders(req: http.IncomingMessage, method: string, secretKey: string): void {
+  const auth = req.headers.authorization ?? '';
+  if (!auth.startsWith('Bearer sk_test_') || auth !== `Bearer ${secretKey}`) {
+    throw new StripeApiError(401, {
+      type: 'invalid_request_error',
+      message: `Invalid API Key provided: ${auth.replace(/^Bearer /, '').slice(0, 8)}****`,
+    });
+  }
+  if (!req.headers['stripe-version']) {
+    throw new StripeApiError(400, {
+      type: 'invalid_request_error',
+      message: 'Stand-in: Stripe-Version header missing',
+    });
+  }
+  if (method !== 'POST') return;
+  if (!req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+    throw new StripeApiError(400, { type: 'invalid_request_error', message: 'POST bodies must be form-encoded' });
+  }
+  // The SDK keys every POST with a random `stripe-node-retry-…` of its own; that one dies with the
+  // process, so a retry after a crash could move money twice. Ours is derived from our row.
+  const key = req.headers['idempotency-key'];
+  if (typeof key !== 'string' || key.startsWith('stripe-node-retry-') || key.length > 255) {
+    throw new StripeApiError(400, {
+      type: 'invalid_request_error',
+      message: 'Stand-in: every Fanline POST to Stripe must carry its own Idempotency-Key (up to 255 characters)',
+    });
+  }
+}
