@@ -25,6 +25,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { createPaymentProvider } from './modules/payments/create-provider';
 import type { PaymentProvider } from './modules/payments/provider';
 import { paymentConfigRoutes, paymentRoutes } from './modules/payments/routes';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook-routes';
 import { publicProfileRoutes } from './modules/profiles/public-routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { createEventBus, type EventBus } from './modules/realtime/event-bus';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(instagramKeyRoutes);
       await api.register(paymentRoutes);
       await api.register(paymentConfigRoutes);
+      await api.register(stripeWebhookRoutes);
       await api.register(messageRoutes);
       await api.register(notificationRoutes);
       await api.register(realtimeRoutes);

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { payments } from '../../db/schema';
+import { confirmAuthorization } from './confirm-authorization';
+import type { StripeEventContext } from './handle-stripe-event';
+import type { PaymentRow } from './provider';
+import { findStripePayment, paymentIdOf } from './stripe-find-payment';
+
+/**
+ * The fan finished Stripe's checkout. Whether money is held (requires_capture) or taken (succeeded,
+ * long windows) is read from the PaymentIntent itself; only then does the message go live.
+ */
+export async function onCheckoutCompleted(ctx: StripeEventContext, eventSession: Stripe.Checkout.Session) {
+  const { app, stripe, log } = ctx;
+  const payment = await findStripePayment(app, paymentIdOf(eventSession));
+  // Our row records the session it started; a session claiming another payment's id is not trusted.
+  if (!payment || (payment.checkoutSessionId && payment.checkoutSessionId !== eventSession.id)) {
+    return 'unknown payment';
+  }
+  const session = await stripe.checkout.sessions.retrieve(eventSession.id);
+  if (paymentIdOf(session) !== payment.id) return 'unknown payment';
+  const intentRef = session.payment_intent;
+  if (session.status !== 'complete' || !intentRef) return `session ${session.status}`;
+  const intent = await stripe.paymentIntents.retrieve(typeof intentRef === 'string' ? intentRef : intentRef.id);
+  if (intent.amount !== payment.amountTotal || intent.currency !== 'usd') {
+    log.warn({ paymentId: payment.id, intentId: intent.id }, 'stripe: intent amount differs from our payment');
+    return 'amount mismatch';
+  }
+
+  const captured = intent.status === 'succeeded' ? true : intent.status === 'requires_capture' ? false : null;
+  // Anything else (processing, canceled) is not money we can count on; a later event will tell.
+  if (captured === null) return `intent ${intent.status}`;
+  const { changed } = await confirmAuthorization(app, {
+    paymentId: payment.id,
+    providerPaymentId: intent.id,
+    captured,
+  });
+  if (changed) return captured ? 'captured' : 'authorized';
+  return giveBackOrphan(ctx, payment.id, intent);
+}
+
+/**
+ * The fan paid, but we had already given up on this checkout (the reconciler abandons checkouts
+ * after an hour, and Stripe may deliver this event days late). The message will not go live, so
+ * the money must not stay with us: release the hold, or refund a payment taken at once.
+ */
+async function giveBackOrphan({ app, log }: StripeEventContext, paymentId: string, intent: Stripe.PaymentIntent) {
+  const [payment] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
+  // An intent id on our row means we confirmed this payment before: a repeat, nothing is orphaned.
+  if (!payment || payment.paymentIntentId || !['canceled', 'failed'].includes(payment.status)) {
+    return `payment already ${payment?.status}`;
+  }
+  const withIntent: PaymentRow = { ...payment, paymentIntentId: intent.id };
+  if (intent.status === 'requires_capture') await app.payments.release(withIntent);
+  else await app.payments.refund(withIntent);
+  await app.db.update(payments).set({ paymentIntentId: intent.id }).where(eq(payments.id, payment.id));
+  log.warn({ paymentId, intentId: intent.id }, 'stripe: paid after we abandoned the checkout; money given back');
+  return 'orphan given back';
+}

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { HANDLED_STRIPE_EVENTS, handleStripeEvent } from './handle-stripe-event';
+import { createStripeClient } from './stripe-client';
+import { claimWebhookEvent, forgetWebhookEvent, markWebhookEventProcessed } from './stripe-webhook-events';
+
+const ZReceived = z.object({ received: z.literal(true) });
+
+/**
+ * POST /api/webhooks/stripe (ARCHITECTURE §2, STYLE.md Webhooks). Registered without
+ * fastify-plugin on purpose: the raw-body JSON parser below stays inside this plugin, and the rest
+ * of the app parses JSON as usual. Stripe sends no Origin header, so the Origin check lets it pass.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (app.config.payments.provider !== 'stripe') return;
+  const secret = app.config.payments.stripeWebhookSecret;
+  // Without it no Stripe payment could ever be confirmed: refuse to start rather than take money silently.
+  if (!secret) throw new Error('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
+  const stripe = createStripeClient(app.config);
+
+  // The signature covers the exact bytes Stripe sent, so they must reach us unparsed.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/webhooks/stripe',
+    { schema: { tags: ['payments'], hide: true, response: { 200: ZReceived } } },
+    async (request) => {
+      const event = verify(stripe, request.body, request.headers['stripe-signature'], secret);
+      if (!HANDLED_STRIPE_EVENTS.has(event.type)) return { received: true as const };
+      if (!(await claimWebhookEvent(app.db, event))) {
+        request.log.info({ eventId: event.id, type: event.type }, 'stripe webhook: duplicate delivery ignored');
+        return { received: true as const };
+      }
+      try {
+        const outcome = await handleStripeEvent({ app, stripe, log: request.log }, event);
+        await markWebhookEventProcessed(app.db, event.id);
+        request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook handled');
+      } catch (error) {
+        // A 500 makes Stripe deliver again; the claim must go, or that delivery would be skipped.
+        await forgetWebhookEvent(app.db, event.id);
+        request.log.error({ err: error, eventId: event.id, type: event.type }, 'stripe webhook: handling failed');
+        throw error;
+      }
+      return { received: true as const };
+    },
+  );
+};
+
+function verify(stripe: Stripe, body: unknown, signature: string | string[] | undefined, secret: string): Stripe.Event {
+  if (!Buffer.isBuffer(body) || typeof signature !== 'string') {
+    throw new AppError('BAD_REQUEST', 'Missing Stripe signature or body.');
+  }
+  try {
+    return stripe.webhooks.constructEvent(body, signature, secret);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'Invalid Stripe signature.');
+  }
+}
