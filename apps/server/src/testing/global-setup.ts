@@ -8,7 +8,10 @@ import { migrateDatabase, openDatabase } from '../platform/db';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteSnapshotPath: string;
+    /** DATABASE_URL of the run (the server to create test databases on), or null without one. */
     postgresUrl: string | null;
+    /** The migrated template database every test file clones. */
+    postgresTemplate: string | null;
   }
 }
 
@@ -28,23 +31,37 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('pgliteSnapshotPath', snapshotPath);
 
+  // PostgreSQL: one migrated template per run; every test file clones its own database from it
+  // (test-app.ts), so a file's expiry job never touches another file's messages.
   const adminUrl = process.env.DATABASE_URL;
-  let testDbName: string | null = null;
+  const prefix = `fanline_test_${Date.now()}_${process.pid}`;
   if (adminUrl) {
-    testDbName = `fanline_test_${Date.now()}_${process.pid}`;
-    await adminQuery(adminUrl, `create database ${testDbName}`);
-    const url = withDatabase(adminUrl, testDbName);
-    const pgDatabase = await openDatabase({ kind: 'postgres', url });
+    const template = `${prefix}_tpl`;
+    await adminQuery(adminUrl, `create database ${template}`);
+    const pgDatabase = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, template) });
     await migrateDatabase(pgDatabase);
     await pgDatabase.close();
-    project.provide('postgresUrl', url);
+    project.provide('postgresUrl', adminUrl);
+    project.provide('postgresTemplate', template);
   } else {
     project.provide('postgresUrl', null);
+    project.provide('postgresTemplate', null);
   }
 
   return async () => {
     fs.rmSync(dir, { recursive: true, force: true });
-    if (adminUrl && testDbName) await adminQuery(adminUrl, `drop database if exists ${testDbName} with (force)`);
+    if (!adminUrl) return;
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ datname: string }>(
+        'select datname from pg_database where datname like $1',
+        [`${prefix}%`],
+      );
+      for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
+    } finally {
+      await client.end();
+    }
   };
 }
 
@@ -58,7 +75,7 @@ async function adminQuery(url: string, statement: string): Promise<void> {
   }
 }
 
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();

@@ -1,13 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import type { PaymentProvider } from '../modules/payments/provider';
 import { type Clock, ManualClock } from '../platform/clock';
 import { type Config, loadConfig } from '../platform/config';
 import { type Database, openDatabase } from '../platform/db';
+import { withDatabase } from './global-setup';
 
 export type TestDriver = 'pglite' | 'postgres';
 
@@ -15,12 +18,17 @@ export function testDriver(): TestDriver {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 }
 
-/** A migrated database for one test file: a PGlite copy of the snapshot, or the run's PostgreSQL database. */
+let fileDatabaseUrl: Promise<string> | undefined;
+
+/**
+ * A migrated database for one test file: a PGlite copy of the snapshot, or on PostgreSQL a database
+ * of the file's own cloned from the run's template. Called twice in one file on PostgreSQL, it
+ * opens a second pool on the same database, as a second server instance would.
+ */
 export async function openTestDatabase(driver: TestDriver = testDriver()): Promise<Database> {
   if (driver === 'postgres') {
-    const url = inject('postgresUrl');
-    if (!url) throw new Error('TEST_DB=postgres but no PostgreSQL database was prepared (is DATABASE_URL set?)');
-    return openDatabase({ kind: 'postgres', url, max: 5 });
+    fileDatabaseUrl ??= cloneTemplate();
+    return openDatabase({ kind: 'postgres', url: await fileDatabaseUrl, max: 5 });
   }
   const snapshot = fs.readFileSync(inject('pgliteSnapshotPath'));
   return openDatabase({ kind: 'pglite-memory', snapshot: new Blob([snapshot]) });
@@ -65,4 +73,29 @@ export async function createTestApp(
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function cloneTemplate(): Promise<string> {
+  const server = inject('postgresUrl');
+  const template = inject('postgresTemplate');
+  if (!server || !template)
+    throw new Error('TEST_DB=postgres but no PostgreSQL template was prepared (is DATABASE_URL set?)');
+  const name = `${template.replace(/_tpl$/, '')}_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    // Clones of one template may collide while another clone is copying it; try again shortly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`create database ${name} template ${template}`);
+        break;
+      } catch (error) {
+        if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  return withDatabase(server, name);
 }

@@ -16,10 +16,14 @@ test('health reports the database as up, with its driver', async () => {
 });
 
 test('health reports 503 when the database is unreachable', async () => {
-  const broken = await createTestApp();
-  await broken.database.close();
-  const response = await broken.app.inject({ method: 'GET', url: '/api/health' });
-  expect(response.statusCode).toBe(503);
-  expect(response.json()).toMatchObject({ status: 'degraded', database: { status: 'down' } });
-  await broken.app.close();
+  // The same database, but every round trip fails, as when the server cannot reach it.
+  const unreachable = { ...t.database, ping: () => Promise.reject(new Error('connection refused')) };
+  const broken = await createTestApp({ database: unreachable });
+  try {
+    const response = await broken.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'degraded', database: { status: 'down' } });
+  } finally {
+    await broken.app.close();
+  }
 });

@@ -13,7 +13,7 @@ export async function abandonCheckout(
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, opts.paymentId)).for('update');
-    if (!payment || payment.status !== 'pending') return { changed: false };
+    if (payment?.status !== 'pending') return { changed: false };
     await tx.update(payments).set({ status: opts.reason, updatedAt: now }).where(eq(payments.id, payment.id));
     if (payment.messageId) {
       await tx

@@ -58,7 +58,8 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
       stopListening = await listenOnPool(database.pool, deliver, log);
     },
     async stop() {
-      await stopListening?.();
+      // The database may already be gone (a failed health check, a shutdown in progress).
+      await stopListening?.().catch((error: unknown) => log().warn({ err: error }, 'could not UNLISTEN'));
       stopListening = undefined;
       listeners.clear();
     },

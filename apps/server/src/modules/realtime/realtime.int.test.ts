@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  connectSse,
+  createTestApp,
+  fanAndCreator,
+  openTestDatabase,
+  sendPaidMessage,
+  signIn,
+  type TestApp,
+  testDriver,
+} from '../../testing';
+
+let t: TestApp;
+let baseUrl: string;
+beforeAll(async () => {
+  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
+  baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/events', () => {
+  test('needs a signed-in user', async () => {
+    expect((await fetch(`${baseUrl}/api/events`)).status).toBe(401);
+  });
+
+  test('a paid message reaches the creator’s open stream; the reply reaches the fan’s', async () => {
+    const { creator, fanCookie, creatorCookie } = await fanAndCreator(t.app, t.database.db);
+    const creatorStream = await connectSse(baseUrl, creatorCookie);
+    const fanStream = await connectSse(baseUrl, fanCookie);
+    try {
+      const { messageId } = await sendPaidMessage(t.app, fanCookie, creator.id);
+      expect(await creatorStream.next((e) => e.type === 'notification')).toMatchObject({ type: 'notification' });
+      expect(await creatorStream.next((e) => e.type === 'message')).toMatchObject({ messageId, status: 'sent' });
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/messages/${messageId}/reply`,
+        headers: { cookie: creatorCookie },
+        payload: { content: 'Here is my answer for you, thank you!' },
+      });
+      expect(await fanStream.next((e) => e.type === 'message' && e.status === 'responded')).toMatchObject({
+        conversationId: messageId,
+      });
+    } finally {
+      creatorStream.close();
+      fanStream.close();
+    }
+  });
+
+  test('nobody else hears it', async () => {
+    const { creator, fanCookie } = await fanAndCreator(t.app, t.database.db);
+    const other = await fanAndCreator(t.app, t.database.db);
+    const strangerStream = await connectSse(baseUrl, other.fanCookie);
+    try {
+      await sendPaidMessage(t.app, fanCookie, creator.id);
+      await expect(strangerStream.next(() => true, 500)).rejects.toThrow();
+    } finally {
+      strangerStream.close();
+    }
+  });
+});
+
+// Two server instances on one PostgreSQL (ARCHITECTURE §5): PGlite serves one process only.
+describe.skipIf(testDriver() !== 'postgres')('two instances on one PostgreSQL', () => {
+  test('an event sent through one reaches an SSE client of the other', async () => {
+    const database = await openTestDatabase();
+    const other = await createTestApp({ database, env: { AUTH_IP_LIMIT: '10000' } });
+    try {
+      const otherUrl = await other.app.listen({ host: '127.0.0.1', port: 0 });
+      const { creator, fanCookie } = await fanAndCreator(t.app, t.database.db);
+      const creatorCookieOnOther = await signIn(other.app, creator.email ?? '');
+      const stream = await connectSse(otherUrl, creatorCookieOnOther);
+      try {
+        const { messageId } = await sendPaidMessage(t.app, fanCookie, creator.id);
+        expect(await stream.next((e) => e.type === 'message')).toMatchObject({ messageId, status: 'sent' });
+      } finally {
+        stream.close();
+      }
+    } finally {
+      await other.app.close();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import type { TRealtimeEvent } from '@fanline/contracts';
+
+export interface SseClient {
+  /** Resolves with the next event matching `match`, or fails after `timeoutMs`. */
+  next(match: (event: TRealtimeEvent) => boolean, timeoutMs?: number): Promise<TRealtimeEvent>;
+  close(): void;
+}
+
+/** Connects to GET /api/events like a browser's EventSource would, with the session cookie. */
+export async function connectSse(baseUrl: string, cookie: string): Promise<SseClient> {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/events`, {
+    headers: { cookie, accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`SSE connect failed: ${response.status}`);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const received: TRealtimeEvent[] = [];
+  const waiters: Array<{ match: (e: TRealtimeEvent) => boolean; resolve: (e: TRealtimeEvent) => void }> = [];
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block
+            .split('\n')
+            .filter((line) => line.startsWith('data: '))
+            .map((line) => line.slice(6))
+            .join('\n');
+          if (data) {
+            const event = JSON.parse(data) as TRealtimeEvent;
+            const waiter = waiters.find((w) => w.match(event));
+            if (waiter) {
+              waiters.splice(waiters.indexOf(waiter), 1);
+              waiter.resolve(event);
+            } else received.push(event);
+          }
+          end = buffer.indexOf('\n\n');
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    next(match, timeoutMs = 5000) {
+      const index = received.findIndex(match);
+      if (index >= 0) return Promise.resolve(received.splice(index, 1)[0] as TRealtimeEvent);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({
+          match,
+          resolve: (event) => {
+            clearTimeout(timer);
+            resolve(event);
+          },
+        });
+      });
+    },
+    close: () => controller.abort(),
+  };
+}
