@@ -1,0 +1,143 @@
+import { formatCents, type TBrowseCreator } from '@fanline/contracts';
+import { MessageCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Badge, Skeleton } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import { href } from '../../../paths';
+import { displayResponseRate } from './creator-display';
+import { RatingSummary } from './rating-summary';
+import { useMessageCreator } from './use-message-creator';
+import { VerifiedBadge } from './verified-badge';
+
+export type TCardCreator = Pick<
+  TBrowseCreator,
+  | 'id'
+  | 'username'
+  | 'displayName'
+  | 'bio'
+  | 'avatarUrl'
+  | 'instagramProfilePicture'
+  | 'instagramVerified'
+  | 'isAvailable'
+  | 'messagePrice'
+  | 'responseRate'
+  | 'averageRating'
+  | 'reviewCount'
+  | 'threadsOnboardingCompleted'
+  | 'disciplines'
+>;
+
+/**
+ * spec §2 Creator card. The name is the card's link, stretched over the whole card so a click anywhere
+ * opens /{username}; the Send Message button sits above it, so there is no link inside a link.
+ */
+export function CreatorCard({ creator }: { creator: TCardCreator }) {
+  const messageCreator = useMessageCreator();
+  const name = creator.displayName || creator.username;
+  const onboarded = creator.threadsOnboardingCompleted;
+  return (
+    <article
+      aria-label={name}
+      className="relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-200 hover:shadow-md"
+    >
+      <div className="flex items-start gap-3">
+        <span className="relative shrink-0" aria-hidden="true">
+          <Avatar src={creator.avatarUrl ?? creator.instagramProfilePicture} name={name} size="lg" />
+          <span
+            data-testid="availability-dot"
+            className={cn(
+              'absolute right-0.5 bottom-0.5 h-3.5 w-3.5 rounded-full ring-2 ring-white',
+              creator.isAvailable ? 'bg-emerald-500' : 'bg-slate-400',
+            )}
+          />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h3 className="flex items-center gap-1 font-semibold text-slate-900">
+            <Link
+              to={href.creatorProfile(creator.username)}
+              className="truncate rounded after:absolute after:inset-0 after:rounded-2xl after:content-[''] hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-600"
+            >
+              {name}
+            </Link>
+            {creator.instagramVerified && <VerifiedBadge />}
+          </h3>
+          <p className="truncate text-sm text-slate-500">@{creator.username}</p>
+          <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
+            {onboarded ? (
+              <Badge className="bg-emerald-50 text-emerald-700">Active</Badge>
+            ) : (
+              <Badge className="bg-amber-50 text-amber-800">Instagram Only</Badge>
+            )}
+            <span className={cn('text-xs', creator.isAvailable ? 'text-emerald-700' : 'text-slate-500')}>
+              {creator.isAvailable ? 'Available' : 'Unavailable'}
+            </span>
+          </div>
+        </div>
+      </div>
+
+      {creator.bio && <p className="mt-3 line-clamp-2 text-sm text-slate-600">{creator.bio}</p>}
+      {creator.disciplines.length > 0 && (
+        <ul aria-label="Categories" className="mt-3 flex flex-wrap gap-1.5">
+          {creator.disciplines.slice(0, 3).map((category) => (
+            <li key={category}>
+              <Badge className="bg-slate-100 text-slate-700">{category}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <div className="mt-auto pt-4">
+        <RatingSummary average={creator.averageRating} count={creator.reviewCount} className="text-sm" />
+        <dl className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 text-sm">
+          <div>
+            <dt className="text-xs text-slate-500">Message Price</dt>
+            <dd className="font-semibold text-slate-900">{formatCents(creator.messagePrice)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Response Rate</dt>
+            <dd className="font-semibold text-emerald-700">{displayResponseRate(creator.responseRate)}</dd>
+          </div>
+        </dl>
+        {onboarded ? (
+          <Button
+            className="relative z-10 mt-4 w-full"
+            disabled={!creator.isAvailable}
+            aria-label={`Send Message to ${name}`}
+            onClick={() => messageCreator(creator.username)}
+          >
+            <MessageCircle className="h-4 w-4" aria-hidden="true" />
+            Send Message
+          </Button>
+        ) : (
+          // spec §2: the 'Not Available Yet' variant for creators who have not finished onboarding.
+          <Button variant="secondary" className="relative z-10 mt-4 w-full" disabled>
+            Not Available Yet
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function CreatorCardSkeleton() {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-5">
+      <div className="flex items-center gap-3">
+        <span className="h-16 w-16 shrink-0 overflow-hidden rounded-full">
+          <Skeleton className="h-full w-full" />
+        </span>
+        <div className="flex-1 space-y-2">
+          <Skeleton className="h-4 w-3/4" />
+          <Skeleton className="h-3 w-1/2" />
+          <Skeleton className="h-4 w-16 rounded-full" />
+        </div>
+      </div>
+      <Skeleton className="mt-4 h-3 w-full" />
+      <Skeleton className="mt-2 h-3 w-5/6" />
+      <Skeleton className="mt-6 h-10 w-full" />
+      <Skeleton className="mt-4 h-10 w-full" />
+    </div>
+  );
+}
