@@ -17,7 +17,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home, lazy: () => import('../features/landing/landing-page') },
       { path: paths.support, lazy: () => import('../features/support/support-page') },
-      { path: paths.creators, ...soon('Discover Creators') },
+      { path: paths.creators, lazy: () => import('../features/discover/discover-page') },
       { path: paths.search, ...soon('Find Creators') },
       { path: paths.login, lazy: () => import('../features/auth/login-page') },
       { path: paths.signup, lazy: () => import('./routes/signup') },

@@ -1,0 +1,108 @@
+import { LIMITS } from '@fanline/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Check, Tags } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/card';
+import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
+import { cn } from '../../../lib/cn';
+import { categoriesQuery } from '../../creators/api/creators';
+
+interface CategoriesPopoverProps {
+  selected: string[];
+  onChange: (categories: string[]) => void;
+}
+
+/** spec §2 categories popover, from the categories API; at most 5 selected (spec §9). */
+export function CategoriesPopover({ selected, onChange }: CategoriesPopoverProps) {
+  const id = useId();
+  const query = useQuery(categoriesQuery());
+  const full = selected.length >= LIMITS.categories.max;
+  const toggle = (name: string) =>
+    onChange(selected.includes(name) ? selected.filter((c) => c !== name) : [...selected, name]);
+
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button
+          variant="secondary"
+          aria-label={selected.length ? `Categories, ${selected.length} selected` : 'Categories'}
+        >
+          <Tags className="h-4 w-4" aria-hidden="true" />
+          Categories
+          {selected.length > 0 && (
+            <span
+              aria-hidden="true"
+              className="flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs text-white"
+            >
+              {selected.length}
+            </span>
+          )}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent aria-label="Categories" className="w-72">
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Categories</legend>
+          <p id={`${id}-hint`} className={cn('text-xs', full ? 'text-amber-700' : 'text-slate-500')}>
+            {full ? `You can pick up to ${LIMITS.categories.max} categories` : `Pick up to ${LIMITS.categories.max}`}
+          </p>
+          {query.isPending && (
+            <div className="flex justify-center py-6">
+              <Spinner label="Loading categories" />
+            </div>
+          )}
+          {query.isError && (
+            <div role="alert" className="py-4 text-sm text-red-700">
+              Failed to load categories{' '}
+              <Button variant="link" size="sm" onClick={() => query.refetch()}>
+                Retry
+              </Button>
+            </div>
+          )}
+          {query.data && (
+            <ul className="mt-3 grid grid-cols-2 gap-1">
+              {query.data.categories.map((category) => {
+                const checked = selected.includes(category.name);
+                const disabled = !checked && full;
+                return (
+                  <li key={category.id}>
+                    <label
+                      className={cn(
+                        'flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
+                        disabled && 'cursor-not-allowed opacity-50 hover:bg-transparent',
+                      )}
+                    >
+                      <input
+                        type="checkbox"
+                        className="peer sr-only"
+                        checked={checked}
+                        disabled={disabled}
+                        aria-describedby={`${id}-hint`}
+                        onChange={() => toggle(category.name)}
+                      />
+                      <span
+                        aria-hidden="true"
+                        className={cn(
+                          'flex h-4 w-4 shrink-0 items-center justify-center rounded border',
+                          checked ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white',
+                        )}
+                      >
+                        {checked && <Check className="h-3 w-3" />}
+                      </span>
+                      <span className="truncate">{category.name}</span>
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </fieldset>
+        {selected.length > 0 && (
+          <Button variant="ghost" size="sm" className="mt-3 w-full" onClick={() => onChange([])}>
+            Clear categories
+          </Button>
+        )}
+      </PopoverContent>
+    </Popover>
+  );
+}

@@ -1,0 +1,108 @@
+import { SlidersHorizontal } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '../../../components/ui/button';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
+import { Switch } from '../../../components/ui/switch';
+import { countPopoverFilters, DEFAULT_FILTERS, type TBrowseFilters, type TResponseRate } from '../api/browse-filters';
+import type { TUpdateFilters } from '../api/use-browse-filters';
+import { PriceRange } from './price-range';
+
+const RATE_LABELS: Record<TResponseRate, string> = {
+  all: 'Any response rate',
+  '90': '90% or higher',
+  '95': '95% or higher',
+  '99': '99% or higher',
+};
+
+interface FiltersPopoverProps {
+  filters: TBrowseFilters;
+  onChange: TUpdateFilters;
+}
+
+/** spec §2 Filters popover: price range, verified only, response rate, available only, featured only. */
+export function FiltersPopover({ filters, onChange }: FiltersPopoverProps) {
+  const id = useId();
+  const count = countPopoverFilters(filters);
+  const toggle = (key: 'verifiedOnly' | 'availableOnly' | 'featuredOnly', label: string, hint: string) => (
+    <div className="flex items-start justify-between gap-4">
+      <div>
+        <label htmlFor={`${id}-${key}`} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <p className="text-xs text-slate-500">{hint}</p>
+      </div>
+      <Switch
+        id={`${id}-${key}`}
+        checked={filters[key]}
+        onCheckedChange={(checked) => onChange((f) => ({ ...f, [key]: checked }))}
+      />
+    </div>
+  );
+
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button variant="secondary" aria-label={count ? `Filters, ${count} active` : 'Filters'}>
+          <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+          Filters
+          {count > 0 && (
+            <span
+              aria-hidden="true"
+              className="flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs text-white"
+            >
+              {count}
+            </span>
+          )}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent aria-label="Filters" className="space-y-5">
+        <PriceRange
+          min={filters.minPrice}
+          max={filters.maxPrice}
+          onCommit={(minPrice, maxPrice) => onChange((f) => ({ ...f, minPrice, maxPrice }))}
+        />
+        {toggle('verifiedOnly', 'Verified only', 'Creators with a verified social account')}
+        <div>
+          <label htmlFor={`${id}-rate`} className="mb-1 block text-sm font-medium text-slate-800">
+            Response rate
+          </label>
+          <NativeSelect
+            id={`${id}-rate`}
+            className="w-full"
+            value={filters.responseRate}
+            onChange={(event) => onChange((f) => ({ ...f, responseRate: event.target.value as TResponseRate }))}
+          >
+            {Object.entries(RATE_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        {toggle('availableOnly', 'Available only', 'Creators taking messages right now')}
+        {toggle('featuredOnly', 'Featured only', 'Creators picked by the Fanline team')}
+        {count > 0 && (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="w-full"
+            onClick={() =>
+              onChange((f) => ({
+                ...f,
+                minPrice: DEFAULT_FILTERS.minPrice,
+                maxPrice: DEFAULT_FILTERS.maxPrice,
+                verifiedOnly: DEFAULT_FILTERS.verifiedOnly,
+                responseRate: DEFAULT_FILTERS.responseRate,
+                availableOnly: DEFAULT_FILTERS.availableOnly,
+                featuredOnly: DEFAULT_FILTERS.featuredOnly,
+              }))
+            }
+          >
+            Reset filters
+          </Button>
+        )}
+      </PopoverContent>
+    </Popover>
+  );
+}

@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import { clearedFilters, hasActiveFilters, toBrowseQuery } from './api/browse-filters';
+import { useBrowseFilters } from './api/use-browse-filters';
+import { CategoriesPopover } from './components/categories-popover';
+import { CreatorResults } from './components/creator-results';
+import { DiscoverSearch } from './components/discover-search';
+import { FilterChips } from './components/filter-chips';
+import { FiltersPopover } from './components/filters-popover';
+import { SortSelect } from './components/sort-select';
+
+/** spec §2 Discover (/creators): search, filters, categories, sort, chips and an endless grid. */
+export function Component() {
+  const [filters, update] = useBrowseFilters();
+  const query = useMemo(() => toBrowseQuery(filters), [filters]);
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="text-3xl font-bold tracking-tight">Discover Creators</h1>
+      <p className="mt-1 text-slate-600">Find a creator, pay their price, and get a personal reply within 24 hours.</p>
+
+      <search aria-label="Filter creators" className="mt-6 block space-y-3">
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-start">
+          <DiscoverSearch
+            value={filters.search}
+            onSearch={(search, { replace }) => update((f) => ({ ...f, search }), { replace })}
+          />
+          <div className="flex flex-wrap items-center gap-2">
+            <FiltersPopover filters={filters} onChange={update} />
+            <CategoriesPopover
+              selected={filters.categories}
+              onChange={(categories) => update((f) => ({ ...f, categories }))}
+            />
+            <SortSelect value={filters.sort} onChange={(sort) => update((f) => ({ ...f, sort }))} />
+          </div>
+        </div>
+        <FilterChips filters={filters} onChange={update} />
+      </search>
+
+      <div className="mt-6">
+        <CreatorResults
+          query={query}
+          filtered={hasActiveFilters(filters)}
+          onClearFilters={() => update(clearedFilters)}
+        />
+      </div>
+    </section>
+  );
+}
