@@ -1,0 +1,49 @@
+import type { TRealtimeEvent } from '@fanline/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { liveKeys } from './live-keys';
+
+/**
+ * Listens to GET /api/events (Server-Sent Events, cookie auth) while `userId` is signed in, and invalidates the
+ * queries an event touches, so open screens refetch and update without a reload. Events carry ids
+ * only; the screens re-read through the normal API. EventSource reconnects by itself (the server
+ * sends `retry: 3000`); after a reconnect everything live is refetched, since events sent while the
+ * stream was down are not replayed.
+ */
+export function useRealtimeEvents(userId: string | null): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    // One stream per signed-in account; another account (or signing out) closes it.
+    if (!userId || typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/events', { withCredentials: true });
+    let dropped = false;
+    const invalidate = (keys: ReadonlyArray<readonly string[]>) => {
+      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+    };
+
+    source.addEventListener('notification', () => invalidate([liveKeys.notifications]));
+    source.addEventListener('message', (event) => {
+      const data = parse((event as MessageEvent<string>).data);
+      if (data && data.type !== 'message') return;
+      invalidate([liveKeys.conversations, liveKeys.creatorStats]);
+    });
+    source.onerror = () => {
+      dropped = true;
+    };
+    source.onopen = () => {
+      if (!dropped) return;
+      dropped = false;
+      invalidate([liveKeys.notifications, liveKeys.conversations, liveKeys.creatorStats]);
+    };
+    return () => source.close();
+  }, [userId, queryClient]);
+}
+
+function parse(data: string): TRealtimeEvent | null {
+  try {
+    return JSON.parse(data) as TRealtimeEvent;
+  } catch {
+    return null;
+  }
+}
