@@ -18,7 +18,7 @@ export const routes: RouteObject[] = [
       { path: paths.home, lazy: () => import('../features/landing/landing-page') },
       { path: paths.support, lazy: () => import('../features/support/support-page') },
       { path: paths.creators, lazy: () => import('../features/discover/discover-page') },
-      { path: paths.search, ...soon('Find Creators') },
+      { path: paths.search, lazy: () => import('../features/find-creators/find-creators-page') },
       { path: paths.login, lazy: () => import('../features/auth/login-page') },
       { path: paths.signup, lazy: () => import('./routes/signup') },
       { path: paths.confirmEmail, lazy: () => import('../features/auth/confirm-email-page') },
