@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
       { path: paths.adminSettings, ...soon('Platform Settings') },
       // spec §2: /admin/dashboard is the default of /admin/*.
       { path: `${paths.admin}/*`, element: <Navigate to={paths.adminDashboard} replace /> },
-      { path: paths.creatorProfile, ...soon('Creator profile') },
+      { path: paths.creatorProfile, lazy: () => import('../features/creator-profile/creator-profile-page') },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

@@ -1,0 +1,107 @@
+import { formatCents, formatCount, type TPublicProfile } from '@fanline/contracts';
+import { Pencil, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Badge, Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import { paths } from '../../../paths';
+import { displayResponseRate } from '../../creators/components/creator-display';
+import { RatingSummary } from '../../creators/components/rating-summary';
+import { VerifiedBadge } from '../../creators/components/verified-badge';
+
+interface ProfileHeaderProps {
+  profile: TPublicProfile;
+  /** The signed-in creator looking at their own page: Edit Profile instead of buying (spec §2). */
+  isOwn: boolean;
+}
+
+/** spec §2 public profile header: who, their reach and categories, and what a message costs. */
+export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
+  const name = profile.displayName || profile.username;
+  return (
+    <Card className="overflow-hidden">
+      <div
+        className="h-28 bg-gradient-to-r from-brand-600 via-brand-500 to-fuchsia-500 bg-cover bg-center sm:h-36"
+        style={profile.coverUrl ? { backgroundImage: `url(${JSON.stringify(profile.coverUrl)})` } : undefined}
+      />
+      <div className="px-5 pb-6 sm:px-8">
+        <div className="-mt-12 flex flex-wrap items-end justify-between gap-4">
+          <span className="relative rounded-full bg-white p-1 shadow-sm">
+            <Avatar src={profile.avatarUrl ?? profile.instagramProfilePicture} name={name} size="xl" />
+            <span
+              className={cn(
+                'absolute right-2 bottom-2 h-4 w-4 rounded-full ring-2 ring-white',
+                profile.isAvailable ? 'bg-emerald-500' : 'bg-slate-400',
+              )}
+              aria-hidden="true"
+            />
+          </span>
+          {isOwn && (
+            <Button asChild variant="secondary">
+              <Link to={paths.profile}>
+                <Pencil className="h-4 w-4" aria-hidden="true" />
+                Edit Profile
+              </Link>
+            </Button>
+          )}
+        </div>
+
+        <h1 className="mt-3 flex items-center gap-2 text-2xl font-bold text-slate-900 sm:text-3xl">
+          <span className="break-words">{name}</span>
+          {profile.instagramVerified && <VerifiedBadge className="[&_svg]:h-6 [&_svg]:w-6" />}
+        </h1>
+        <p className="text-slate-500">@{profile.username}</p>
+
+        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          <span className={cn('font-medium', profile.isAvailable ? 'text-emerald-700' : 'text-slate-500')}>
+            {profile.isAvailable ? 'Available for messages' : 'Currently Unavailable'}
+          </span>
+          {profile.instagramFollowerCount != null && (
+            <span className="inline-flex items-center gap-1 text-slate-600">
+              <Users className="h-4 w-4" aria-hidden="true" />
+              <span className="font-semibold text-slate-900">{formatCount(profile.instagramFollowerCount)}</span>{' '}
+              followers
+            </span>
+          )}
+          {profile.threadsOnboardingCompleted ? (
+            <Badge className="bg-emerald-50 text-emerald-700">Active</Badge>
+          ) : (
+            <Badge className="bg-amber-50 text-amber-800">Instagram Only</Badge>
+          )}
+        </div>
+
+        {profile.disciplines.length > 0 && (
+          <ul aria-label="Categories" className="mt-4 flex flex-wrap gap-2">
+            {profile.disciplines.map((category) => (
+              <li key={category}>
+                <Badge className="bg-brand-50 text-brand-800">{category}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <dl className="mt-6 grid grid-cols-3 gap-3 border-t border-slate-100 pt-5 text-sm">
+          <div>
+            <dt className="text-xs text-slate-500">Message Price</dt>
+            <dd className="text-lg font-semibold text-slate-900">{formatCents(profile.messagePrice)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Response Rate</dt>
+            <dd className="text-lg font-semibold text-emerald-700">{displayResponseRate(profile.responseRate)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Rating</dt>
+            <dd>
+              <RatingSummary
+                average={profile.averageRating}
+                count={profile.reviewCount}
+                className="text-sm sm:text-base"
+              />
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </Card>
+  );
+}

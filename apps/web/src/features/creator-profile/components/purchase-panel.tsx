@@ -1,0 +1,82 @@
+import { formatCents, type TPublicProfile } from '@fanline/contracts';
+import { Clock, MessageCircle, RotateCcw, ShieldCheck } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+
+export type TMessageAvailability = 'available' | 'unavailable' | 'not_onboarded';
+
+/** spec §2 (Message) and §6: only available, onboarded creators can be messaged. */
+export function messageAvailability(
+  profile: Pick<TPublicProfile, 'isAvailable' | 'threadsOnboardingCompleted'>,
+): TMessageAvailability {
+  if (!profile.isAvailable) return 'unavailable';
+  return profile.threadsOnboardingCompleted ? 'available' : 'not_onboarded';
+}
+
+interface MessageButtonProps {
+  availability: TMessageAvailability;
+  username: string;
+  disabled?: boolean;
+  onMessage: () => void;
+  className?: string;
+}
+
+/** The Message button, or spec §2's 'Currently Unavailable' (and 'Not Available Yet' before onboarding). */
+export function MessageButton({ availability, username, disabled, onMessage, className }: MessageButtonProps) {
+  if (availability === 'unavailable') {
+    return (
+      <Button variant="secondary" size="lg" className={className} disabled>
+        Currently Unavailable
+      </Button>
+    );
+  }
+  if (availability === 'not_onboarded') {
+    return (
+      <Button variant="secondary" size="lg" className={className} disabled>
+        Not Available Yet
+      </Button>
+    );
+  }
+  return (
+    <Button size="lg" className={className} disabled={disabled} onClick={onMessage}>
+      <MessageCircle className="h-5 w-5" aria-hidden="true" />
+      Message @{username}
+    </Button>
+  );
+}
+
+interface PurchasePanelProps {
+  profile: TPublicProfile;
+  sessionLoading: boolean;
+  onMessage: () => void;
+}
+
+export function PurchasePanel({ profile, sessionLoading, onMessage }: PurchasePanelProps) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-sm font-medium text-slate-500">Message price</h2>
+      <p className="mt-1 text-3xl font-bold text-slate-900">{formatCents(profile.messagePrice)}</p>
+      <MessageButton
+        availability={messageAvailability(profile)}
+        username={profile.username}
+        disabled={sessionLoading}
+        onMessage={onMessage}
+        className="mt-4 w-full"
+      />
+      <ul className="mt-5 space-y-2 text-sm text-slate-600">
+        <li className="flex gap-2">
+          <Clock className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />A personal reply within 24
+          hours
+        </li>
+        <li className="flex gap-2">
+          <RotateCcw className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+          No reply in time? You get a full refund
+        </li>
+        <li className="flex gap-2">
+          <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+          Secure card payment
+        </li>
+      </ul>
+    </Card>
+  );
+}

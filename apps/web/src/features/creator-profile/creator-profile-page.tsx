@@ -1,0 +1,134 @@
+import { SEARCH_MESSAGES, type TPublicProfile } from '@fanline/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, Link2Off, UserX } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/auth/session';
+import { REDIRECT_AFTER_LOGIN_KEY, writeStorage } from '../../lib/auth/storage';
+import { paths } from '../../paths';
+import { publicProfileQuery } from './api/profile';
+import { isInvalidProfileUsername } from './api/username';
+import { MessageDialog } from './components/message-dialog';
+import { ProfileHeader } from './components/profile-header';
+import { ProfileProblem } from './components/profile-problem';
+import { ProfileSkeleton } from './components/profile-skeleton';
+import { ProfileTabs } from './components/profile-tabs';
+import { messageAvailability, PurchasePanel } from './components/purchase-panel';
+import { StickyMessageBar } from './components/sticky-message-bar';
+
+/** spec §2 Public creator profile /{username}. */
+export function Component() {
+  const { username = '' } = useParams();
+  const invalid = isInvalidProfileUsername(username);
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+      {invalid ? (
+        <ProfileProblem
+          icon={Link2Off}
+          title={SEARCH_MESSAGES.invalidUsername}
+          body="This link is missing a creator's name."
+        />
+      ) : (
+        <CreatorProfile username={username.trim()} />
+      )}
+    </section>
+  );
+}
+
+function CreatorProfile({ username }: { username: string }) {
+  const query = useQuery(publicProfileQuery(username));
+  if (query.isPending) return <ProfileSkeleton />;
+  if (query.isError) {
+    const status = query.error instanceof ApiError ? query.error.status : 0;
+    if (status === 404) {
+      return (
+        <ProfileProblem
+          icon={UserX}
+          title={SEARCH_MESSAGES.profileNotFound}
+          body={`Creator profile "${username}" not found`}
+        />
+      );
+    }
+    if (status === 400) {
+      return <ProfileProblem icon={Link2Off} title={SEARCH_MESSAGES.invalidUsername} body="Invalid username" />;
+    }
+    return (
+      <ProfileProblem
+        icon={AlertTriangle}
+        title="Failed to load profile"
+        body="Please try again in a moment."
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return <LoadedProfile profile={query.data} />;
+}
+
+function LoadedProfile({ profile }: { profile: TPublicProfile }) {
+  const { user, loading } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const isOwn = user?.id === profile.id;
+  const canMessage = !isOwn && messageAvailability(profile) === 'available';
+  const wantsDialog = params.get('openModal') === 'true';
+
+  // spec §2: ?openModal=true opens the message dialog for a signed-in visitor. The parameter is
+  // dropped once used, so closing the dialog and reloading does not bring it back.
+  useEffect(() => {
+    if (!wantsDialog || loading || !user) return;
+    if (canMessage) setDialogOpen(true);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('openModal');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [wantsDialog, loading, user, canMessage, setParams]);
+
+  const onMessage = () => {
+    if (user) {
+      setDialogOpen(true);
+      return;
+    }
+    // spec §2: a guest's path is kept; signing in brings them back with the dialog open.
+    writeStorage(REDIRECT_AFTER_LOGIN_KEY, location.pathname);
+    navigate(paths.login);
+  };
+
+  const name = profile.displayName || profile.username;
+  return (
+    <>
+      <title>{`${name} (@${profile.username}) · Fanline`}</title>
+      <div className="grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="min-w-0 space-y-6">
+          <ProfileHeader profile={profile} isOwn={isOwn} />
+          {!isOwn && (
+            <div className="lg:hidden">
+              <PurchasePanel profile={profile} sessionLoading={loading} onMessage={onMessage} />
+            </div>
+          )}
+          <ProfileTabs profile={profile} />
+        </div>
+        {!isOwn && (
+          <aside aria-label="Message" className="hidden lg:sticky lg:top-24 lg:block">
+            <PurchasePanel profile={profile} sessionLoading={loading} onMessage={onMessage} />
+          </aside>
+        )}
+      </div>
+      {canMessage && (
+        <StickyMessageBar
+          username={profile.username}
+          priceCents={profile.messagePrice}
+          disabled={loading}
+          onMessage={onMessage}
+        />
+      )}
+      {canMessage && <MessageDialog creator={profile} open={dialogOpen} onOpenChange={setDialogOpen} />}
+    </>
+  );
+}
