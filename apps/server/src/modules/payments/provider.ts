@@ -28,7 +28,17 @@ export interface PaymentProvider {
   release(payment: PaymentRow): Promise<void>;
   /** Gives back a captured payment in full. */
   refund(payment: PaymentRow): Promise<void>;
+  /**
+   * Where a checkout stands at the provider, for a pending payment whose confirmation may have been
+   * lost (a webhook never delivered). Providers without hosted checkouts leave it out.
+   */
+  checkoutState?(payment: PaymentRow): Promise<CheckoutState>;
 }
+
+export type CheckoutState =
+  | { state: 'open' }
+  | { state: 'expired' }
+  | { state: 'complete'; providerPaymentId: string; captured: boolean };
 
 export const idempotencyKey = (payment: PaymentRow, action: 'checkout' | 'capture' | 'release' | 'refund') =>
   `fanline:${payment.id}:${action}`;

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { earnings, messages, payments } from '../../db/schema';
 import { abandonCheckout } from './abandon-checkout';
+import { confirmAuthorization } from './confirm-authorization';
 import { releasePayment } from './release-payment';
 import { settlePayment } from './settle-payment';
 
@@ -38,7 +39,7 @@ export async function reconcilePayments(app: FastifyInstance, limit = 100) {
   }
 
   const stale = await app.db
-    .select({ id: payments.id })
+    .select()
     .from(payments)
     .where(
       and(
@@ -49,7 +50,22 @@ export async function reconcilePayments(app: FastifyInstance, limit = 100) {
     .limit(limit);
   let abandoned = 0;
   for (const row of stale) {
-    if ((await abandonCheckout(app, { paymentId: row.id, reason: 'canceled' })).changed) abandoned++;
+    try {
+      // Ask a hosted checkout first: its completion webhook may have been lost, not the fan's payment.
+      const state = app.payments.checkoutState ? await app.payments.checkoutState(row) : { state: 'expired' as const };
+      if (state.state === 'open') continue;
+      if (state.state === 'complete') {
+        await confirmAuthorization(app, {
+          paymentId: row.id,
+          providerPaymentId: state.providerPaymentId,
+          captured: state.captured,
+        });
+        continue;
+      }
+      if ((await abandonCheckout(app, { paymentId: row.id, reason: 'canceled' })).changed) abandoned++;
+    } catch (error) {
+      app.log.warn({ err: error, paymentId: row.id }, 'reconcile: could not read the checkout; will retry');
+    }
   }
   return { settled, released, abandoned };
 }

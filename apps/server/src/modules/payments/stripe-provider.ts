@@ -17,6 +17,24 @@ export function createStripeProvider(config: Config, stripe: Stripe = createStri
     name: 'stripe',
     holdLimitHours: config.payments.holdLimitHours,
 
+    async checkoutState(payment) {
+      if (!payment.checkoutSessionId) return { state: 'expired' };
+      const session = await stripe.checkout.sessions.retrieve(payment.checkoutSessionId, {
+        expand: ['payment_intent'],
+      });
+      if (session.status === 'open') return { state: 'open' };
+      const ref = session.payment_intent;
+      const intent = typeof ref === 'string' ? await stripe.paymentIntents.retrieve(ref) : ref;
+      if (
+        session.status === 'complete' &&
+        intent &&
+        (intent.status === 'requires_capture' || intent.status === 'succeeded')
+      ) {
+        return { state: 'complete', providerPaymentId: intent.id, captured: intent.status === 'succeeded' };
+      }
+      return { state: 'expired' };
+    },
+
     async createCheckout({ payment, description, successUrl, cancelUrl, captureAtOnce }) {
       // Our ids ride along on both the session and its PaymentIntent, so every webhook finds its row.
       const metadata = { payment_id: payment.id, message_id: payment.messageId ?? '' };
