@@ -1,6 +1,6 @@
 import { VERIFICATION_MESSAGES } from '@fanline/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, type TestContext, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { setupBrowser } from '../support/browser';
 import { linkFrom, waitForMail } from '../support/mail';
 import { alertText, uniqueAccount } from './auth-helpers';
@@ -32,22 +32,8 @@ async function startVerification(context: BrowserContext, page: Page): Promise<P
   return popup;
 }
 
-/**
- * The popup keeps its opener only if our pages do not send `Cross-Origin-Opener-Policy: same-origin`
- * (helmet's default): the callback page must be able to post to the window that opened it. Until the
- * server sends a COOP that allows it, these journeys are skipped with the reason.
- */
-async function skipUnlessPopupsKeepTheirOpener(ctx: TestContext) {
-  const response = await fetch(browser.url('/auth/threads/callback'));
-  const coop = response.headers.get('cross-origin-opener-policy');
-  if (coop === 'same-origin') {
-    ctx.skip(`the server sends Cross-Origin-Opener-Policy: ${coop}, which cuts the verification popup off its opener`);
-  }
-}
-
 describe('Threads verification through the OAuth popup (spec §4 Threads OAuth, §8)', () => {
-  test('a creator verifies through the provider and lands on settings as a verified creator', async (ctx) => {
-    await skipUnlessPopupsKeepTheirOpener(ctx);
+  test('a creator verifies through the provider and lands on settings as a verified creator', async () => {
     const { context, account } = await newCreatorToBe();
     const page = await context.newPage();
     const popup = await startVerification(context, page);
@@ -61,10 +47,14 @@ describe('Threads verification through the OAuth popup (spec §4 Threads OAuth, 
     expect(await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe(
       '/dashboard/messages',
     );
+    // The public link works: a visitor finds the new creator at /{username}.
+    const visitor = await browser.page();
+    await visitor.goto(browser.url(`/${account.username}`));
+    await visitor.getByText(`@${account.username}`).first().waitFor();
+    expect(await visitor.getByText('Profile Not Found').count()).toBe(0);
   });
 
-  test('a different Threads handle is refused with the mismatch message', async (ctx) => {
-    await skipUnlessPopupsKeepTheirOpener(ctx);
+  test('a different Threads handle is refused with the mismatch message', async () => {
     const { context, account } = await newCreatorToBe();
     const page = await context.newPage();
     const popup = await startVerification(context, page);
@@ -74,8 +64,7 @@ describe('Threads verification through the OAuth popup (spec §4 Threads OAuth, 
     await popup.waitForEvent('close', { timeout: 6000 });
   });
 
-  test('cancelling at the provider, or closing the popup, says so', async (ctx) => {
-    await skipUnlessPopupsKeepTheirOpener(ctx);
+  test('cancelling at the provider, or closing the popup, says so', async () => {
     const { context } = await newCreatorToBe();
     const page = await context.newPage();
     const popup = await startVerification(context, page);
