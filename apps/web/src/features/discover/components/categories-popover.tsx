@@ -1,6 +1,6 @@
 import { LIMITS } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Check, Tags } from 'lucide-react';
+import { Tags } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/card';
@@ -68,27 +68,18 @@ export function CategoriesPopover({ selected, onChange }: CategoriesPopoverProps
                   <li key={category.id}>
                     <label
                       className={cn(
-                        'flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
+                        'flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-slate-800 hover:bg-slate-50',
                         disabled && 'cursor-not-allowed opacity-50 hover:bg-transparent',
                       )}
                     >
                       <input
                         type="checkbox"
-                        className="peer sr-only"
+                        className="h-4 w-4 shrink-0 accent-brand-600"
                         checked={checked}
                         disabled={disabled}
                         aria-describedby={`${id}-hint`}
                         onChange={() => toggle(category.name)}
                       />
-                      <span
-                        aria-hidden="true"
-                        className={cn(
-                          'flex h-4 w-4 shrink-0 items-center justify-center rounded border',
-                          checked ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white',
-                        )}
-                      >
-                        {checked && <Check className="h-3 w-3" />}
-                      </span>
                       <span className="truncate">{category.name}</span>
                     </label>
                   </li>

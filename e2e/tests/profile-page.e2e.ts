@@ -1,0 +1,165 @@
+import { SEARCH_MESSAGES, type TReview } from '@fanline/contracts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { MOBILE, setupBrowser } from '../support/browser';
+
+const browser = setupBrowser();
+
+const sticky = (page: Page) => page.getByTestId('sticky-message');
+
+describe('Public creator profile (/{username})', () => {
+  test('shows the header, the tabs, and the sticky Message button after scrolling 300 px', async () => {
+    const page = await browser.page(MOBILE);
+    await page.goto(browser.url('/mayastyle'));
+    await page.getByRole('heading', { level: 1, name: /Maya Chen/ }).waitFor();
+    const main = page.getByRole('main');
+    for (const text of ['@mayastyle', '245K', '$25', '98%', 'No reviews yet', 'Fashion', 'Lifestyle']) {
+      expect(await main.getByText(text, { exact: true }).first().isVisible(), text).toBe(true);
+    }
+    expect(await main.getByText('Verified').count()).toBeGreaterThan(0);
+
+    const tabs = page.getByRole('tablist', { name: 'Creator profile' }).getByRole('tab');
+    expect(await tabs.allInnerTexts()).toEqual(['About', 'Reviews (0)', 'Portfolio']);
+    await page.getByRole('tabpanel').getByText('Fashion stylist in NYC').waitFor();
+    await page.getByRole('tab', { name: 'Reviews (0)' }).click();
+    await page.getByRole('tabpanel').getByRole('heading', { name: 'No reviews yet' }).waitFor();
+    await page.getByRole('tab', { name: 'Portfolio' }).click();
+    await page.getByRole('tabpanel').getByRole('heading', { name: 'No portfolio yet' }).waitFor();
+
+    // Opening the tabs scrolled them into view; from the top, the sticky button is hidden.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await sticky(page).waitFor({ state: 'detached' });
+    await page.evaluate(() => window.scrollTo(0, 250));
+    await page.waitForTimeout(200);
+    expect(await sticky(page).count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 420));
+    await sticky(page).waitFor();
+    expect(await sticky(page).innerText()).toContain('Message @mayastyle · $25');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await sticky(page).waitFor({ state: 'detached' });
+  });
+
+  test('a logged-out Message click lands on /login, and signing in returns with the dialog open', async () => {
+    const page = await browser.page();
+    await page.goto(browser.url('/lenabeats'));
+    await page.getByRole('button', { name: 'Message @lenabeats' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('redirectAfterLogin'))).toBe('/lenabeats');
+
+    await page.getByLabel('Email').fill('fan@fanline.test');
+    await page.getByLabel('Password').fill('fanline-demo');
+    await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+    const dialog = page.getByRole('dialog', { name: /Send message to @lenabeats/ });
+    await dialog.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/lenabeats');
+    expect(await page.evaluate(() => localStorage.getItem('redirectAfterLogin'))).toBeNull();
+
+    // The parameter opened the dialog once; closing it and reloading does not reopen it.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).searchParams.has('openModal')).toBe(false);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /Lena Park/ }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // Signed in, the button opens the dialog directly.
+    await page.getByRole('button', { name: 'Message @lenabeats' }).click();
+    await dialog.waitFor();
+  });
+
+  test("an unavailable creator shows 'Currently Unavailable' and no sticky button", async () => {
+    const page = await browser.page(MOBILE);
+    await page.goto(browser.url('/yogaomar'));
+    const unavailable = page.getByRole('button', { name: 'Currently Unavailable' });
+    await unavailable.waitFor();
+    expect(await unavailable.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Message @/ }).count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.waitForTimeout(300);
+    expect(await sticky(page).count()).toBe(0);
+  });
+
+  test('the creator sees Edit Profile on their own page and no purchase panel', async () => {
+    const context = await browser.context();
+    const signIn = await context.request.post(browser.url('/api/auth/sign-in'), {
+      data: { email: 'mayastyle@fanline.test', password: 'fanline-demo' },
+    });
+    expect(signIn.status()).toBe(200);
+    const page = await context.newPage();
+    await page.goto(browser.url('/mayastyle'));
+    const edit = page.getByRole('link', { name: 'Edit Profile' });
+    await edit.waitFor();
+    expect(await edit.getAttribute('href')).toBe('/profile');
+    expect(await page.getByRole('heading', { name: 'Message price' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Message @mayastyle/ }).count()).toBe(0);
+  });
+
+  test("'Profile Not Found' with Back to Home, and 'Invalid username in URL' for placeholders", async () => {
+    const page = await browser.page();
+    await page.goto(browser.url('/no_such_creator'));
+    await page.getByRole('heading', { level: 1, name: SEARCH_MESSAGES.profileNotFound }).waitFor();
+    await page.getByText('Creator profile "no_such_creator" not found').waitFor();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.waitForURL(browser.url('/'));
+
+    // A fan's profile is not a creator's: not found either.
+    await page.goto(browser.url('/demofan'));
+    await page.getByRole('heading', { level: 1, name: SEARCH_MESSAGES.profileNotFound }).waitFor();
+
+    for (const path of ['/:username', '/%7Busername%7D']) {
+      await page.goto(browser.url(path));
+      await page.getByRole('heading', { level: 1, name: SEARCH_MESSAGES.invalidUsername }).waitFor();
+    }
+    // Case-insensitive lookup.
+    await page.goto(browser.url('/MayaStyle'));
+    await page.getByRole('heading', { level: 1, name: /Maya Chen/ }).waitFor();
+  });
+
+  test('reviews: newest first as served, long text collapsed at 150 characters, creator responses, Load more', async () => {
+    const page = await browser.page();
+    const long = `${'Great advice on building a capsule wardrobe. '.repeat(5)}The end.`;
+    const review = (n: number, extra: Partial<TReview> = {}): TReview => ({
+      id: `00000000-0000-4000-8000-00000000000${n}`,
+      rating: 5 - (n % 3),
+      title: `Review ${n}`,
+      message: `Short note ${n}`,
+      creatorResponse: null,
+      creatorResponseAt: null,
+      createdAt: new Date(Date.UTC(2026, 0, 20 - n)).toISOString(),
+      customer: { username: `fan${n}`, displayName: `Fan ${n}`, avatarUrl: null },
+      ...extra,
+    });
+    await page.route('**/api/profiles/mayastyle/reviews*', (route) => {
+      const cursor = new URL(route.request().url()).searchParams.get('cursor');
+      return route.fulfill({
+        json: cursor
+          ? { reviews: [review(6)], nextCursor: null }
+          : {
+              reviews: [
+                review(1, { message: long, creatorResponse: 'Thank you!', creatorResponseAt: '2026-01-20T10:00:00Z' }),
+                ...[2, 3, 4, 5].map((n) => review(n)),
+              ],
+              nextCursor: 'page-2',
+            },
+      });
+    });
+    await page.goto(browser.url('/mayastyle'));
+    await page.getByRole('tab', { name: /Reviews/ }).click();
+    const list = page.getByRole('list', { name: 'Reviews' });
+    await list.waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(5);
+    const first = list.getByRole('listitem').first();
+    expect(await first.getByRole('img', { name: 'Rated 4 out of 5' }).count()).toBe(1);
+    const text = await first.getByText(/Great advice/).innerText();
+    expect(text.length).toBeLessThanOrEqual(151);
+    expect(text.endsWith('…')).toBe(true);
+    await first.getByRole('button', { name: 'Read more' }).click();
+    expect(await first.getByText(/The end\.$/).isVisible()).toBe(true);
+    expect(await first.getByText('Thank you!').isVisible()).toBe(true);
+    expect(await first.getByText(/Response from Maya Chen/).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Load more reviews' }).click();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(6);
+    expect(await page.getByRole('button', { name: 'Load more reviews' }).count()).toBe(0);
+  });
+});
