@@ -19,6 +19,8 @@ export const paths = {
   messages: '/messages',
   message: '/messages/:messageId',
   paymentSuccess: '/payment-success',
+  /** The local provider's test checkout (ARCHITECTURE §2); POST /api/checkout sends the browser here. */
+  checkout: '/checkout/:paymentId',
   creatorProfile: '/:username',
   admin: '/admin',
   adminLogin: '/admin/login',
@@ -45,6 +47,7 @@ export const href = {
   creatorProfile: (username: string) => `/${encodeURIComponent(username)}`,
   message: (messageId: string) => `/messages/${encodeURIComponent(messageId)}`,
   dashboardMessage: (messageId: string) => `/dashboard/messages/${encodeURIComponent(messageId)}`,
+  checkout: (paymentId: string) => `/checkout/${encodeURIComponent(paymentId)}`,
   paymentSuccess: (creator: string, amount: string) =>
     `${paths.paymentSuccess}?${new URLSearchParams({ creator, amount })}`,
 };

@@ -1,0 +1,56 @@
+import type { TCheckoutResponse, TLocalCheckoutView } from '@fanline/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client';
+
+export interface TSendMessageInput {
+  recipientId: string;
+  messageContent: string;
+}
+
+/** POST /api/checkout: the server prices the message from the creator's profile, never from us. */
+export const startCheckout = (input: TSendMessageInput) =>
+  api<TCheckoutResponse>('/checkout', { method: 'POST', body: input });
+
+/** POST /api/messages/test-send: the local provider's payment bypass (ARCHITECTURE §7). */
+export const testSend = (input: TSendMessageInput) =>
+  api<{ redirectUrl: string }>('/messages/test-send', { method: 'POST', body: input });
+
+type TProvider = 'local' | 'stripe';
+
+/**
+ * Which checkout is active: the test-send button shows only with the local one. A server without the
+ * endpoint counts as local in development only; in a production build it hides the button.
+ */
+export const paymentConfigQuery = () =>
+  queryOptions({
+    queryKey: ['payments', 'config'],
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async ({ signal }): Promise<{ provider: TProvider }> => {
+      try {
+        return await api<{ provider: TProvider }>('/payments/config', { signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) {
+          return { provider: import.meta.env.DEV ? 'local' : 'stripe' };
+        }
+        throw error;
+      }
+    },
+  });
+
+export const localCheckoutQuery = (paymentId: string) =>
+  queryOptions({
+    queryKey: ['payments', 'local-checkout', paymentId],
+    queryFn: ({ signal }) => api<TLocalCheckoutView>(`/checkout/local/${encodeURIComponent(paymentId)}`, { signal }),
+    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
+    staleTime: 0,
+  });
+
+export interface TLocalPayInput {
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+  name: string;
+}
+
+export const payLocalCheckout = (paymentId: string, input: TLocalPayInput) =>
+  api<{ redirectUrl: string }>(`/checkout/local/${encodeURIComponent(paymentId)}/pay`, { method: 'POST', body: input });

@@ -1,0 +1,22 @@
+import type { TConversationDetail, TConversationsResponse } from '@fanline/contracts';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client';
+import { liveKeys } from '../../../lib/realtime/live-keys';
+
+/** GET /api/conversations: newest activity first; the search runs on the server. */
+export const conversationsQuery = (search = '') =>
+  queryOptions({
+    queryKey: liveKeys.conversationList(search),
+    queryFn: ({ signal }) =>
+      api<TConversationsResponse>(`/conversations${search ? `?${new URLSearchParams({ search })}` : ''}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/conversations/:messageId: the whole conversation holding that message. */
+export const conversationQuery = (messageId: string) =>
+  queryOptions({
+    queryKey: liveKeys.conversation(messageId),
+    queryFn: ({ signal }) => api<TConversationDetail>(`/conversations/${encodeURIComponent(messageId)}`, { signal }),
+    // A 404 (not a participant, or no such message) will not change on a retry.
+    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
+  });

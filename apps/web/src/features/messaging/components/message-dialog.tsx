@@ -1,0 +1,198 @@
+import { formatCents, LIMITS, MESSAGE_MESSAGES } from '@fanline/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { BadgeCheck, Clock, FlaskConical, Lock, ShieldCheck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { FieldError, Textarea } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/auth/session';
+import { cn } from '../../../lib/cn';
+import { paymentConfigQuery, startCheckout, testSend } from '../api/checkout';
+import { messageProblem, validateMessage } from '../api/validate-message';
+
+export interface TMessageRecipient {
+  id: string;
+  username: string;
+  instagramVerified: boolean;
+  /** Cents. Shown only: the server charges the price on the creator's profile. */
+  messagePrice: number;
+}
+
+interface MessageDialogProps {
+  creator: TMessageRecipient;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** spec §9: the counter turns orange below 100 characters left. */
+const COUNTER_WARNING = 100;
+
+const ASSURANCES = [
+  { icon: Clock, text: 'Reply within 24 hours or you are not charged' },
+  { icon: ShieldCheck, text: 'Secure payment' },
+  { icon: Lock, text: 'Private conversation' },
+] as const;
+
+/** spec §2 Message dialog: write, then pay the creator's price (or test-send with the local provider). */
+export function MessageDialog({ creator, open, onOpenChange }: MessageDialogProps) {
+  const id = useId();
+  const { user } = useSession();
+  const config = useQuery({ ...paymentConfigQuery(), enabled: open });
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState<'pay' | 'test' | null>(null);
+  const remaining = LIMITS.message.max - content.length;
+  const price = formatCents(creator.messagePrice);
+
+  const submit = async (mode: 'pay' | 'test') => {
+    const problem = validateMessage(content, Boolean(user));
+    if (problem) {
+      setError(problem.text);
+      toast.error(problem.title, { description: problem.text });
+      return;
+    }
+    setError(undefined);
+    setBusy(mode);
+    const input = { recipientId: creator.id, messageContent: content.trim() };
+    try {
+      const target = mode === 'pay' ? (await startCheckout(input)).url : (await testSend(input)).redirectUrl;
+      if (!target) {
+        toast.error(MESSAGE_MESSAGES.paymentInitFailedTitle, { description: MESSAGE_MESSAGES.paymentUrlMissing });
+        setBusy(null);
+        return;
+      }
+      // The local checkout is our own page; Stripe's is theirs. Either way the browser leaves.
+      window.location.assign(target);
+    } catch (failure) {
+      setBusy(null);
+      showFailure(failure, mode, setError);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        title={
+          <span className="inline-flex min-w-0 items-center gap-1.5">
+            <span className="truncate">Send message to @{creator.username}</span>
+            {creator.instagramVerified && (
+              <span className="inline-flex shrink-0 text-brand-600" title="Verified">
+                <BadgeCheck className="h-5 w-5" aria-hidden="true" />
+                <span className="sr-only">Verified</span>
+              </span>
+            )}
+          </span>
+        }
+        description="Your message is delivered once payment is confirmed."
+      >
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit('pay');
+          }}
+        >
+          <label htmlFor={`${id}-text`} className="mb-1 block text-sm font-medium text-slate-700">
+            Your message
+          </label>
+          <Textarea
+            id={`${id}-text`}
+            rows={6}
+            value={content}
+            placeholder={`Write your message to @${creator.username}...`}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={cn(`${id}-counter`, error && `${id}-error`)}
+            onChange={(event) => {
+              setContent(event.target.value);
+              if (error) setError(undefined);
+            }}
+          />
+          <div className="mt-1 flex items-start justify-between gap-3">
+            <FieldError id={`${id}-error`}>{error}</FieldError>
+            <p
+              id={`${id}-counter`}
+              aria-live="polite"
+              className={cn(
+                'ml-auto shrink-0 text-xs',
+                remaining < 0 ? 'text-red-600' : remaining < COUNTER_WARNING ? 'text-orange-600' : 'text-slate-500',
+              )}
+            >
+              {remaining} characters remaining
+            </p>
+          </div>
+
+          <div className="mt-4 flex items-center justify-between rounded-xl bg-slate-50 px-4 py-3">
+            <span className="text-sm text-slate-600">Message cost</span>
+            <span className="text-lg font-semibold text-slate-900">{price}</span>
+          </div>
+
+          <ul className="mt-4 space-y-2 text-sm text-slate-700">
+            {ASSURANCES.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-center gap-2">
+                <Icon className="h-4 w-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                {text}
+              </li>
+            ))}
+          </ul>
+
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={Boolean(busy)}>
+                Cancel
+              </Button>
+            </DialogClose>
+            {config.data?.provider === 'local' && (
+              <Button variant="secondary" disabled={Boolean(busy)} onClick={() => void submit('test')}>
+                <FlaskConical className="h-4 w-4" aria-hidden="true" />
+                {busy === 'test' ? 'Sending…' : 'Test send (no payment)'}
+              </Button>
+            )}
+            <Button type="submit" disabled={Boolean(busy)}>
+              {busy === 'pay' ? 'Redirecting to payment…' : `Send & Pay ${price}`}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** spec §8 Payment/messaging: the server's words under the spec's titles. */
+function showFailure(failure: unknown, mode: 'pay' | 'test', setError: (text: string) => void) {
+  const apiError = failure instanceof ApiError ? failure : null;
+  const fieldText = apiError?.fields?.messageContent;
+  if (fieldText) {
+    setError(fieldText);
+    const problem = messageProblem(fieldText);
+    toast.error(problem.title, { description: problem.text });
+    return;
+  }
+  if (apiError?.status === 401) {
+    toast.error(MESSAGE_MESSAGES.authRequiredTitle, { description: MESSAGE_MESSAGES.authRequired });
+    return;
+  }
+  if (mode === 'test') {
+    toast.error(MESSAGE_MESSAGES.testBypassFailedTitle, {
+      description: apiError?.message || MESSAGE_MESSAGES.testFailed,
+    });
+    return;
+  }
+  // The server answered (no such creator, not available…): the checkout could not start.
+  if (apiError && apiError.status > 0 && apiError.status < 500) {
+    toast.error(MESSAGE_MESSAGES.paymentInitFailedTitle, {
+      description: apiError.message || MESSAGE_MESSAGES.paymentInitFailed,
+    });
+    return;
+  }
+  toast.error(MESSAGE_MESSAGES.sendFailedTitle, {
+    description: apiError?.status === 0 ? apiError.message : MESSAGE_MESSAGES.sendFailed,
+  });
+}
