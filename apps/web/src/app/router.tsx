@@ -32,8 +32,8 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/dashboard-layout'),
         children: [
           { index: true, element: <Navigate to={paths.dashboardMessages} replace /> },
-          { path: paths.dashboardMessages, ...soon('Messages') },
-          { path: paths.dashboardMessage, ...soon('Conversation') },
+          { path: paths.dashboardMessages, lazy: () => import('../features/creator-dashboard/inbox-page') },
+          { path: paths.dashboardMessage, lazy: () => import('../features/creator-dashboard/conversation-page') },
           { path: paths.dashboardEarnings, ...soon('Earnings') },
           { path: paths.dashboardSettings, lazy: () => import('./routes/dashboard-settings') },
         ],

@@ -1,7 +1,9 @@
 import { Lock, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
+import { CreatorLayout } from '../../components/layout/creator-layout';
 import { Button } from '../../components/ui/button';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { CreatorSetupModal } from '../../features/verification/components/creator-setup-modal';
 import { RequireAuth } from '../../lib/auth/require-auth';
 import { useSession } from '../../lib/auth/session';
@@ -22,7 +24,13 @@ function CreatorGate() {
   const creatorToBe = user?.intendedAccountType === 'creator';
   // spec §2: someone who signed up as a creator but has not verified or skipped yet gets the setup modal.
   const [setupOpen, setSetupOpen] = useState(creatorToBe);
-  if (user?.isCreator) return <Outlet />;
+  if (user?.isCreator) {
+    return (
+      <CreatorLayout actions={<NotificationBell />}>
+        <Outlet />
+      </CreatorLayout>
+    );
+  }
 
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">

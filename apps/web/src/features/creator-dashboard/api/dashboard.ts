@@ -1,0 +1,49 @@
+import type { TCreatorStats, TReviewsResponse } from '@fanline/contracts';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { liveKeys } from '../../../lib/realtime/live-keys';
+
+/** GET /api/creator/stats: the inbox cards. Live: message events invalidate it. */
+export const creatorStatsQuery = () =>
+  queryOptions({
+    queryKey: liveKeys.creatorStats,
+    queryFn: ({ signal }) => api<TCreatorStats>('/creator/stats', { signal }),
+  });
+
+/** spec §9: the dashboard shows 98% until the server has a response rate. */
+export const DEFAULT_RESPONSE_RATE = 98;
+
+const REVIEWS_PAGE = 10;
+
+/** The creator's own reviews, read-only here (responding to them comes with the reviews issue). */
+export const ownReviewsQuery = (username: string) =>
+  infiniteQueryOptions({
+    queryKey: ['creator-dashboard', 'reviews', username.toLowerCase()],
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(REVIEWS_PAGE) });
+      if (pageParam) params.set('cursor', pageParam);
+      return api<TReviewsResponse>(`/profiles/${encodeURIComponent(username)}/reviews?${params}`, { signal });
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export type TAnswerKind = 'response' | 'followup';
+
+/** POST /api/messages/:id/reply or /follow-up: answers every open paid message of that fan (spec §4). */
+export const answerConversation = ({
+  messageId,
+  kind,
+  content,
+}: {
+  messageId: string;
+  kind: TAnswerKind;
+  content: string;
+}) =>
+  api<{ messageId: string }>(
+    `/messages/${encodeURIComponent(messageId)}/${kind === 'response' ? 'reply' : 'follow-up'}`,
+    {
+      method: 'POST',
+      body: { content },
+    },
+  );

@@ -1,0 +1,32 @@
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useSession } from '../../lib/auth/session';
+import { InboxList } from './components/inbox-list';
+import { ReviewsTab } from './components/reviews-tab';
+import { StatCards } from './components/stat-cards';
+
+/** spec §2 /dashboard/messages: the creator inbox (inside the guarded creator layout). */
+export function Component() {
+  const { user } = useSession();
+  return (
+    <section className="space-y-6">
+      <title>Messages · Creator Dashboard · Fanline</title>
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Messages</h1>
+        <p className="mt-1 text-slate-600">Answer paid messages within 24 hours to get paid.</p>
+      </div>
+      <StatCards />
+      <Tabs defaultValue="messages">
+        <TabsList>
+          <TabsTrigger value="messages">Messages</TabsTrigger>
+          <TabsTrigger value="reviews">Customer Reviews</TabsTrigger>
+        </TabsList>
+        <TabsContent value="messages" className="mt-4">
+          <InboxList />
+        </TabsContent>
+        <TabsContent value="reviews" className="mt-4">
+          {user && <ReviewsTab username={user.username} />}
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}
