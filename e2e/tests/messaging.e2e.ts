@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { MESSAGE_MESSAGES } from '@fanline/contracts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { MOBILE, setupBrowser } from '../support/browser';
+import { DEMO_CREATOR, DEMO_FAN, signInByApi } from './auth-helpers';
+
+const browser = setupBrowser();
+
+/** Another demo creator (every demo creator signs in with the demo password). */
+const creatorLogin = (username: string) => ({ email: `${username}@fanline.test`, password: 'fanline-demo', username });
+
+async function signedInPage(account: { email: string; password: string }, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.context(viewport);
+  await signInByApi(context, browser.url('/'), account);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+const unique = (text: string) => `${text} (${randomBytes(3).toString('hex')})`;
+const statValue = (page: Page, label: string) => page.getByRole('group', { name: label }).getByTestId('stat-value');
+const conversationRow = (page: Page, text: string) =>
+  page.getByRole('list', { name: 'Conversations' }).getByRole('link').filter({ hasText: text });
+
+/** Marks the page; `stillSamePage` is false once the page has reloaded or navigated away for real. */
+async function markPage(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
+  });
+  return () => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+}
+
+async function payWithCard(page: Page, cardNumber: string) {
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry').fill('12 / 30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Demo Fan');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
+async function noHorizontalOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+describe('paid messages, live (issue 5 acceptance)', () => {
+  test('a fan pays on the local checkout; the open inbox updates live; the reply reaches the fan live; 75% is earned', async () => {
+    const creator = await signedInPage(DEMO_CREATOR);
+    await creator.page.goto(browser.url('/dashboard/messages'));
+    await statValue(creator.page, 'Pending Messages').waitFor();
+    const pendingBefore = Number(await statValue(creator.page, 'Pending Messages').innerText());
+    expect(await statValue(creator.page, "Today's Earnings").innerText()).toBe('$0');
+    const creatorSamePage = await markPage(creator.page);
+
+    // The fan writes from the profile's message dialog and pays $25 with the test card.
+    const fan = await signedInPage(DEMO_FAN);
+    const text = unique('Hi Maya! Which three pieces start a capsule wardrobe?');
+    await fan.page.goto(browser.url('/mayastyle'));
+    await fan.page.getByRole('button', { name: 'Message @mayastyle', exact: true }).click();
+    const dialog = fan.page.getByRole('dialog', { name: /Send message to @mayastyle/ });
+    await dialog.getByLabel('Your message').fill(text);
+    await dialog.getByRole('button', { name: 'Send & Pay $25' }).click();
+    await fan.page.waitForURL('**/checkout/**');
+    await fan.page.getByText('Test payment — no real card is charged').waitFor();
+    await payWithCard(fan.page, '4242 4242 4242 4242');
+    await fan.page.waitForURL('**/payment-success?**');
+    await fan.page.getByRole('heading', { name: 'Payment successful' }).waitFor();
+    await fan.page.getByText('$25 to @mayastyle').waitFor();
+
+    // Without a reload, the creator's inbox shows the conversation and the pending count grows.
+    await conversationRow(creator.page, text).waitFor();
+    await expect.poll(() => statValue(creator.page, 'Pending Messages').innerText()).toBe(String(pendingBefore + 1));
+    expect(await creatorSamePage()).toBe(true);
+
+    // The fan opens the conversation: waiting, with the hh:mm:ss countdown.
+    await fan.page.getByRole('link', { name: 'View my messages' }).click();
+    await conversationRow(fan.page, 'Maya Chen').first().click();
+    await fan.page.getByRole('list', { name: 'Messages' }).getByText(text).waitFor();
+    await fan.page.getByText('Awaiting reply').last().waitFor();
+    expect(await fan.page.getByText(/^\d{2}:\d{2}:\d{2}$/).count()).toBeGreaterThan(0);
+    const fanSamePage = await markPage(fan.page);
+
+    // The bell shows the new message live; opening it marks it read and opens the conversation.
+    const bell = creator.page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await bell.click();
+    await creator.page.getByRole('button').filter({ hasText: text }).click();
+    await creator.page.waitForURL('**/dashboard/messages/**');
+    await creator.page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+
+    // The creator answers: the box counts characters and enables Send at 10.
+    await creator.page.getByText('Pending Response').first().waitFor();
+    const box = creator.page.getByLabel('Your response');
+    await box.fill('Too short');
+    await creator.page.getByText(MESSAGE_MESSAGES.minimumChars).waitFor();
+    expect(await creator.page.getByRole('button', { name: 'Send Response' }).isDisabled()).toBe(true);
+    const reply = unique('A navy blazer, dark jeans and a crisp white tee.');
+    await box.fill(reply);
+    await creator.page.getByText(MESSAGE_MESSAGES.readyToSend).waitFor();
+    await creator.page.getByRole('button', { name: 'Send Response' }).click();
+    await creator.page.getByText(MESSAGE_MESSAGES.responseSent).waitFor();
+    await creator.page.getByLabel('Send a follow-up').waitFor();
+
+    // The fan's open conversation shows the response as its own item, live, and may now continue.
+    await fan.page.getByRole('list', { name: 'Messages' }).getByText(reply).waitFor();
+    await fan.page.getByRole('button', { name: 'Send another message' }).waitFor();
+    expect(await fanSamePage()).toBe(true);
+
+    // 75% of $25 is the creator's.
+    await creator.page.getByRole('link', { name: 'Back to messages' }).click();
+    await expect.poll(() => statValue(creator.page, "Today's Earnings").innerText()).toBe('$18.75');
+    expect(await creatorSamePage()).toBe(true);
+  });
+
+  test('a declined card shows its message and delivers nothing', async () => {
+    const { context, page } = await signedInPage(DEMO_FAN);
+    const profile = await (await context.request.get(browser.url('/api/profiles/chefnora'))).json();
+    const started = await context.request.post(browser.url('/api/checkout'), {
+      data: { recipientId: profile.id, messageContent: unique('What knife should a beginner buy first?') },
+    });
+    expect(started.status()).toBe(200);
+    const { url } = (await started.json()) as { url: string };
+    await page.goto(url);
+    await payWithCard(page, '4000 0000 0000 0002');
+    await page.getByText(MESSAGE_MESSAGES.cardDeclined).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/checkout\//);
+
+    const chef = await signedInPage(creatorLogin('chefnora'));
+    await chef.page.goto(browser.url('/dashboard/messages'));
+    await chef.page.getByRole('heading', { name: 'No conversations yet' }).waitFor();
+  });
+
+  test('the dialog checks the message with the spec words; a guest checkout goes to sign in', async () => {
+    const { page } = await signedInPage(DEMO_FAN);
+    await page.goto(browser.url('/mayastyle?openModal=true'));
+    const dialog = page.getByRole('dialog', { name: /Send message to @mayastyle/ });
+    await dialog.getByRole('button', { name: 'Send & Pay $25' }).click();
+    await dialog.getByText(MESSAGE_MESSAGES.required).waitFor();
+    await page.getByText(MESSAGE_MESSAGES.requiredTitle).waitFor();
+    await dialog.getByLabel('Your message').fill('   too short  ');
+    await dialog.getByRole('button', { name: 'Send & Pay $25' }).click();
+    await dialog.getByText(MESSAGE_MESSAGES.tooShort).waitFor();
+    await dialog.getByLabel('Your message').fill('x'.repeat(950));
+    await dialog.getByText('50 characters remaining').waitFor();
+    expect(await dialog.getByText('50 characters remaining').getAttribute('class')).toContain('orange');
+    // The local provider is active in this run, so the test-send button is there.
+    expect(await dialog.getByRole('button', { name: 'Test send (no payment)' }).isVisible()).toBe(true);
+
+    const guest = await browser.page();
+    await guest.goto(browser.url('/checkout/00000000-0000-4000-8000-000000000000'));
+    await guest.waitForURL('**/login?returnTo=%2Fcheckout%2F00000000-0000-4000-8000-000000000000');
+  });
+});
+
+describe('inbox and conversation at 375 px', () => {
+  test('test-send, then both sides use the inbox and the conversation without horizontal scrolling', async () => {
+    const fan = await signedInPage(DEMO_FAN, MOBILE);
+    const text = unique('Could you review the beat I am working on this week?');
+    await fan.page.goto(browser.url('/lenabeats?openModal=true'));
+    const dialog = fan.page.getByRole('dialog', { name: /Send message to @lenabeats/ });
+    await dialog.getByLabel('Your message').fill(text);
+    await dialog.getByRole('button', { name: 'Test send (no payment)' }).click();
+    await fan.page.waitForURL('**/payment-success?**');
+
+    const lena = await signedInPage(creatorLogin('lenabeats'), MOBILE);
+    await lena.page.goto(browser.url('/dashboard/messages'));
+    await conversationRow(lena.page, text).waitFor();
+    expect(await noHorizontalOverflow(lena.page)).toBe(true);
+    await conversationRow(lena.page, text).click();
+    await lena.page.getByText('Pending Response').first().waitFor();
+    await lena.page.getByText(/\d+h \d+m remaining/).waitFor();
+    expect(await noHorizontalOverflow(lena.page)).toBe(true);
+    await lena.page.getByLabel('Your response').fill('Send it over, happy to listen tonight!');
+    await lena.page.getByRole('button', { name: 'Send Response' }).click();
+    await lena.page.getByText(MESSAGE_MESSAGES.responseSent).waitFor();
+
+    await fan.page.goto(browser.url('/messages'));
+    await conversationRow(fan.page, 'Lena').first().waitFor();
+    expect(await noHorizontalOverflow(fan.page)).toBe(true);
+    await conversationRow(fan.page, 'Lena').first().click();
+    await fan.page.getByRole('list', { name: 'Messages' }).getByText('happy to listen tonight').waitFor();
+    expect(await noHorizontalOverflow(fan.page)).toBe(true);
+
+    // Someone else's conversation is 'Message not found' for another creator.
+    const other = await signedInPage(creatorLogin('pixelpete'), MOBILE);
+    await other.page.goto(lena.page.url());
+    await other.page.getByRole('heading', { name: MESSAGE_MESSAGES.messageNotFound }).waitFor();
+  });
+});
