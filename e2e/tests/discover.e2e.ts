@@ -174,6 +174,19 @@ describe('Discover (/creators)', () => {
     await page.waitForURL((url) => url.pathname === '/coachdre');
   });
 
+  test("a signed-in fan's Send Message opens the creator's profile with the message dialog", async () => {
+    const context = await browser.context();
+    const signIn = await context.request.post(browser.url('/api/auth/sign-in'), {
+      data: { email: 'fan@fanline.test', password: 'fanline-demo' },
+    });
+    expect(signIn.status()).toBe(200);
+    const page = await context.newPage();
+    await page.goto(browser.url('/creators?search=lena'));
+    await grid(page).getByRole('button', { name: 'Send Message to Lena Park' }).click();
+    await page.getByRole('dialog', { name: /Send message to @lenabeats/ }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/lenabeats');
+  });
+
   test('allows at most five categories', async () => {
     const page = await browser.page();
     await page.goto(browser.url('/creators?categories=Music,Art,Tech,Food,Travel,Beauty'));

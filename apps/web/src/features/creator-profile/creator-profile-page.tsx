@@ -7,9 +7,9 @@ import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
 import { REDIRECT_AFTER_LOGIN_KEY, writeStorage } from '../../lib/auth/storage';
 import { paths } from '../../paths';
-import { MessageDialog } from '../messaging/components/message-dialog';
 import { publicProfileQuery } from './api/profile';
 import { isInvalidProfileUsername } from './api/username';
+import { MessageDialog } from './components/message-dialog';
 import { ProfileHeader } from './components/profile-header';
 import { ProfileProblem } from './components/profile-problem';
 import { ProfileSkeleton } from './components/profile-skeleton';
@@ -120,6 +120,10 @@ function LoadedProfile({ profile }: { profile: TPublicProfile }) {
           </aside>
         )}
       </div>
+      {canMessage && (
+        // Room at the end of the page, so the sticky button never hides the last review or Load more.
+        <div aria-hidden="true" className="h-20" />
+      )}
       {canMessage && (
         <StickyMessageBar
           username={profile.username}

@@ -75,7 +75,7 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
           <ul aria-label="Categories" className="mt-4 flex flex-wrap gap-2">
             {profile.disciplines.map((category) => (
               <li key={category}>
-                <Badge className="bg-brand-50 text-brand-800">{category}</Badge>
+                <Badge className="bg-brand-50 text-brand-900">{category}</Badge>
               </li>
             ))}
           </ul>

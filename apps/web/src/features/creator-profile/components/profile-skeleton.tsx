@@ -7,8 +7,8 @@ export function ProfileSkeleton() {
         <Card className="overflow-hidden">
           <Skeleton className="h-28 rounded-none sm:h-36" />
           <div className="px-5 pb-6 sm:px-8">
-            <span className="-mt-12 block h-26 w-26 rounded-full bg-white p-1">
-              <Skeleton className="h-24 w-24 rounded-full" />
+            <span className="relative -mt-12 block h-26 w-26 overflow-hidden rounded-full border-4 border-white bg-white">
+              <Skeleton className="h-full w-full" />
             </span>
             <Skeleton className="mt-3 h-7 w-48" />
             <Skeleton className="mt-2 h-4 w-28" />

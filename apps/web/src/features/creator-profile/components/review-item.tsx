@@ -64,7 +64,7 @@ export function ReviewItem({ review, creatorName }: { review: TReview; creatorNa
             </button>
           )}
           {review.creatorResponse && (
-            <div className="mt-3 rounded-xl border-l-4 border-brand-300 bg-brand-50 p-3">
+            <div className="mt-3 rounded-xl border-l-4 border-brand-500 bg-brand-50 p-3">
               <p className="text-xs font-semibold text-brand-900">
                 Response from {creatorName}
                 {review.creatorResponseAt && (
