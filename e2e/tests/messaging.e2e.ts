@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { MESSAGE_MESSAGES } from '@fanline/contracts';
+import { formatCents, MESSAGE_MESSAGES, splitAmount } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { MOBILE, setupBrowser } from '../support/browser';
-import { DEMO_CREATOR, DEMO_FAN, signInByApi } from './auth-helpers';
+import { DEMO_FAN, signInByApi } from './auth-helpers';
 
 const browser = setupBrowser();
 
@@ -16,6 +16,12 @@ async function signedInPage(account: { email: string; password: string }, viewpo
   const page = await context.newPage();
   return { context, page };
 }
+
+/**
+ * The paying journey answers for real, which moves the creator's response rate to 100%. Other files
+ * check mayastyle's seeded 98%, so the journeys that reply use creators nobody else asserts on.
+ */
+const SAM = { ...creatorLogin('samtravels'), name: 'Sam Okafor', priceCents: 2000 };
 
 const unique = (text: string) => `${text} (${randomBytes(3).toString('hex')})`;
 const statValue = (page: Page, label: string) => page.getByRole('group', { name: label }).getByTestId('stat-value');
@@ -44,27 +50,28 @@ async function noHorizontalOverflow(page: Page) {
 
 describe('paid messages, live (issue 5 acceptance)', () => {
   test('a fan pays on the local checkout; the open inbox updates live; the reply reaches the fan live; 75% is earned', async () => {
-    const creator = await signedInPage(DEMO_CREATOR);
+    const creator = await signedInPage(SAM);
     await creator.page.goto(browser.url('/dashboard/messages'));
     await statValue(creator.page, 'Pending Messages').waitFor();
     const pendingBefore = Number(await statValue(creator.page, 'Pending Messages').innerText());
     expect(await statValue(creator.page, "Today's Earnings").innerText()).toBe('$0');
     const creatorSamePage = await markPage(creator.page);
 
-    // The fan writes from the profile's message dialog and pays $25 with the test card.
+    // The fan writes from the profile's message dialog and pays the price with the test card.
+    const price = formatCents(SAM.priceCents);
     const fan = await signedInPage(DEMO_FAN);
-    const text = unique('Hi Maya! Which three pieces start a capsule wardrobe?');
-    await fan.page.goto(browser.url('/mayastyle'));
-    await fan.page.getByRole('button', { name: 'Message @mayastyle', exact: true }).click();
-    const dialog = fan.page.getByRole('dialog', { name: /Send message to @mayastyle/ });
+    const text = unique('Hi Sam! Which three cities should a first trip to Japan include?');
+    await fan.page.goto(browser.url(`/${SAM.username}`));
+    await fan.page.getByRole('button', { name: `Message @${SAM.username}`, exact: true }).click();
+    const dialog = fan.page.getByRole('dialog', { name: new RegExp(`Send message to @${SAM.username}`) });
     await dialog.getByLabel('Your message').fill(text);
-    await dialog.getByRole('button', { name: 'Send & Pay $25' }).click();
+    await dialog.getByRole('button', { name: `Send & Pay ${price}` }).click();
     await fan.page.waitForURL('**/checkout/**');
     await fan.page.getByText('Test payment — no real card is charged').waitFor();
     await payWithCard(fan.page, '4242 4242 4242 4242');
     await fan.page.waitForURL('**/payment-success?**');
     await fan.page.getByRole('heading', { name: 'Payment successful' }).waitFor();
-    await fan.page.getByText('$25 to @mayastyle').waitFor();
+    await fan.page.getByText(`${price} to @${SAM.username}`).waitFor();
 
     // Without a reload, the creator's inbox shows the conversation and the pending count grows.
     await conversationRow(creator.page, text).waitFor();
@@ -73,7 +80,7 @@ describe('paid messages, live (issue 5 acceptance)', () => {
 
     // The fan opens the conversation: waiting, with the hh:mm:ss countdown.
     await fan.page.getByRole('link', { name: 'View my messages' }).click();
-    await conversationRow(fan.page, 'Maya Chen').first().click();
+    await conversationRow(fan.page, SAM.name).first().click();
     await fan.page.getByRole('list', { name: 'Messages' }).getByText(text).waitFor();
     await fan.page.getByText('Awaiting reply').last().waitFor();
     expect(await fan.page.getByText(/^\d{2}:\d{2}:\d{2}$/).count()).toBeGreaterThan(0);
@@ -92,7 +99,7 @@ describe('paid messages, live (issue 5 acceptance)', () => {
     await box.fill('Too short');
     await creator.page.getByText(MESSAGE_MESSAGES.minimumChars).waitFor();
     expect(await creator.page.getByRole('button', { name: 'Send Response' }).isDisabled()).toBe(true);
-    const reply = unique('A navy blazer, dark jeans and a crisp white tee.');
+    const reply = unique('Tokyo, Kyoto and Kanazawa: big city, temples, then a quiet coast.');
     await box.fill(reply);
     await creator.page.getByText(MESSAGE_MESSAGES.readyToSend).waitFor();
     await creator.page.getByRole('button', { name: 'Send Response' }).click();
@@ -104,9 +111,11 @@ describe('paid messages, live (issue 5 acceptance)', () => {
     await fan.page.getByRole('button', { name: 'Send another message' }).waitFor();
     expect(await fanSamePage()).toBe(true);
 
-    // 75% of $25 is the creator's.
+    // The creator's share (75%, rounded in the creator's favour) is today's earnings: $15 of $20.
+    const share = formatCents(splitAmount(SAM.priceCents, 25).creatorShare);
+    expect(share).toBe('$15');
     await creator.page.getByRole('link', { name: 'Back to messages' }).click();
-    await expect.poll(() => statValue(creator.page, "Today's Earnings").innerText()).toBe('$18.75');
+    await expect.poll(() => statValue(creator.page, "Today's Earnings").innerText()).toBe(share);
     expect(await creatorSamePage()).toBe(true);
   });
 
