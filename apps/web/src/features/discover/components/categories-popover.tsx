@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/card';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { cn } from '../../../lib/cn';
+import { useOptimisticValue } from '../../../lib/use-optimistic-value';
 import { categoriesQuery } from '../../creators/api/creators';
 
 interface CategoriesPopoverProps {
@@ -14,12 +15,18 @@ interface CategoriesPopoverProps {
 }
 
 /** spec §2 categories popover, from the categories API; at most 5 selected (spec §9). */
-export function CategoriesPopover({ selected, onChange }: CategoriesPopoverProps) {
+export function CategoriesPopover({ selected: fromUrl, onChange }: CategoriesPopoverProps) {
   const id = useId();
+  // The URL answers a tick later; the boxes show the click at once.
+  const [selected, setSelected] = useOptimisticValue(fromUrl);
   const query = useQuery(categoriesQuery());
   const full = selected.length >= LIMITS.categories.max;
+  const choose = (next: string[]) => {
+    setSelected(next);
+    onChange(next);
+  };
   const toggle = (name: string) =>
-    onChange(selected.includes(name) ? selected.filter((c) => c !== name) : [...selected, name]);
+    choose(selected.includes(name) ? selected.filter((c) => c !== name) : [...selected, name]);
 
   return (
     <Popover>
@@ -89,7 +96,7 @@ export function CategoriesPopover({ selected, onChange }: CategoriesPopoverProps
           )}
         </fieldset>
         {selected.length > 0 && (
-          <Button variant="ghost" size="sm" className="mt-3 w-full" onClick={() => onChange([])}>
+          <Button variant="ghost" size="sm" className="mt-3 w-full" onClick={() => choose([])}>
             Clear categories
           </Button>
         )}

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { Switch } from '../../../components/ui/switch';
+import { useOptimisticValue } from '../../../lib/use-optimistic-value';
 import { countPopoverFilters, DEFAULT_FILTERS, type TBrowseFilters, type TResponseRate } from '../api/browse-filters';
 import type { TUpdateFilters } from '../api/use-browse-filters';
 import { PriceRange } from './price-range';
@@ -21,8 +22,14 @@ interface FiltersPopoverProps {
 }
 
 /** spec §2 Filters popover: price range, verified only, response rate, available only, featured only. */
-export function FiltersPopover({ filters, onChange }: FiltersPopoverProps) {
+export function FiltersPopover({ filters: fromUrl, onChange: update }: FiltersPopoverProps) {
   const id = useId();
+  // Switches and the select show a change at once; the URL (and the list) follow a tick later.
+  const [filters, setFilters] = useOptimisticValue(fromUrl);
+  const onChange = (next: (current: TBrowseFilters) => TBrowseFilters) => {
+    setFilters(next(filters));
+    update(next);
+  };
   const count = countPopoverFilters(filters);
   const toggle = (key: 'verifiedOnly' | 'availableOnly' | 'featuredOnly', label: string, hint: string) => (
     <div className="flex items-start justify-between gap-4">
