@@ -123,7 +123,7 @@ describe('Find Creators (/search)', () => {
     await page.goto(browser.url('/search'));
     await page.getByRole('button', { name: 'API key', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Instagram API key' });
-    await dialog.getByText('A key is set in the server configuration.').waitFor();
+    await dialog.getByText(/A key is set in the server configuration/).waitFor();
     expect(await dialog.getByLabel('API key').inputValue()).toBe('');
     expect(await dialog.getByLabel('API key').getAttribute('type')).toBe('password');
     await dialog.getByRole('button', { name: 'Save key' }).click();

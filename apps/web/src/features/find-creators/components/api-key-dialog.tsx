@@ -9,13 +9,17 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../comp
 import { Field, fieldAria } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
-import { findKeys, instagramKeyQuery, saveInstagramKey } from '../api/find-creators';
+import { findKeys, instagramKeyQuery, saveInstagramKey, type TInstagramKeyStatus } from '../api/find-creators';
 
-const SOURCE_TEXT = {
-  config: 'A key is set in the server configuration.',
-  settings: 'A key is saved in the platform settings.',
-  none: 'No key is configured yet: searches show platform creators only.',
-} as const;
+/** What the server will use. A key in the server configuration wins over one saved here. */
+function statusText({ configured, source }: TInstagramKeyStatus): string {
+  if (source === 'none') return 'No key is configured yet: searches show platform creators only.';
+  const where =
+    source === 'config'
+      ? 'A key is set in the server configuration; it takes precedence over a key saved here.'
+      : 'A key is saved in the platform settings.';
+  return configured ? where : `${where} The server has no lookup service address configured, though.`;
+}
 
 /**
  * spec §2 API key setup dialog, for admins only (the page renders it only for them; the server checks
@@ -35,7 +39,12 @@ export function ApiKeyDialog({ trigger }: { trigger?: ReactNode }) {
       queryClient.setQueryData(findKeys.instagramKey(), next);
       // Searches answered without a key are stale now.
       void queryClient.invalidateQueries({ queryKey: findKeys.all });
-      toast.success('API key saved', { description: 'Instagram lookups now use the new key.' });
+      toast.success('API key saved', {
+        description:
+          next.source === 'config'
+            ? 'The key in the server configuration still takes precedence.'
+            : 'Instagram lookups now use the new key.',
+      });
       setKey('');
       setOpen(false);
     },
@@ -85,9 +94,7 @@ export function ApiKeyDialog({ trigger }: { trigger?: ReactNode }) {
         description="Used by the server to look up creators who are not on Fanline yet."
       >
         <form onSubmit={onSubmit} className="space-y-4" noValidate>
-          {status.data && (
-            <Alert tone={status.data.configured ? 'success' : 'info'}>{SOURCE_TEXT[status.data.source]}</Alert>
-          )}
+          {status.data && <Alert tone={status.data.configured ? 'success' : 'info'}>{statusText(status.data)}</Alert>}
           {status.isError && <Alert>Could not read the current key status.</Alert>}
           <Field id={`${id}-key`} label="API key" error={error}>
             <Input
