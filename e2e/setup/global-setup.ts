@@ -13,6 +13,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** Mails the server sent, one JSON file each (see e2e/support/mail.ts). */
     mailDir: string;
+    /** The Instagram-style data service stand-in, for its test controls. */
+    instagramStandInUrl: string;
   }
 }
 
@@ -78,6 +80,7 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, server, logPath);
   project.provide('baseUrl', baseUrl);
   project.provide('mailDir', mailDir);
+  project.provide('instagramStandInUrl', instagram.url);
 
   return async () => {
     server.kill('SIGTERM');

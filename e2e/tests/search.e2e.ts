@@ -1,6 +1,6 @@
 import { SEARCH_MESSAGES } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
 import { MOBILE, setupBrowser } from '../support/browser';
 
 const browser = setupBrowser();
@@ -82,15 +82,18 @@ describe('Find Creators (/search)', () => {
     await page.getByText(SEARCH_MESSAGES.quota).waitFor();
     await page.getByRole('heading', { name: SEARCH_MESSAGES.noneFound }).waitFor();
 
-    // No demo creator's name contains 'quota', so to see platform creators beside the notice the
-    // real answer for 'maya' gets the quota status the server would add.
-    await page.route('**/api/creators/find?*', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), externalStatus: 'quota' } });
-    });
-    await search(page, 'maya');
-    await results(page).getByRole('article', { name: 'Maya Chen' }).waitFor();
-    expect(await page.getByText(SEARCH_MESSAGES.quota).isVisible()).toBe(true);
+    // With the quota spent for every lookup, a term that also matches platform creators lists them
+    // beside the notice.
+    const quota = (exceeded: boolean) =>
+      fetch(`${inject('instagramStandInUrl')}/__test/quota`, { method: 'POST', body: JSON.stringify({ exceeded }) });
+    await quota(true);
+    try {
+      await search(page, 'maya');
+      await results(page).getByRole('article', { name: 'Maya Chen' }).waitFor();
+      await page.getByText(SEARCH_MESSAGES.quota).waitFor();
+    } finally {
+      await quota(false);
+    }
   });
 
   test('an error shows the error card, and Try Again searches again', async () => {

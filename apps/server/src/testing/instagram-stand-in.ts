@@ -6,6 +6,8 @@ export interface InstagramStandIn {
   key: string;
   /** Every lookup received: the requested username and the auth headers. */
   requests: Array<{ username: string; key: string | undefined; host: string | undefined }>;
+  /** While true every lookup gets the 429 of a spent quota (also switchable over HTTP, see below). */
+  setQuotaExceeded(exceeded: boolean): void;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ const ACCOUNTS: Record<string, Record<string, unknown>> = {
  */
 export async function startInstagramStandIn(key = 'stand-in-key'): Promise<InstagramStandIn> {
   const requests: InstagramStandIn['requests'] = [];
+  let quotaExceeded = false;
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => {
@@ -50,6 +53,11 @@ export async function startInstagramStandIn(key = 'stand-in-key'): Promise<Insta
     req.on('end', () => {
       const json = (status: number, value: unknown) =>
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+      // A control for browser journeys, whose test code runs outside the process holding the stand-in.
+      if (req.method === 'POST' && req.url === '/__test/quota') {
+        quotaExceeded = (JSON.parse(body || '{}') as { exceeded?: boolean }).exceeded === true;
+        return json(200, { quotaExceeded });
+      }
       if (req.method !== 'POST' || req.url !== '/api/instagram/profile') return json(404, { message: 'Not found' });
       const username = String((JSON.parse(body || '{}') as { username?: unknown }).username ?? '');
       const given = req.headers['x-rapidapi-key'];
@@ -59,7 +67,8 @@ export async function startInstagramStandIn(key = 'stand-in-key'): Promise<Insta
         host: req.headers['x-rapidapi-host'] as string | undefined,
       });
       if (given !== key) return json(403, { message: 'You are not subscribed to this API.' });
-      if (username.includes('quota')) return json(429, { message: 'You have exceeded the MONTHLY quota for Requests' });
+      if (quotaExceeded || username.includes('quota'))
+        return json(429, { message: 'You have exceeded the MONTHLY quota for Requests' });
       if (username.includes('outage')) return json(503, { message: 'Service unavailable' });
       const account = ACCOUNTS[username.toLowerCase()];
       return json(200, { result: account ?? null });
@@ -71,6 +80,9 @@ export async function startInstagramStandIn(key = 'stand-in-key'): Promise<Insta
     url: `http://127.0.0.1:${port}`,
     key,
     requests,
+    setQuotaExceeded: (exceeded) => {
+      quotaExceeded = exceeded;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
