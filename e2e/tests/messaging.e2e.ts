@@ -67,6 +67,7 @@ describe('paid messages, live (issue 5 acceptance)', () => {
     await dialog.getByLabel('Your message').fill(text);
     await dialog.getByRole('button', { name: `Send & Pay ${price}` }).click();
     await fan.page.waitForURL('**/checkout/**');
+    const paymentId = new URL(fan.page.url()).pathname.split('/').pop() ?? '';
     await fan.page.getByText('Test payment — no real card is charged').waitFor();
     await payWithCard(fan.page, '4242 4242 4242 4242');
     await fan.page.waitForURL('**/payment-success?**');
@@ -117,6 +118,16 @@ describe('paid messages, live (issue 5 acceptance)', () => {
     await creator.page.getByRole('link', { name: 'Back to messages' }).click();
     await expect.poll(() => statValue(creator.page, "Today's Earnings").innerText()).toBe(share);
     expect(await creatorSamePage()).toBe(true);
+
+    // The fan's payment was captured, once: the checkout reads as paid at the price, and paying
+    // again (a reload, a double click) lands on the same success page without a second charge.
+    const payment = await fan.context.request.get(browser.url(`/api/checkout/local/${paymentId}`));
+    expect(await payment.json()).toMatchObject({ status: 'succeeded', amount: SAM.priceCents });
+    const again = await fan.context.request.post(browser.url(`/api/checkout/local/${paymentId}/pay`), {
+      data: { cardNumber: '4242424242424242', expiry: '12 / 34', cvc: '123', name: 'Demo Fan' },
+    });
+    expect((await again.json()).redirectUrl).toContain('/payment-success');
+    await expect.poll(() => statValue(creator.page, "Today's Earnings").innerText()).toBe(share);
   });
 
   test('a declined card shows its message and delivers nothing', async () => {
