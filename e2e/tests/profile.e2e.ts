@@ -52,6 +52,21 @@ describe('Edit Profile (spec §2 Profile settings)', () => {
     await page.getByText(PROFILE_MESSAGES.emailReadOnly).waitFor();
   });
 
+  test('notification preferences are saved on the account and survive a reload', async () => {
+    const { context } = await newSignedInFan();
+    const page = await context.newPage();
+    await page.goto(browser.url('/profile'));
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    const email = page.getByRole('switch', { name: 'Email notifications' });
+    expect(await email.getAttribute('aria-checked')).toBe('true');
+    await email.click();
+    await page.getByText('Preferences saved').waitFor();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    expect(await page.getByRole('switch', { name: 'Email notifications' }).getAttribute('aria-checked')).toBe('false');
+    expect(await page.getByRole('switch', { name: 'Marketing emails' }).getAttribute('aria-checked')).toBe('false');
+  });
+
   test('avatar upload shows the new image and a renamed text file is refused', async () => {
     const { context } = await newSignedInFan();
     const page = await context.newPage();

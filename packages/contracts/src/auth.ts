@@ -122,3 +122,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'undefined',
   'fanline',
 ]);
+
+/** spec §3 Notification preferences (email on, push on, marketing off), stored on the server. */
+export const ZNotificationPreferences = z.object({ email: z.boolean(), push: z.boolean(), marketing: z.boolean() });
+export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;

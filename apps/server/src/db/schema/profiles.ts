@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   uniqueIndex,
@@ -49,6 +50,11 @@ export const profiles = pgTable(
     stripeOnboardingCompleted: boolean('stripe_onboarding_completed').notNull().default(false),
     isAdmin: boolean('is_admin').notNull().default(false),
     adminRole: text('admin_role'),
+    // ARCHITECTURE §7: kept on the server once email notifications exist (spec §3 defaults).
+    notificationPreferences: jsonb('notification_preferences')
+      .$type<{ email: boolean; push: boolean; marketing: boolean }>()
+      .notNull()
+      .default({ email: true, push: true, marketing: false }),
     lastActiveAt: tstz('last_active_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -70,3 +70,24 @@ describe('the bell', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
   });
 });
+
+describe('notification preferences (ARCHITECTURE §7: on the server once mail exists)', () => {
+  test('default to email on, push on, marketing off; a creator who turns email off gets no new-message mail', async () => {
+    const { creator, fanCookie, creatorCookie } = await fanAndCreator(t.app, t.database.db);
+    const url = '/api/profile/me/notification-preferences';
+    expect((await get(url, creatorCookie)).json()).toEqual({ email: true, push: true, marketing: false });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: { cookie: creatorCookie },
+      payload: { email: false, push: true, marketing: false },
+    });
+    expect(saved.json()).toEqual({ email: false, push: true, marketing: false });
+    expect((await get(url, creatorCookie)).json().email).toBe(false);
+    await sendPaidMessage(t.app, fanCookie, creator.id);
+    await expect(smtp.waitFor(creator.email ?? '', 500)).rejects.toThrow();
+    expect(
+      (await t.app.inject({ method: 'PUT', url, payload: { email: true, push: true, marketing: true } })).statusCode,
+    ).toBe(401);
+  });
+});

@@ -88,8 +88,12 @@ async function mailCreator(
   try {
     const { email_notifications: enabled } = await readSettings(app.db, ['email_notifications']);
     if (!enabled) return;
-    const [creator] = await app.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, creatorId));
-    if (!creator?.email) return;
+    const [creator] = await app.db
+      .select({ email: profiles.email, preferences: profiles.notificationPreferences })
+      .from(profiles)
+      .where(eq(profiles.id, creatorId));
+    // The creator's own choice (Edit Profile → Notifications) wins over the platform default.
+    if (!creator?.email || !creator.preferences.email) return;
     await app.mailer.send(
       newMessageMail(creator.email, senderName, message, `${app.config.publicUrl}/dashboard/messages/${message.id}`),
     );

@@ -1,6 +1,15 @@
-import { LIMITS, UPLOAD_MESSAGES, ZAvatarResponse, ZSessionUser, ZUpdateProfileRequest } from '@fanline/contracts';
+import {
+  LIMITS,
+  UPLOAD_MESSAGES,
+  ZAvatarResponse,
+  ZNotificationPreferences,
+  ZSessionUser,
+  ZUpdateProfileRequest,
+} from '@fanline/contracts';
 import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { profiles } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { requireUser, userId } from '../auth/auth-hooks';
 import { loadSessionUser } from '../auth/session-user';
@@ -54,6 +63,31 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       return { avatarUrl: await uploadAvatar(app, userId(request), bytes) };
+    },
+  );
+
+  app.get(
+    '/profile/me/notification-preferences',
+    { schema: { tags: ['profile'], response: { 200: ZNotificationPreferences } } },
+    async (request) => {
+      const [row] = await app.db
+        .select({ preferences: profiles.notificationPreferences })
+        .from(profiles)
+        .where(eq(profiles.id, userId(request)));
+      if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
+      return row.preferences;
+    },
+  );
+
+  app.put(
+    '/profile/me/notification-preferences',
+    { schema: { tags: ['profile'], body: ZNotificationPreferences, response: { 200: ZNotificationPreferences } } },
+    async (request) => {
+      await app.db
+        .update(profiles)
+        .set({ notificationPreferences: request.body, updatedAt: app.clock.now() })
+        .where(eq(profiles.id, userId(request)));
+      return request.body;
     },
   );
 };

@@ -1,64 +1,85 @@
-import { useId, useState } from 'react';
+import type { TNotificationPreferences } from '@fanline/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { toast } from 'sonner';
+import { Skeleton } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch';
+import {
+  fetchNotificationPreferences,
+  notificationPreferencesKey,
+  SETTINGS_SAVE_FAILED,
+  saveNotificationPreferences,
+} from '../api/profile';
 
-/** spec §3 Notification preferences: local only, not saved to the server. Defaults email on, push on, marketing off. */
-const KEY = 'fanline:notification-preferences';
-const DEFAULTS = { email: true, push: true, marketing: false };
-type TPreferences = typeof DEFAULTS;
-
-const OPTIONS: { key: keyof TPreferences; label: string; hint: string }[] = [
+/**
+ * spec §3 Notification preferences (defaults email on, push on, marketing off). Kept on the server,
+ * not in the browser (ARCHITECTURE §7), because new-message emails now depend on them.
+ */
+const OPTIONS: { key: keyof TNotificationPreferences; label: string; hint: string }[] = [
   { key: 'email', label: 'Email notifications', hint: 'New messages and replies by email.' },
   { key: 'push', label: 'Push notifications', hint: 'Alerts in your browser while Fanline is open.' },
   { key: 'marketing', label: 'Marketing emails', hint: 'News, tips and offers from Fanline.' },
 ];
 
-function load(): TPreferences {
-  try {
-    return { ...DEFAULTS, ...(JSON.parse(window.localStorage.getItem(KEY) ?? '{}') as Partial<TPreferences>) };
-  } catch {
-    return DEFAULTS;
-  }
-}
-
 export function NotificationPreferences() {
   const id = useId();
-  const [prefs, setPrefs] = useState(load);
+  const queryClient = useQueryClient();
+  const {
+    data: prefs,
+    isPending,
+    isError,
+    refetch,
+  } = useQuery({
+    queryKey: notificationPreferencesKey,
+    queryFn: fetchNotificationPreferences,
+  });
+  const save = useMutation({
+    mutationFn: saveNotificationPreferences,
+    onMutate: async (next) => {
+      const previous = queryClient.getQueryData<TNotificationPreferences>(notificationPreferencesKey);
+      queryClient.setQueryData(notificationPreferencesKey, next);
+      return { previous };
+    },
+    onSuccess: () => toast.success('Preferences saved'),
+    onError: (_error, _next, context) => {
+      queryClient.setQueryData(notificationPreferencesKey, context?.previous);
+      toast.error('Error', { description: SETTINGS_SAVE_FAILED });
+    },
+  });
 
-  const change = (key: keyof TPreferences, value: boolean) => {
-    const next = { ...prefs, [key]: value };
-    setPrefs(next);
-    try {
-      window.localStorage.setItem(KEY, JSON.stringify(next));
-    } catch {
-      // kept for this visit only
-    }
-    toast.success('Preferences saved', { description: 'Saved on this device.' });
-  };
+  if (isPending) return <Skeleton className="h-40 w-full" />;
+  if (isError || !prefs) {
+    return (
+      <p role="alert" className="text-sm text-red-600">
+        Could not load your preferences.{' '}
+        <button type="button" className="font-medium underline" onClick={() => refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  }
 
   return (
-    <div>
-      <ul className="divide-y divide-slate-200">
-        {OPTIONS.map(({ key, label, hint }) => (
-          <li key={key} className="flex items-center justify-between gap-4 py-4">
-            <div>
-              <label htmlFor={`${id}-${key}`} className="text-sm font-medium text-slate-900">
-                {label}
-              </label>
-              <p id={`${id}-${key}-hint`} className="text-sm text-slate-500">
-                {hint}
-              </p>
-            </div>
-            <Switch
-              id={`${id}-${key}`}
-              aria-describedby={`${id}-${key}-hint`}
-              checked={prefs[key]}
-              onCheckedChange={(value) => change(key, value)}
-            />
-          </li>
-        ))}
-      </ul>
-      <p className="mt-2 text-xs text-slate-500">These preferences are stored in this browser only.</p>
-    </div>
+    <ul className="divide-y divide-slate-200">
+      {OPTIONS.map(({ key, label, hint }) => (
+        <li key={key} className="flex items-center justify-between gap-4 py-4">
+          <div>
+            <label htmlFor={`${id}-${key}`} className="text-sm font-medium text-slate-900">
+              {label}
+            </label>
+            <p id={`${id}-${key}-hint`} className="text-sm text-slate-500">
+              {hint}
+            </p>
+          </div>
+          <Switch
+            id={`${id}-${key}`}
+            aria-describedby={`${id}-${key}-hint`}
+            checked={prefs[key]}
+            disabled={save.isPending}
+            onCheckedChange={(value) => save.mutate({ ...prefs, [key]: value })}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }

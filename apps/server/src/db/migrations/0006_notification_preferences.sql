@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "notification_preferences" jsonb DEFAULT '{"email":true,"push":true,"marketing":false}'::jsonb NOT NULL;
