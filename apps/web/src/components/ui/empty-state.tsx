@@ -1,6 +1,7 @@
-import type { LucideIcon } from 'lucide-react';
+import { AlertTriangle, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Button } from './button';
 
 interface EmptyStateProps {
   icon: LucideIcon;
@@ -49,5 +50,30 @@ export function EmptyState({
       {children && <div className="mt-1 max-w-md text-sm text-slate-600">{children}</div>}
       {action && <div className="mt-6 flex flex-wrap justify-center gap-3">{action}</div>}
     </div>
+  );
+}
+
+/** A list or page that failed to load: announced as an alert, with a retry. */
+export function LoadErrorState({
+  title,
+  onRetry,
+  retrying,
+}: {
+  title: string;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
+  return (
+    <EmptyState
+      role="alert"
+      tone="error"
+      icon={AlertTriangle}
+      title={title}
+      action={
+        <Button onClick={onRetry} disabled={retrying}>
+          Try Again
+        </Button>
+      }
+    />
   );
 }

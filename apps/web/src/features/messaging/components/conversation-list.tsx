@@ -1,116 +1,41 @@
 import type { TConversationSummary } from '@fanline/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, MessagesSquare, SearchX } from 'lucide-react';
-import { useState } from 'react';
+import { MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
+import {
+  type ConversationListProps,
+  ConversationList as SharedConversationList,
+} from '../../../components/messaging/conversation-list';
 import { Button } from '../../../components/ui/button';
 import { Badge } from '../../../components/ui/card';
-import {
-  ConversationListItem,
-  ConversationListSkeleton,
-  messageCountLabel,
-} from '../../../components/ui/conversation-list-item';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { SearchInput } from '../../../components/ui/search-input';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { href, paths } from '../../../paths';
 import { conversationsQuery } from '../api/conversations';
 
-const SEARCH_DEBOUNCE_MS = 300;
-
-interface ConversationListProps {
-  /** The open conversation, highlighted in a sidebar. */
-  activeConversationId?: string;
-  compact?: boolean;
-}
-
 /** The sender's conversations (spec §2 /messages): search, rows, empty state. */
-export function ConversationList({ activeConversationId, compact }: ConversationListProps) {
-  const [search, setSearch] = useState('');
-  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const query = useQuery(conversationsQuery(term));
-
+export function ConversationList(props: ConversationListProps) {
   return (
-    <div className="flex min-w-0 flex-col gap-3">
-      <SearchInput
-        value={search}
-        onChange={setSearch}
-        placeholder="Search conversations..."
-        label="Search conversations"
-      />
-      {query.isPending ? (
-        <ConversationListSkeleton rows={compact ? 3 : 4} />
-      ) : query.isError ? (
+    <SharedConversationList
+      {...props}
+      listQuery={conversationsQuery}
+      searchLabel="Search conversations"
+      rowHref={href.message}
+      rowBadge={waitingBadge}
+      empty={
         <EmptyState
-          role="alert"
-          tone="error"
-          icon={AlertTriangle}
-          title="Failed to load conversations"
-          action={<Button onClick={() => void query.refetch()}>Try Again</Button>}
-        />
-      ) : query.data.conversations.length === 0 ? (
-        term ? (
-          <EmptyState icon={SearchX} title="No conversations found">
-            Nothing matches “{term}”.
-          </EmptyState>
-        ) : (
-          <EmptyState
-            icon={MessagesSquare}
-            title="No conversations yet"
-            action={
-              <Button asChild>
-                <Link to={paths.creators}>Discover Creators</Link>
-              </Button>
-            }
-          >
-            Send a creator a message and your conversation appears here.
-          </EmptyState>
-        )
-      ) : (
-        <ul aria-label="Conversations" className="space-y-1">
-          {query.data.conversations.map((conversation) => (
-            <li key={conversation.conversationId}>
-              <Row
-                conversation={conversation}
-                active={conversation.conversationId === activeConversationId}
-                compact={compact}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-function Row({
-  conversation,
-  active,
-  compact,
-}: {
-  conversation: TConversationSummary;
-  active: boolean;
-  compact?: boolean;
-}) {
-  const other = conversation.otherParty;
-  const name = other.displayName || other.username;
-  const firstName = name.split(/\s+/)[0] ?? name;
-  return (
-    <ConversationListItem
-      to={href.message(conversation.lastMessageId)}
-      name={name}
-      avatarUrl={other.avatarUrl}
-      countLabel={messageCountLabel(conversation.messageCount)}
-      badge={
-        conversation.waitingCount > 0 ? (
-          <Badge className="bg-amber-100 text-amber-800">Waiting for reply</Badge>
-        ) : undefined
+          icon={MessagesSquare}
+          title="No conversations yet"
+          action={
+            <Button asChild>
+              <Link to={paths.creators}>Discover Creators</Link>
+            </Button>
+          }
+        >
+          Send a creator a message and your conversation appears here.
+        </EmptyState>
       }
-      lastActivity={conversation.lastActivity}
-      prefix={conversation.lastMessageFromMe ? 'You:' : `${firstName}:`}
-      preview={conversation.lastMessageContent}
-      active={active}
-      compact={compact}
     />
   );
 }
+
+const waitingBadge = (conversation: TConversationSummary) =>
+  conversation.waitingCount > 0 ? <Badge className="bg-amber-100 text-amber-800">Waiting for reply</Badge> : undefined;
