@@ -1,11 +1,11 @@
-import { formatCents, type TBrowseCreator } from '@fanline/contracts';
+import type { TBrowseCreator } from '@fanline/contracts';
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Badge, Skeleton } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { href } from '../../../paths';
+import { CreatorCardHeader, CreatorCardSkeletonFrame, PriceRateStats } from './creator-card-parts';
 import { displayResponseRate } from './creator-display';
 import { RatingSummary } from './rating-summary';
 import { useMessageCreator } from './use-message-creator';
@@ -42,9 +42,12 @@ export function CreatorCard({ creator }: { creator: TCardCreator }) {
       aria-label={name}
       className="relative flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-200 hover:shadow-md"
     >
-      <div className="flex items-start gap-3">
-        <span className="relative shrink-0" aria-hidden="true">
-          <Avatar src={creator.avatarUrl ?? creator.instagramProfilePicture} name={name} size="lg" />
+      <CreatorCardHeader
+        creator={creator}
+        name={name}
+        nameAs="h3"
+        align="items-start"
+        avatarBadge={
           <span
             data-testid="availability-dot"
             className={cn(
@@ -52,9 +55,9 @@ export function CreatorCard({ creator }: { creator: TCardCreator }) {
               creator.isAvailable ? 'bg-emerald-500' : 'bg-slate-400',
             )}
           />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h3 className="flex items-center gap-1 font-semibold text-slate-900">
+        }
+        nameLine={
+          <>
             <Link
               to={href.creatorProfile(creator.username)}
               className="truncate rounded after:absolute after:inset-0 after:rounded-2xl after:content-[''] hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-600"
@@ -62,20 +65,20 @@ export function CreatorCard({ creator }: { creator: TCardCreator }) {
               {name}
             </Link>
             {creator.instagramVerified && <VerifiedBadge />}
-          </h3>
-          <p className="truncate text-sm text-slate-500">@{creator.username}</p>
-          <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
-            {onboarded ? (
-              <Badge className="bg-emerald-50 text-emerald-700">Active</Badge>
-            ) : (
-              <Badge className="bg-amber-50 text-amber-800">Instagram Only</Badge>
-            )}
-            <span className={cn('text-xs', creator.isAvailable ? 'text-emerald-700' : 'text-slate-500')}>
-              {creator.isAvailable ? 'Available' : 'Unavailable'}
-            </span>
-          </div>
+          </>
+        }
+      >
+        <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
+          {onboarded ? (
+            <Badge className="bg-emerald-50 text-emerald-700">Active</Badge>
+          ) : (
+            <Badge className="bg-amber-50 text-amber-800">Instagram Only</Badge>
+          )}
+          <span className={cn('text-xs', creator.isAvailable ? 'text-emerald-700' : 'text-slate-500')}>
+            {creator.isAvailable ? 'Available' : 'Unavailable'}
+          </span>
         </div>
-      </div>
+      </CreatorCardHeader>
 
       {creator.bio && <p className="mt-3 line-clamp-2 text-sm text-slate-600">{creator.bio}</p>}
       {creator.disciplines.length > 0 && (
@@ -90,16 +93,11 @@ export function CreatorCard({ creator }: { creator: TCardCreator }) {
 
       <div className="mt-auto pt-4">
         <RatingSummary average={creator.averageRating} count={creator.reviewCount} className="text-sm" />
-        <dl className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 text-sm">
-          <div>
-            <dt className="text-xs text-slate-500">Message Price</dt>
-            <dd className="font-semibold text-slate-900">{formatCents(creator.messagePrice)}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-slate-500">Response Rate</dt>
-            <dd className="font-semibold text-emerald-700">{displayResponseRate(creator.responseRate)}</dd>
-          </div>
-        </dl>
+        <PriceRateStats
+          messagePrice={creator.messagePrice}
+          responseRate={displayResponseRate(creator.responseRate)}
+          className="mt-3"
+        />
         {onboarded ? (
           <Button
             className="relative z-10 mt-4 w-full"
@@ -123,21 +121,9 @@ export function CreatorCard({ creator }: { creator: TCardCreator }) {
 
 export function CreatorCardSkeleton() {
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-5">
-      <div className="flex items-center gap-3">
-        <span className="h-16 w-16 shrink-0 overflow-hidden rounded-full">
-          <Skeleton className="h-full w-full" />
-        </span>
-        <div className="flex-1 space-y-2">
-          <Skeleton className="h-4 w-3/4" />
-          <Skeleton className="h-3 w-1/2" />
-          <Skeleton className="h-4 w-16 rounded-full" />
-        </div>
-      </div>
-      <Skeleton className="mt-4 h-3 w-full" />
-      <Skeleton className="mt-2 h-3 w-5/6" />
+    <CreatorCardSkeletonFrame badge>
       <Skeleton className="mt-6 h-10 w-full" />
       <Skeleton className="mt-4 h-10 w-full" />
-    </div>
+    </CreatorCardSkeletonFrame>
   );
 }
