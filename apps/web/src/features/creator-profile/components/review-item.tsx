@@ -1,28 +1,12 @@
-import { LIMITS, type TReview } from '@fanline/contracts';
-import { Star } from 'lucide-react';
+import type { TReview } from '@fanline/contracts';
 import { useId, useState } from 'react';
+import { Stars } from '../../../components/reviews/stars';
 import { Avatar } from '../../../components/ui/avatar';
 import { Card } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format-date';
 
 /** spec §9: review text is cut at 150 characters until "Read more". */
 export const REVIEW_PREVIEW_CHARS = 150;
-
-export function Stars({ rating, className }: { rating: number; className?: string }) {
-  return (
-    <span role="img" aria-label={`Rated ${rating} out of ${LIMITS.rating.max}`} className={cn('flex', className)}>
-      {Array.from({ length: LIMITS.rating.max }, (_, index) => (
-        <Star
-          // biome-ignore lint/suspicious/noArrayIndexKey: the five stars are positions
-          key={index}
-          aria-hidden="true"
-          className={cn('h-4 w-4', index < rating ? 'fill-amber-400 text-amber-400' : 'text-slate-300')}
-        />
-      ))}
-    </span>
-  );
-}
 
 export function ReviewItem({ review, creatorName }: { review: TReview; creatorName: string }) {
   const id = useId();

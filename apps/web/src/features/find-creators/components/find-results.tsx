@@ -1,9 +1,9 @@
 import { SEARCH_MESSAGES } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { EmptyState, LoadErrorState } from '../../../components/ui/empty-state';
 import { ApiError } from '../../../lib/api-client';
 import { CreatorCard, CreatorCardSkeleton } from '../../creators/components/creator-card';
 import { findCreatorsQuery, type TFindStatus } from '../api/find-creators';
@@ -40,16 +40,10 @@ export function FindResults({ q, status, onClear, keyAction }: FindResultsProps)
   }
   if (query.isError) {
     return (
-      <EmptyState
-        role="alert"
-        tone="error"
-        icon={AlertTriangle}
+      <LoadErrorState
         title={errorMessage(query.error)}
-        action={
-          <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-            Try Again
-          </Button>
-        }
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
       />
     );
   }
