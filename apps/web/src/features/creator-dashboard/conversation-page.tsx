@@ -1,13 +1,15 @@
 import { formatCents, MESSAGE_MESSAGES, type TConversationDetail } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, Clock, SearchX } from 'lucide-react';
-import { Link, Navigate, useParams } from 'react-router';
-import { Avatar } from '../../components/ui/avatar';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { messageCountLabel } from '../../components/ui/conversation-list-item';
+import { Clock, SearchX } from 'lucide-react';
+import { Navigate, useParams } from 'react-router';
+import {
+  BackLink,
+  ConversationCard,
+  ConversationNotFound,
+  ConversationParty,
+} from '../../components/messaging/conversation-parts';
 import { Countdown } from '../../components/ui/countdown';
-import { EmptyState } from '../../components/ui/empty-state';
+import { LoadErrorState } from '../../components/ui/empty-state';
 import { ApiError } from '../../lib/api-client';
 import { PageSpinner } from '../../lib/auth/require-auth';
 import { href, paths } from '../../paths';
@@ -25,13 +27,7 @@ export function Component() {
   return (
     <section>
       <title>Conversation · Creator Dashboard · Fanline</title>
-      <Link
-        to={paths.dashboardMessages}
-        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        Back to messages
-      </Link>
+      <BackLink to={paths.dashboardMessages}>Back to messages</BackLink>
       <div className="mt-4 grid items-start gap-6 xl:grid-cols-[18rem_minmax(0,1fr)]">
         <aside aria-label="Conversations" className="hidden xl:block">
           <InboxList activeConversationId={query.data?.conversationId} compact />
@@ -41,26 +37,15 @@ export function Component() {
             <PageSpinner label="Loading conversation" />
           ) : query.isError ? (
             query.error instanceof ApiError && query.error.status === 404 ? (
-              <EmptyState
+              <ConversationNotFound
                 icon={SearchX}
-                headingLevel={1}
                 title={MESSAGE_MESSAGES.messageNotFound}
-                action={
-                  <Button asChild>
-                    <Link to={paths.dashboardMessages}>Back to messages</Link>
-                  </Button>
-                }
+                back={{ to: paths.dashboardMessages, label: 'Back to messages' }}
               >
                 This message does not exist or is not in your inbox.
-              </EmptyState>
+              </ConversationNotFound>
             ) : (
-              <EmptyState
-                role="alert"
-                tone="error"
-                icon={AlertTriangle}
-                title="Failed to load conversation"
-                action={<Button onClick={() => void query.refetch()}>Try Again</Button>}
-              />
+              <LoadErrorState title="Failed to load conversation" onRetry={() => void query.refetch()} />
             )
           ) : (
             <Detail detail={query.data} messageId={messageId} />
@@ -72,51 +57,37 @@ export function Component() {
 }
 
 function Detail({ detail, messageId }: { detail: TConversationDetail; messageId: string }) {
-  const other = detail.otherParty;
-  const name = other.displayName || other.username;
   const paid = detail.messages.filter((m) => m.amount > 0 && !m.isFollowup);
   const last = paid.at(-1);
   const lapsed = !detail.nextExpiry && last !== undefined && last.status !== 'responded';
 
   return (
-    <Card className="flex min-w-0 flex-col">
-      <header className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
-        <div className="flex min-w-0 items-center gap-3">
-          <span aria-hidden="true">
-            <Avatar src={other.avatarUrl} name={name} />
-          </span>
-          <div className="min-w-0">
-            <h1 className="truncate text-lg font-semibold text-slate-900">{name}</h1>
-            <p className="truncate text-sm text-slate-500">
-              @{other.username} · {messageCountLabel(detail.messages.length)}
+    <ConversationCard
+      headerClassName="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+      header={
+        <>
+          <ConversationParty detail={detail} />
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm sm:flex-col sm:items-end sm:gap-1">
+            <p className="text-slate-600">
+              Total earned <span className="font-semibold text-slate-900">{formatCents(detail.earnedCents)}</span>
+              {detail.pendingCents > 0 && (
+                <span className="text-amber-700"> + {formatCents(detail.pendingCents)} pending</span>
+              )}
             </p>
-          </div>
-        </div>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm sm:flex-col sm:items-end sm:gap-1">
-          <p className="text-slate-600">
-            Total earned <span className="font-semibold text-slate-900">{formatCents(detail.earnedCents)}</span>
-            {detail.pendingCents > 0 && (
-              <span className="text-amber-700"> + {formatCents(detail.pendingCents)} pending</span>
+            {detail.nextExpiry ? (
+              <p className="inline-flex items-center gap-1 font-medium text-amber-700">
+                <Clock className="h-4 w-4" aria-hidden="true" />
+                <Countdown until={detail.nextExpiry} format="remaining" />
+              </p>
+            ) : (
+              lapsed && <p className="font-medium text-slate-500">Expired</p>
             )}
-          </p>
-          {detail.nextExpiry ? (
-            <p className="inline-flex items-center gap-1 font-medium text-amber-700">
-              <Clock className="h-4 w-4" aria-hidden="true" />
-              <Countdown until={detail.nextExpiry} format="remaining" />
-            </p>
-          ) : (
-            lapsed && <p className="font-medium text-slate-500">Expired</p>
-          )}
-        </div>
-      </header>
-      <div className="p-4 sm:p-5">
-        <CreatorThread detail={detail} />
-      </div>
-      {detail.creatorBox && (
-        <footer className="border-t border-slate-200 bg-slate-50/60 p-4 sm:p-5">
-          <ReplyBox key={detail.creatorBox} messageId={messageId} kind={detail.creatorBox} />
-        </footer>
-      )}
-    </Card>
+          </div>
+        </>
+      }
+      footer={detail.creatorBox && <ReplyBox key={detail.creatorBox} messageId={messageId} kind={detail.creatorBox} />}
+    >
+      <CreatorThread detail={detail} />
+    </ConversationCard>
   );
 }

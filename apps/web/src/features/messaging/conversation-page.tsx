@@ -1,14 +1,15 @@
 import { formatCents, MESSAGE_MESSAGES, type TConversationDetail } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, MessageSquareOff } from 'lucide-react';
+import { MessageSquareOff } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { Avatar } from '../../components/ui/avatar';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { messageCountLabel } from '../../components/ui/conversation-list-item';
-import { EmptyState } from '../../components/ui/empty-state';
+import {
+  BackLink,
+  ConversationCard,
+  ConversationNotFound,
+  ConversationParty,
+} from '../../components/messaging/conversation-parts';
 import { ApiError } from '../../lib/api-client';
 import { PageSpinner, RequireAuth } from '../../lib/auth/require-auth';
 import { href, paths } from '../../paths';
@@ -48,13 +49,7 @@ function Conversation({ actions }: { actions?: ReactNode }) {
     <section className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
       <title>Conversation · Fanline</title>
       <div className="mb-4 flex items-center justify-between gap-3">
-        <Link
-          to={paths.messages}
-          className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          All messages
-        </Link>
+        <BackLink to={paths.messages}>All messages</BackLink>
         {actions}
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
@@ -65,18 +60,13 @@ function Conversation({ actions }: { actions?: ReactNode }) {
           {query.isPending || failed ? (
             <PageSpinner label="Loading conversation" />
           ) : notFound ? (
-            <EmptyState
+            <ConversationNotFound
               icon={MessageSquareOff}
-              headingLevel={1}
               title={MESSAGE_MESSAGES.conversationNotFound}
-              action={
-                <Button asChild>
-                  <Link to={paths.senderDashboard}>Return to dashboard</Link>
-                </Button>
-              }
+              back={{ to: paths.senderDashboard, label: 'Return to dashboard' }}
             >
               This conversation does not exist or is not yours.
-            </EmptyState>
+            </ConversationNotFound>
           ) : (
             query.data && <LoadedConversation detail={query.data} />
           )}
@@ -88,7 +78,6 @@ function Conversation({ actions }: { actions?: ReactNode }) {
 
 function LoadedConversation({ detail }: { detail: TConversationDetail }) {
   const other = detail.otherParty;
-  const name = other.displayName || other.username;
   const responded = detail.messages.some((m) => m.status === 'responded');
   useReviewPrompt(
     detail.viewerRole === 'sender' && responded
@@ -97,39 +86,22 @@ function LoadedConversation({ detail }: { detail: TConversationDetail }) {
   );
 
   return (
-    <Card className="flex min-w-0 flex-col">
-      <header className="flex items-center gap-3 border-b border-slate-200 p-4 sm:p-5">
-        <span aria-hidden="true">
-          <Avatar src={other.avatarUrl} name={name} />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h1 className="truncate text-lg font-semibold text-slate-900">{name}</h1>
-          <p className="truncate text-sm text-slate-500">
-            {other.isCreator ? (
-              <Link to={href.creatorProfile(other.username)} className="text-brand-700 hover:underline">
-                @{other.username}
-              </Link>
-            ) : (
-              `@${other.username}`
-            )}{' '}
-            · {messageCountLabel(detail.messages.length)}
-          </p>
-        </div>
-        {detail.paidCents > 0 && (
-          // spec §2: a sender sees the amount (what this conversation's answered and open messages cost).
-          <p className="shrink-0 text-right text-sm text-slate-600">
-            Paid <span className="font-semibold text-slate-900">{formatCents(detail.paidCents)}</span>
-          </p>
-        )}
-      </header>
-      <div className="p-4 sm:p-5">
-        <SenderThread detail={detail} />
-      </div>
-      {detail.viewerRole === 'sender' && (
-        <footer className="border-t border-slate-200 bg-slate-50/60 p-4 sm:p-5">
-          <SenderReplyBox detail={detail} />
-        </footer>
-      )}
-    </Card>
+    <ConversationCard
+      headerClassName="flex items-center gap-3"
+      header={
+        <>
+          <ConversationParty detail={detail} linkCreator className="flex-1" />
+          {detail.paidCents > 0 && (
+            // spec §2: a sender sees the amount (what this conversation's answered and open messages cost).
+            <p className="shrink-0 text-right text-sm text-slate-600">
+              Paid <span className="font-semibold text-slate-900">{formatCents(detail.paidCents)}</span>
+            </p>
+          )}
+        </>
+      }
+      footer={detail.viewerRole === 'sender' && <SenderReplyBox detail={detail} />}
+    >
+      <SenderThread detail={detail} />
+    </ConversationCard>
   );
 }

@@ -1,45 +1,29 @@
 import { formatCents, type TConversationDetail, type TThreadMessage } from '@fanline/contracts';
+import { Thread, ThreadBubble } from '../../../components/messaging/thread';
 import { Badge } from '../../../components/ui/card';
 import { useNow } from '../../../components/ui/countdown';
-import { RelativeTime } from '../../../components/ui/relative-time';
 import { cn } from '../../../lib/cn';
-import { threadItems } from '../../messaging/components/thread-items';
 
 /** spec §2 Creator conversation detail thread, with per-message badges (amount, status, Follow-up). */
 export function CreatorThread({ detail }: { detail: TConversationDetail }) {
   const other = detail.otherParty;
   const otherName = other.displayName || other.username;
   return (
-    <ol aria-label="Messages" className="space-y-4">
-      {threadItems(detail.messages).map((item) => {
+    <Thread messages={detail.messages}>
+      {(item) => {
         const fromFan = item.kind === 'message' && item.message.senderId === other.id;
-        const label = fromFan ? otherName : item.kind === 'response' ? 'Your response' : 'You';
         return (
-          <li key={item.key} className={cn('flex', fromFan ? 'justify-start' : 'justify-end')}>
-            <div className="max-w-[85%] min-w-0 sm:max-w-[75%]">
-              <p
-                className={cn(
-                  'mb-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500',
-                  !fromFan && 'justify-end',
-                )}
-              >
-                <span className="font-medium text-slate-700">{label}</span>
-                <RelativeTime iso={item.at} />
-                {item.kind === 'message' && <MessageBadges message={item.message} />}
-              </p>
-              <div
-                className={cn(
-                  'rounded-2xl px-4 py-3 text-sm whitespace-pre-wrap break-words',
-                  fromFan ? 'rounded-tl-sm bg-slate-100 text-slate-900' : 'rounded-tr-sm bg-brand-600 text-white',
-                )}
-              >
-                {item.kind === 'response' ? item.content : item.message.content}
-              </div>
-            </div>
-          </li>
+          <ThreadBubble
+            item={item}
+            fromOther={fromFan}
+            label={fromFan ? otherName : item.kind === 'response' ? 'Your response' : 'You'}
+            badges={item.kind === 'message' && <MessageBadges message={item.message} />}
+            // This line carries badges, so it keeps a gap when it wraps; the creator's own sits over their bubble.
+            metaClassName={cn('gap-y-1', !fromFan && 'justify-end')}
+          />
         );
-      })}
-    </ol>
+      }}
+    </Thread>
   );
 }
 

@@ -1,42 +1,29 @@
 import { formatCents, type TConversationDetail } from '@fanline/contracts';
 import { CheckCheck, Clock, RotateCcw } from 'lucide-react';
+import { Thread, ThreadBubble } from '../../../components/messaging/thread';
+import type { TThreadItem } from '../../../components/messaging/thread-items';
 import { Badge } from '../../../components/ui/card';
 import { Countdown } from '../../../components/ui/countdown';
-import { RelativeTime } from '../../../components/ui/relative-time';
-import { cn } from '../../../lib/cn';
-import { type TThreadItem, threadItems } from './thread-items';
 
 /** spec §2 Conversation view thread, seen by the sender: their paid messages, the creator's answers. */
 export function SenderThread({ detail }: { detail: TConversationDetail }) {
   const other = detail.otherParty;
   const otherName = other.displayName || other.username;
   return (
-    <ol aria-label="Messages" className="space-y-4">
-      {threadItems(detail.messages).map((item) => {
+    <Thread messages={detail.messages}>
+      {(item) => {
         const fromOther = item.kind === 'response' || item.message.senderId === other.id;
         return (
-          <li key={item.key} className={cn('flex', fromOther ? 'justify-start' : 'justify-end')}>
-            <div className={cn('max-w-[85%] min-w-0 sm:max-w-[75%]', fromOther ? '' : 'items-end text-right')}>
-              <p className="mb-1 flex flex-wrap items-center gap-x-2 text-xs text-slate-500">
-                <span className="font-medium text-slate-700">
-                  {fromOther ? (item.message.isFollowup ? `${otherName} · Follow-up` : `${otherName} replied`) : 'You'}
-                </span>
-                <RelativeTime iso={item.at} />
-              </p>
-              <div
-                className={cn(
-                  'rounded-2xl px-4 py-3 text-left text-sm whitespace-pre-wrap break-words',
-                  fromOther ? 'rounded-tl-sm bg-slate-100 text-slate-900' : 'rounded-tr-sm bg-brand-600 text-white',
-                )}
-              >
-                {item.kind === 'response' ? item.content : item.message.content}
-              </div>
-              {!fromOther && item.kind === 'message' && <SentStatus item={item} />}
-            </div>
-          </li>
+          <ThreadBubble
+            item={item}
+            fromOther={fromOther}
+            label={fromOther ? (item.message.isFollowup ? `${otherName} · Follow-up` : `${otherName} replied`) : 'You'}
+          >
+            {!fromOther && item.kind === 'message' && <SentStatus item={item} />}
+          </ThreadBubble>
         );
-      })}
-    </ol>
+      }}
+    </Thread>
   );
 }
 
