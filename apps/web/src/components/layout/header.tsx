@@ -1,3 +1,4 @@
+import type { TSessionUser } from '@fanline/contracts';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -25,7 +26,6 @@ export function Header() {
   // Until the first session check answers, someone who was signed in last time sees a placeholder
   // rather than a flash of the guest buttons.
   const state = user ? 'user' : loading && readStorage(SIGNED_IN_HINT_KEY) ? 'pending' : 'guest';
-  const dashboardPath = user?.isCreator ? paths.dashboardMessages : paths.senderDashboard;
 
   // Close the mobile menu whenever the route changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: location change is the trigger
@@ -58,29 +58,10 @@ export function Header() {
           </nav>
         </div>
         <div className="hidden min-w-0 items-center gap-3 md:flex">
-          {state === 'user' && user && (
-            <>
-              <p className="min-w-0 truncate text-sm text-slate-600 lg:max-w-64">
-                Welcome, <span className="font-medium text-slate-900">{user.email}</span>
-              </p>
-              <Button asChild variant="secondary">
-                <Link to={dashboardPath}>Dashboard</Link>
-              </Button>
-              <Button variant="ghost" onClick={() => void signOut()}>
-                Sign Out
-              </Button>
-            </>
-          )}
-          {state === 'pending' && <div aria-hidden="true" className="h-10 w-64" />}
-          {state === 'guest' && (
-            <>
-              <Button asChild variant="ghost">
-                <Link to={paths.login}>Sign In</Link>
-              </Button>
-              <Button asChild>
-                <Link to={href.signup('creator')}>Join as Creator</Link>
-              </Button>
-            </>
+          {state === 'pending' ? (
+            <div aria-hidden="true" className="h-10 w-64" />
+          ) : (
+            <AccountActions user={user} onSignOut={() => void signOut()} />
           )}
         </div>
         <Button
@@ -109,32 +90,57 @@ export function Header() {
               </li>
             ))}
           </ul>
-          {state === 'user' && user ? (
+          {state !== 'pending' && (
             <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
-              <p className="truncate px-2 pb-2 text-sm text-slate-600">
-                Welcome, <span className="font-medium text-slate-900">{user.email}</span>
-              </p>
-              <Button asChild variant="secondary">
-                <Link to={dashboardPath}>Dashboard</Link>
-              </Button>
-              <Button variant="ghost" onClick={() => void signOut()}>
-                Sign Out
-              </Button>
+              <AccountActions user={user} onSignOut={() => void signOut()} menu />
             </div>
-          ) : (
-            state === 'guest' && (
-              <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
-                <Button asChild variant="secondary">
-                  <Link to={paths.login}>Sign In</Link>
-                </Button>
-                <Button asChild>
-                  <Link to={href.signup('creator')}>Join as Creator</Link>
-                </Button>
-              </div>
-            )
           )}
         </nav>
       )}
     </header>
+  );
+}
+
+/**
+ * The account buttons, in the header bar and again in the mobile menu: a signed-in user's Welcome
+ * line, Dashboard and Sign Out, or a guest's Sign In and Join as Creator.
+ */
+function AccountActions({
+  user,
+  onSignOut,
+  menu,
+}: {
+  user: TSessionUser | null;
+  onSignOut: () => void;
+  menu?: boolean;
+}) {
+  if (!user) {
+    return (
+      <>
+        <Button asChild variant={menu ? 'secondary' : 'ghost'}>
+          <Link to={paths.login}>Sign In</Link>
+        </Button>
+        <Button asChild>
+          <Link to={href.signup('creator')}>Join as Creator</Link>
+        </Button>
+      </>
+    );
+  }
+  return (
+    <>
+      <p
+        className={
+          menu ? 'truncate px-2 pb-2 text-sm text-slate-600' : 'min-w-0 truncate text-sm text-slate-600 lg:max-w-64'
+        }
+      >
+        Welcome, <span className="font-medium text-slate-900">{user.email}</span>
+      </p>
+      <Button asChild variant="secondary">
+        <Link to={user.isCreator ? paths.dashboardMessages : paths.senderDashboard}>Dashboard</Link>
+      </Button>
+      <Button variant="ghost" onClick={onSignOut}>
+        Sign Out
+      </Button>
+    </>
   );
 }
