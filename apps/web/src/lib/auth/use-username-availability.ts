@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { api } from '../api-client';
+import { useDebouncedValue } from '../use-debounced-value';
 
 /** spec §5 / §9: the availability check runs 500 ms after typing stops, from 3 characters. */
 export const USERNAME_CHECK = { minChars: 3, debounceMs: 500 } as const;
@@ -8,15 +9,6 @@ export const USERNAME_CHECK = { minChars: 3, debounceMs: 500 } as const;
 export type TUsernameStatus = 'idle' | 'checking' | 'available' | 'taken' | 'error';
 
 const availabilityKey = (username: string) => ['username-available', username] as const;
-
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 /**
  * Availability of an (already normalized) username. `current` is the user's own username, which
