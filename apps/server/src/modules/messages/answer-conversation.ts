@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { createNotification } from '../notifications/create-notification';
 import { settlePayment } from '../payments/settle-payment';
+import { announceMessageChange } from '../realtime/announce';
 import { refreshResponseRate } from './response-rate';
 
 /**
@@ -95,9 +96,9 @@ export async function answerConversation(
     };
   });
 
-  await app.events.publish([result.fanId], { type: 'notification', notificationId: result.notificationId });
-  await app.events.publish([result.fanId, opts.creatorId], {
-    type: 'message',
+  await announceMessageChange(app, {
+    notify: { userId: result.fanId, notificationId: result.notificationId },
+    participants: [result.fanId, opts.creatorId],
     messageId: result.answerId,
     conversationId: result.conversationId,
     status: 'responded',

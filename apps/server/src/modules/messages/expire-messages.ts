@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages, payments } from '../../db/schema';
 import { createNotification } from '../notifications/create-notification';
 import { releasePayment } from '../payments/release-payment';
+import { announceMessageChange } from '../realtime/announce';
 import { refreshResponseRate } from './response-rate';
 
 /**
@@ -59,9 +60,9 @@ export async function expireMessages(app: FastifyInstance, limit = 100): Promise
   });
 
   for (const message of claimed) {
-    await app.events.publish([message.senderId], { type: 'notification', notificationId: message.notificationId });
-    await app.events.publish([message.senderId, message.recipientId], {
-      type: 'message',
+    await announceMessageChange(app, {
+      notify: { userId: message.senderId, notificationId: message.notificationId },
+      participants: [message.senderId, message.recipientId],
       messageId: message.id,
       conversationId: message.conversationId,
       status: 'refunded',

@@ -45,29 +45,23 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/messages/:messageId/reply',
-    { schema: { tags: ['messages'], params: ZMessageParams, body: ZReplyRequest, response: { 200: ZAnswered } } },
-    async (request) =>
-      answerConversation(app, {
-        creatorId: userId(request),
-        messageId: request.params.messageId,
-        content: request.body.content,
-        kind: 'response',
-      }),
-  );
-
-  app.post(
-    '/messages/:messageId/follow-up',
-    { schema: { tags: ['messages'], params: ZMessageParams, body: ZReplyRequest, response: { 200: ZAnswered } } },
-    async (request) =>
-      answerConversation(app, {
-        creatorId: userId(request),
-        messageId: request.params.messageId,
-        content: request.body.content,
-        kind: 'followup',
-      }),
-  );
+  // A response and a free follow-up differ only in kind (spec §4 Creator reply box).
+  for (const [path, kind] of [
+    ['reply', 'response'],
+    ['follow-up', 'followup'],
+  ] as const) {
+    app.post(
+      `/messages/:messageId/${path}`,
+      { schema: { tags: ['messages'], params: ZMessageParams, body: ZReplyRequest, response: { 200: ZAnswered } } },
+      async (request) =>
+        answerConversation(app, {
+          creatorId: userId(request),
+          messageId: request.params.messageId,
+          content: request.body.content,
+          kind,
+        }),
+    );
+  }
 
   app.get('/creator/stats', { schema: { tags: ['messages'], response: { 200: ZCreatorStats } } }, async (request) =>
     creatorStats(app.db, { creatorId: userId(request), now: app.clock.now() }),

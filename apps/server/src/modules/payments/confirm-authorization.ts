@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages, payments, profiles } from '../../db/schema';
 import { ACCOUNTS, postLedgerTransaction } from '../ledger/post-transaction';
 import { createNotification } from '../notifications/create-notification';
+import { announceMessageChange } from '../realtime/announce';
 import { readSettings } from '../settings/platform-settings';
 import { newMessageMail } from './mails';
 
@@ -66,9 +67,9 @@ export async function confirmAuthorization(
   if (!outcome) return { changed: false };
 
   const { message, notificationId, senderName } = outcome;
-  await app.events.publish([message.recipientId], { type: 'notification', notificationId });
-  await app.events.publish([message.recipientId, message.senderId], {
-    type: 'message',
+  await announceMessageChange(app, {
+    notify: { userId: message.recipientId, notificationId },
+    participants: [message.recipientId, message.senderId],
     messageId: message.id,
     conversationId: message.conversationId,
     status: message.status,
