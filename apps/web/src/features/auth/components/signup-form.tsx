@@ -1,4 +1,4 @@
-import { normalizeUsername, type TAccountType, type TSignUpResponse } from '@fanline/contracts';
+import type { TAccountType, TSignUpResponse } from '@fanline/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldAria } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { UsernameInput } from '../../../components/ui/username-input';
 import { UsernameStatus } from '../../../components/ui/username-status';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth/session';
@@ -104,19 +105,11 @@ export function SignupForm({ initialType, onSubmitting, onCreated }: SignupFormP
       </Field>
       <div>
         <Field id={`${id}-username`} label="Username" required error={fieldError('username')}>
-          <Input
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...aria('username')}
-            aria-invalid={errors.username || usernameTaken ? true : undefined}
-            aria-describedby={`${id}-username-status ${fieldError('username') ? `${id}-username-error` : ''}`.trim()}
-            {...usernameField}
-            onChange={(event) => {
-              // spec §5: lowercased and stripped to a-z, 0-9 and _ as you type.
-              event.target.value = normalizeUsername(event.target.value);
-              return usernameField.onChange(event);
-            }}
+          <UsernameInput
+            id={`${id}-username`}
+            field={usernameField}
+            error={fieldError('username')}
+            invalid={Boolean(errors.username || usernameTaken)}
           />
         </Field>
         <UsernameStatus id={`${id}-username-status`} status={usernameStatus} />

@@ -1,11 +1,4 @@
-import {
-  LIMITS,
-  normalizeUsername,
-  PROFILE_MESSAGES,
-  type TSessionUser,
-  type TUpdateProfileRequest,
-  ZUsername,
-} from '@fanline/contracts';
+import { LIMITS, PROFILE_MESSAGES, type TSessionUser, type TUpdateProfileRequest, ZUsername } from '@fanline/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -15,6 +8,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldAria } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
+import { UsernameInput } from '../../../components/ui/username-input';
 import { UsernameStatus } from '../../../components/ui/username-status';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth/session';
@@ -102,18 +96,11 @@ export function ProfileForm({ user }: { user: TSessionUser }) {
           </Field>
           <div>
             <Field id={`${id}-username`} label="Username" required error={errors.username?.message}>
-              <Input
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                {...fieldAria(`${id}-username`, errors.username?.message, false, true)}
-                aria-invalid={errors.username || usernameTaken ? true : undefined}
-                aria-describedby={`${id}-username-status ${errors.username ? `${id}-username-error` : ''}`.trim()}
-                {...usernameField}
-                onChange={(event) => {
-                  event.target.value = normalizeUsername(event.target.value);
-                  return usernameField.onChange(event);
-                }}
+              <UsernameInput
+                id={`${id}-username`}
+                field={usernameField}
+                error={errors.username?.message}
+                invalid={Boolean(errors.username || usernameTaken)}
               />
             </Field>
             <UsernameStatus id={`${id}-username-status`} status={usernameStatus} />
