@@ -26,10 +26,12 @@ import { createPaymentProvider } from './modules/payments/create-provider';
 import type { PaymentProvider } from './modules/payments/provider';
 import { paymentConfigRoutes, paymentRoutes } from './modules/payments/routes';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook-routes';
+import { presenceRoutes } from './modules/presence';
 import { publicProfileRoutes } from './modules/profiles/public-routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { createEventBus, type EventBus } from './modules/realtime/event-bus';
 import { realtimeRoutes } from './modules/realtime/routes';
+import { reviewRoutes } from './modules/reviews';
 import { verificationRoutes } from './modules/verification/routes';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
@@ -143,6 +145,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationRoutes);
       await api.register(realtimeRoutes);
       await api.register(verificationRoutes);
+      await api.register(reviewRoutes);
+      await api.register(presenceRoutes);
     },
     { prefix: '/api' },
   );

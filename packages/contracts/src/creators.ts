@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from './common';
 import { QUICK_SEARCH } from './limits';
 
 /** What a creator card needs (spec §2 Creator card). Amounts in cents. */
@@ -17,6 +18,9 @@ export const ZCreatorSummary = z.object({
   responseRate: z.number(),
   averageRating: z.number().nullable(),
   reviewCount: z.number().int(),
+  /** ARCHITECTURE §8 Presence: a heartbeat within 90 s and not signed out. */
+  isOnline: z.boolean(),
+  lastActiveAt: ZTimestamp.nullable(),
 });
 export type TCreatorSummary = z.input<typeof ZCreatorSummary>;
 

@@ -8,4 +8,6 @@ export * from './limits';
 export * from './messages';
 export * from './messaging';
 export * from './money';
+export * from './presence';
+export * from './reviews';
 export * from './verification';

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { updateUserActivity } from '../presence';
 import { isUsernameAvailable } from '../profiles/username-availability';
 import { clearSessionCookie, requireUser, setSessionCookie, userId } from './auth-hooks';
 import { consumeToken } from './email-tokens';
@@ -73,6 +74,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.auth) {
+        // spec §4 Presence: offline on sign-out.
+        await updateUserActivity(app.db, { userId: request.auth.userId, status: 'offline', now: app.clock.now() });
         if (request.query.scope === 'global') await revokeUserSessions(app.db, request.auth.userId);
         else await revokeSession(app.db, request.auth.sessionId);
       }

@@ -1,0 +1,61 @@
+import { PRESENCE } from '@fanline/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+
+/** Monday 00:00 UTC of the week holding `now` (spec §3: messages_this_week; our weeks start Monday). */
+export function startOfWeekUtc(now: Date): Date {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const sinceMonday = (day.getUTCDay() + 6) % 7;
+  return new Date(day.getTime() - sinceMonday * 86_400_000);
+}
+
+/**
+ * spec §7 get_creator_metrics: three queries, each on an index that leads with the creator's id
+ * (messages_recipient_created_idx, profile_views_profile_viewed_idx, the two primary keys).
+ * A "message" is a paid message that reached the creator (not pending or cancelled, no follow-up).
+ */
+export async function getCreatorMetrics(db: Db, opts: { creatorId: string; now: Date }) {
+  const today = new Date(Date.UTC(opts.now.getUTCFullYear(), opts.now.getUTCMonth(), opts.now.getUTCDate()));
+  const week = startOfWeekUtc(opts.now);
+  const online = new Date(opts.now.getTime() - PRESENCE.onlineWindowSeconds * 1000);
+  const [messageRows, viewRows, presenceRows] = await Promise.all([
+    db.execute(sql`
+      select
+        count(*) filter (where created_at >= ${today})::int as today,
+        count(*) filter (where created_at >= ${week})::int as week,
+        count(*)::int as total,
+        round((avg(extract(epoch from (responded_at - coalesce(paid_at, created_at))))
+          filter (where status = 'responded' and responded_at is not null) / 3600)::numeric, 1)::double precision
+          as avg_hours
+      from messages
+      where recipient_id = ${opts.creatorId} and amount > 0 and not is_followup
+        and status in ('sent', 'responded', 'refunded')`),
+    db.execute(sql`
+      select count(*) filter (where viewed_at >= ${today})::int as today, count(*)::int as total
+      from profile_views where profile_id = ${opts.creatorId}`),
+    db.execute(sql`
+      select p.last_active_at,
+        (up.status = 'online' and up.last_seen_at > ${online}) as is_online
+      from profiles p left join user_presence up on up.user_id = p.id
+      where p.id = ${opts.creatorId}`),
+  ]);
+  const m = firstRow(messageRows);
+  const v = firstRow(viewRows);
+  const p = firstRow(presenceRows);
+  const lastActive = p.last_active_at;
+  return {
+    messagesToday: Number(m.today ?? 0),
+    messagesThisWeek: Number(m.week ?? 0),
+    totalMessages: Number(m.total ?? 0),
+    avgResponseTimeHours: m.avg_hours === null || m.avg_hours === undefined ? null : Number(m.avg_hours),
+    profileViewsToday: Number(v.today ?? 0),
+    profileViewsTotal: Number(v.total ?? 0),
+    lastActive: lastActive ? new Date(lastActive as string) : null,
+    isOnline: p.is_online === true,
+  };
+}
+
+function firstRow(result: unknown): Record<string, unknown> {
+  const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? [];
+  return rows[0] ?? {};
+}
