@@ -53,7 +53,11 @@ describe('writing a review', () => {
     const browse = await t.app.inject({ url: `/api/creators?search=${creator.username}` });
     expect(browse.json().creators[0]).toMatchObject({ averageRating: 5, reviewCount: 1 });
 
-    const mine = await call('GET', `/api/reviews/mine?creatorId=${creator.id}&conversationId=${conversationId}`, fanCookie);
+    const mine = await call(
+      'GET',
+      `/api/reviews/mine?creatorId=${creator.id}&conversationId=${conversationId}`,
+      fanCookie,
+    );
     expect(mine.json().review.id).toBe(created.json().id);
 
     const again = await call('POST', '/api/reviews', fanCookie, { creatorId: creator.id, conversationId, rating: 1 });
@@ -65,7 +69,10 @@ describe('writing a review', () => {
   test('no review without a reply, for a stranger conversation, or signed out', async () => {
     const { creator, fanCookie } = await fanAndCreator(t.app, t.database.db);
     const { messageId } = await sendPaidMessage(t.app, fanCookie, creator.id);
-    const unanswered = await call('POST', '/api/reviews', fanCookie, { creatorId: creator.id, conversationId: messageId });
+    const unanswered = await call('POST', '/api/reviews', fanCookie, {
+      creatorId: creator.id,
+      conversationId: messageId,
+    });
     expect(unanswered.statusCode).toBe(403);
     expect(unanswered.json().error.message).toBe(REVIEW_MESSAGES.notReplied);
 
@@ -89,7 +96,13 @@ describe('writing a review', () => {
   test('bad input is a 400 with the field: rating outside 1–5, title over 100, text over 500', async () => {
     const { fanCookie, creator, conversationId } = await repliedConversation();
     const base = { creatorId: creator.id, conversationId };
-    for (const bad of [{ rating: 0 }, { rating: 6 }, { rating: 4.5 }, { title: 'x'.repeat(101) }, { message: 'x'.repeat(501) }]) {
+    for (const bad of [
+      { rating: 0 },
+      { rating: 6 },
+      { rating: 4.5 },
+      { title: 'x'.repeat(101) },
+      { message: 'x'.repeat(501) },
+    ]) {
       const response = await call('POST', '/api/reviews', fanCookie, { ...base, ...bad });
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);
     }
@@ -117,7 +130,11 @@ describe('changing a review', () => {
     const secondCookie = await signIn(t.app, secondFan.email ?? '');
     const { messageId } = await sendPaidMessage(t.app, secondCookie, first.creator.id);
     await call('POST', `/api/messages/${messageId}/reply`, first.creatorCookie, { content: REPLY });
-    await call('POST', '/api/reviews', secondCookie, { creatorId: first.creator.id, conversationId: messageId, rating: 1 });
+    await call('POST', '/api/reviews', secondCookie, {
+      creatorId: first.creator.id,
+      conversationId: messageId,
+      rating: 1,
+    });
     expect(await rating(first.creator.id)).toEqual({ average: 2.5, count: 2 });
 
     const foreign = await call('PATCH', `/api/reviews/${id}`, secondCookie, { rating: 1 });
@@ -125,7 +142,11 @@ describe('changing a review', () => {
     expect((await call('DELETE', `/api/reviews/${id}`, secondCookie)).statusCode).toBe(403);
     expect((await call('DELETE', `/api/reviews/${id}`, first.creatorCookie)).statusCode).toBe(403);
 
-    const edited = await call('PATCH', `/api/reviews/${id}`, first.fanCookie, { rating: 2, title: 'Changed', message: '' });
+    const edited = await call('PATCH', `/api/reviews/${id}`, first.fanCookie, {
+      rating: 2,
+      title: 'Changed',
+      message: '',
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ rating: 2, title: 'Changed', message: null });
     expect(await rating(first.creator.id)).toEqual({ average: 1.5, count: 2 });
@@ -180,7 +201,11 @@ describe('concurrent reviews', () => {
     const { messageId } = await sendPaidMessage(t.app, secondCookie, a.creator.id);
     await call('POST', `/api/messages/${messageId}/reply`, a.creatorCookie, { content: REPLY });
     const [one, two] = await Promise.all([
-      call('POST', '/api/reviews', a.fanCookie, { creatorId: a.creator.id, conversationId: a.conversationId, rating: 5 }),
+      call('POST', '/api/reviews', a.fanCookie, {
+        creatorId: a.creator.id,
+        conversationId: a.conversationId,
+        rating: 5,
+      }),
       call('POST', '/api/reviews', secondCookie, { creatorId: a.creator.id, conversationId: messageId, rating: 2 }),
     ]);
     expect([one.statusCode, two.statusCode]).toEqual([201, 201]);
