@@ -1,6 +1,7 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useSession } from '../../lib/auth/session';
 import { InboxList } from './components/inbox-list';
+import { MetricsPanel } from './components/metrics-panel';
 import { ReviewsTab } from './components/reviews-tab';
 import { StatCards } from './components/stat-cards';
 
@@ -15,6 +16,7 @@ export function Component() {
         <p className="mt-1 text-slate-600">Answer paid messages within 24 hours to get paid.</p>
       </div>
       <StatCards />
+      <MetricsPanel />
       <Tabs defaultValue="messages">
         <TabsList>
           <TabsTrigger value="messages">Messages</TabsTrigger>

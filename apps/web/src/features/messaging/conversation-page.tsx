@@ -15,9 +15,9 @@ import { PageSpinner, RequireAuth } from '../../lib/auth/require-auth';
 import { href, paths } from '../../paths';
 import { conversationQuery } from './api/conversations';
 import { ConversationList } from './components/conversation-list';
+import { ConversationReview } from './components/conversation-review';
 import { SenderReplyBox } from './components/sender-reply-box';
 import { SenderThread } from './components/sender-thread';
-import { useReviewPrompt } from './review-prompt';
 
 /** spec §2 /messages/{messageId}: sidebar, header, thread and reply box. `actions`: the bell. */
 export function ConversationPage({ actions }: { actions?: ReactNode }) {
@@ -79,18 +79,21 @@ function Conversation({ actions }: { actions?: ReactNode }) {
 function LoadedConversation({ detail }: { detail: TConversationDetail }) {
   const other = detail.otherParty;
   const responded = detail.messages.some((m) => m.status === 'responded');
-  useReviewPrompt(
-    detail.viewerRole === 'sender' && responded
-      ? { conversationId: detail.conversationId, creatorId: other.id, creatorUsername: other.username }
-      : null,
-  );
+  // spec §4 Review flow: only a sender whose conversation has a response may review the creator.
+  const canReview = detail.viewerRole === 'sender' && responded;
 
   return (
     <ConversationCard
-      headerClassName="flex items-center gap-3"
+      headerClassName="flex flex-wrap items-center gap-3"
       header={
         <>
           <ConversationParty detail={detail} linkCreator className="flex-1" />
+          {canReview && (
+            <ConversationReview
+              creator={{ id: other.id, name: other.displayName || other.username }}
+              conversationId={detail.conversationId}
+            />
+          )}
           {detail.paidCents > 0 && (
             // spec §2: a sender sees the amount (what this conversation's answered and open messages cost).
             <p className="shrink-0 text-right text-sm text-slate-600">

@@ -8,4 +8,11 @@ export const liveKeys = {
   conversationList: (search = '') => ['conversations', 'list', search] as const,
   conversation: (messageId: string) => ['conversations', 'detail', messageId] as const,
   creatorStats: ['creator-stats'] as const,
+  creatorMetrics: ['creator-metrics'] as const,
+  /** Public profiles and their reviews: a review change refreshes the rating, count and list. */
+  publicProfiles: ['public-profile'] as const,
+  /** The creator's own Customer Reviews tab. */
+  ownReviews: ['creator-dashboard', 'reviews'] as const,
+  /** The fan's review of one creator in one conversation (the Review dialog). */
+  myReview: (creatorId: string, conversationId: string) => ['my-review', creatorId, conversationId] as const,
 };

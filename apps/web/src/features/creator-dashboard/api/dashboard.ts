@@ -1,4 +1,4 @@
-import type { TCreatorStats, TReviewsResponse } from '@fanline/contracts';
+import { PRESENCE, type TCreatorMetrics, type TCreatorStats, type TReviewsResponse } from '@fanline/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { liveKeys } from '../../../lib/realtime/live-keys';
@@ -10,15 +10,24 @@ export const creatorStatsQuery = () =>
     queryFn: ({ signal }) => api<TCreatorStats>('/creator/stats', { signal }),
   });
 
+/** GET /api/creator/metrics, polled every 30 s while the dashboard is open (spec §7, §9). */
+export const creatorMetricsQuery = () =>
+  queryOptions({
+    queryKey: liveKeys.creatorMetrics,
+    queryFn: ({ signal }) => api<TCreatorMetrics>('/creator/metrics', { signal }),
+    refetchInterval: PRESENCE.metricsPollMs,
+    staleTime: 0,
+  });
+
 /** spec §9: the dashboard shows 98% until the server has a response rate. */
 export const DEFAULT_RESPONSE_RATE = 98;
 
 const REVIEWS_PAGE = 10;
 
-/** The creator's own reviews, read-only here (responding to them comes with the reviews issue). */
+/** The creator's own reviews (the Customer Reviews tab responds to them). */
 export const ownReviewsQuery = (username: string) =>
   infiniteQueryOptions({
-    queryKey: ['creator-dashboard', 'reviews', username.toLowerCase()],
+    queryKey: [...liveKeys.ownReviews, username.toLowerCase()],
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ limit: String(REVIEWS_PAGE) });
       if (pageParam) params.set('cursor', pageParam);

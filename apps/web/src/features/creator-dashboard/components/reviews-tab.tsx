@@ -8,8 +8,9 @@ import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { ownReviewsQuery } from '../api/dashboard';
+import { ReviewResponse } from './review-response';
 
-/** spec §2 Customer Reviews tab: the creator's reviews, newest first, read-only for now. */
+/** spec §2 Customer Reviews tab: the creator's reviews, newest first, with a response to add or delete on each. */
 export function ReviewsTab({ username }: { username: string }) {
   const query = useInfiniteQuery(ownReviewsQuery(username));
   return (
@@ -46,12 +47,7 @@ function ReviewCard({ review }: { review: TReview }) {
           {review.message && (
             <p className="mt-1 text-sm whitespace-pre-line break-words text-slate-700">{review.message}</p>
           )}
-          {review.creatorResponse && (
-            <div className="mt-3 rounded-xl border-l-4 border-brand-300 bg-brand-50 p-3 text-sm text-slate-700">
-              <p className="text-xs font-semibold text-brand-900">Your response</p>
-              <p className="mt-1 whitespace-pre-line break-words">{review.creatorResponse}</p>
-            </div>
-          )}
+          <ReviewResponse review={review} />
         </div>
       </div>
     </Card>

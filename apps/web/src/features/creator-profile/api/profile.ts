@@ -1,9 +1,10 @@
 import type { TPublicProfile, TReviewsResponse } from '@fanline/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
+import { liveKeys } from '../../../lib/realtime/live-keys';
 
 export const profileKeys = {
-  all: ['public-profile'] as const,
+  all: liveKeys.publicProfiles,
   profile: (username: string) => [...profileKeys.all, username.toLowerCase()] as const,
   reviews: (username: string) => [...profileKeys.profile(username), 'reviews'] as const,
 };

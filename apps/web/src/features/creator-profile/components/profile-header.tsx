@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Badge, Card } from '../../../components/ui/card';
+import { RelativeTime } from '../../../components/ui/relative-time';
 import { cn } from '../../../lib/cn';
 import { paths } from '../../../paths';
 import { displayResponseRate } from '../../creators/components/creator-display';
@@ -57,6 +58,18 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
           <span className={cn('font-medium', profile.isAvailable ? 'text-emerald-700' : 'text-slate-500')}>
             {profile.isAvailable ? 'Available for messages' : 'Currently Unavailable'}
           </span>
+          {profile.isOnline ? (
+            <span className="inline-flex items-center gap-1.5 font-medium text-emerald-700">
+              <span aria-hidden="true" className="h-2 w-2 rounded-full bg-emerald-500" />
+              Online
+            </span>
+          ) : (
+            profile.lastActiveAt && (
+              <span className="text-slate-600">
+                Last active <RelativeTime iso={profile.lastActiveAt} />
+              </span>
+            )
+          )}
           {profile.instagramFollowerCount != null && (
             <span className="inline-flex items-center gap-1 text-slate-600">
               <Users className="h-4 w-4" aria-hidden="true" />

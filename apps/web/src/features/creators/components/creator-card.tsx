@@ -27,7 +27,8 @@ export type TCardCreator = Pick<
   | 'reviewCount'
   | 'threadsOnboardingCompleted'
   | 'disciplines'
->;
+> &
+  Partial<Pick<TBrowseCreator, 'isOnline'>>;
 
 /**
  * spec §2 Creator card. The name is the card's link, stretched over the whole card so a click anywhere
@@ -77,6 +78,8 @@ export function CreatorCard({ creator }: { creator: TCardCreator }) {
           <span className={cn('text-xs', creator.isAvailable ? 'text-emerald-700' : 'text-slate-500')}>
             {creator.isAvailable ? 'Available' : 'Unavailable'}
           </span>
+          {/* ARCHITECTURE §8: computed in the browse query itself, no request per card. */}
+          {creator.isOnline && <span className="text-xs font-medium text-emerald-700">· Online</span>}
         </div>
       </CreatorCardHeader>
 

@@ -1,0 +1,50 @@
+import { PRESENCE, type TPresenceStatus } from '@fanline/contracts';
+import { useEffect } from 'react';
+import { api } from '../api-client';
+
+const ACTIVITY_PATH = '/api/activity';
+
+function report(status: TPresenceStatus): void {
+  // spec §8: presence failures are only logged.
+  api('/activity', { method: 'POST', body: { status } }).catch((error) =>
+    console.warn('Presence update failed', error),
+  );
+}
+
+/**
+ * spec §4 Presence for a signed-in user: online at start and every 60 s, online again when the page
+ * becomes visible, away 5 s after it is hidden (if still hidden), offline on unmount (sign-out) and
+ * by beacon on unload. The server throttles repeated heartbeats (ARCHITECTURE §8).
+ */
+export function usePresence(userId: string | null): void {
+  useEffect(() => {
+    if (!userId) return;
+    let awayTimer: ReturnType<typeof setTimeout> | undefined;
+    report('online');
+    const heartbeat = setInterval(() => {
+      if (document.visibilityState === 'visible') report('online');
+    }, PRESENCE.heartbeatMs);
+
+    const onVisibility = () => {
+      clearTimeout(awayTimer);
+      if (document.visibilityState === 'visible') report('online');
+      else
+        awayTimer = setTimeout(() => {
+          if (document.visibilityState === 'hidden') report('away');
+        }, PRESENCE.awayDelayMs);
+    };
+    // sendBeacon survives the page going away; a string body goes as text/plain, which the server
+    // accepts on this route only, from this origin only.
+    const onUnload = () => navigator.sendBeacon?.(ACTIVITY_PATH, JSON.stringify({ status: 'offline' }));
+
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', onUnload);
+    return () => {
+      clearInterval(heartbeat);
+      clearTimeout(awayTimer);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', onUnload);
+      report('offline');
+    };
+  }, [userId]);
+}
