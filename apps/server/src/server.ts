@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { seedDemoActivity } from './db/seed/demo-activity';
 import { formatLogins } from './db/seed/demo-data';
 import { startJobs } from './jobs/run-jobs';
 import { openConfiguredDatabase, prepareDemoData } from './platform/bootstrap';
@@ -10,6 +11,8 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   const logins = await prepareDemoData(config, database);
   const app = await buildApp({ config, database });
+  // A freshly seeded database also gets conversations, reviews and presence, made through the API.
+  if (logins) await seedDemoActivity(app);
   app.addHook('onClose', async () => {
     await database.close();
   });

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { buildApp } from '../app';
 import { openConfiguredDatabase, pgliteDir, prepareDemoData } from '../platform/bootstrap';
 import { loadConfig } from '../platform/config';
 import { openDatabase } from '../platform/db';
 import { acquireDirectoryLock } from '../platform/dir-lock';
+import { seedDemoActivity } from './seed/demo-activity';
 import { formatLogins } from './seed/demo-data';
 
 /** `npm run db:reset`: throws the database away, migrates a new one and seeds the demo data. */
@@ -24,6 +26,11 @@ async function reset(): Promise<void> {
   }
   const database = await openConfiguredDatabase({ ...config, seedDemoData: true });
   const logins = await prepareDemoData({ ...config, seedDemoData: true }, database);
+  if (logins) {
+    const app = await buildApp({ config, database, logger: false });
+    await seedDemoActivity(app);
+    await app.close();
+  }
   await database.close();
   console.log('Database reset.');
   if (logins) console.log(formatLogins(logins));

@@ -1,0 +1,58 @@
+import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestApp, openTestDatabase, type TestApp, unbalancedTransactions } from '../../testing';
+import { messages, profiles, reviews, userPresence } from '../schema';
+import { seedDemoActivity } from './demo-activity';
+import { seedDemoData } from './demo-data';
+
+// Seeding needs an empty database, so this file always takes its own PGlite copy.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ database: await openTestDatabase('pglite') });
+});
+afterAll(async () => {
+  await t.close();
+  await t.database.close();
+});
+
+const profileOf = async (username: string) => {
+  const [row] = await t.database.db.select().from(profiles).where(eq(profiles.username, username));
+  if (!row) throw new Error(username);
+  return row;
+};
+
+test('demo activity: replied conversations, reviews with responses, ratings and presence, all balanced', async () => {
+  await seedDemoData({ db: t.database.db });
+  await seedDemoActivity(t.app);
+
+  const [all] = await t.database.db.select({ n: count() }).from(reviews);
+  expect(all?.n).toBe(6);
+  const [answered] = await t.database.db.select({ n: count() }).from(reviews).where(isNotNull(reviews.creatorResponse));
+  expect(answered?.n).toBe(4);
+  expect(await profileOf('devdaniel')).toMatchObject({ averageRating: 4.5, reviewCount: 2 });
+  expect(await profileOf('profkim')).toMatchObject({ averageRating: 3, reviewCount: 1 });
+  // The journeys' creators keep their seeded figures.
+  expect(await profileOf('mayastyle')).toMatchObject({ averageRating: null, reviewCount: 0, responseRate: 98 });
+
+  // The demo fan has an answered conversation with glowwithgia and no review of it: the prompt's case.
+  const fan = await profileOf('demofan');
+  const gia = await profileOf('glowwithgia');
+  const [replied] = await t.database.db
+    .select({ conversationId: messages.conversationId })
+    .from(messages)
+    .where(and(eq(messages.senderId, fan.id), eq(messages.recipientId, gia.id), eq(messages.status, 'responded')));
+  expect(replied).toBeDefined();
+  const [own] = await t.database.db
+    .select({ n: count() })
+    .from(reviews)
+    .where(and(eq(reviews.customerId, fan.id), eq(reviews.creatorId, gia.id)));
+  expect(own?.n).toBe(0);
+
+  const [online] = await t.database.db
+    .select()
+    .from(userPresence)
+    .where(eq(userPresence.userId, (await profileOf('devdaniel')).id));
+  expect(online?.status).toBe('online');
+  expect((await profileOf('devdaniel')).lastActiveAt).not.toBeNull();
+  expect(await unbalancedTransactions(t.database.db)).toBe(0);
+});

@@ -1,0 +1,170 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { createSession, revokeSession, SESSION_COOKIE } from '../../modules/auth/sessions';
+import { messages, profiles } from '../schema';
+import { createAccount } from './create-account';
+import { DEMO_PASSWORD } from './demo-data';
+
+interface DemoConversation {
+  fan: string;
+  creator: string;
+  message: string;
+  reply: string;
+  review?: { rating: number; title?: string; message?: string; response?: string };
+}
+
+// The demo fan keeps one answered conversation unreviewed (glowwithgia), so the review prompt has
+// something to ask about. mayastyle, samtravels, chefnora, lenabeats and funnyfrank stay untouched:
+// the end-to-end journeys assert their figures.
+const CONVERSATIONS: DemoConversation[] = [
+  {
+    fan: 'demofan',
+    creator: 'glowwithgia',
+    message: 'Hi Gia! What is a simple morning routine for dry skin in winter?',
+    reply: 'Keep it short: gentle cleanser, a hydrating serum on damp skin, then a rich moisturiser and SPF.',
+  },
+  {
+    fan: 'demofan',
+    creator: 'devdaniel',
+    message: 'Should I learn TypeScript before React, or both at once?',
+    reply: 'Both at once works if you keep the types simple at first. Start with props and state types only.',
+    review: {
+      rating: 5,
+      title: 'Worth every cent',
+      message: 'Clear, practical advice with a plan I could start the same evening.',
+      response: 'Thanks! Ping me again once your first app is live.',
+    },
+  },
+  {
+    fan: 'jordanlee',
+    creator: 'devdaniel',
+    message: 'How do I prepare for a system design interview in two weeks?',
+    reply: 'Pick five classic systems, sketch each twice, and practise saying your trade-offs out loud.',
+    review: { rating: 4, title: 'Solid plan', message: 'A focused list. I would have liked a few more links.' },
+  },
+  {
+    fan: 'priyak',
+    creator: 'inkbyiris',
+    message: 'Is fine line work a good idea for a first tattoo on the wrist?',
+    reply: 'It can be, but lines on the wrist spread faster. Go slightly bolder than you think and keep it simple.',
+    review: {
+      rating: 5,
+      title: 'Honest and kind',
+      message: 'She talked me out of a design that would not have aged well. Thank you!',
+      response: 'Happy to help. Send me a photo once it has healed!',
+    },
+  },
+  {
+    fan: 'marcusb',
+    creator: 'inkbyiris',
+    message: 'How long should I wait between sessions for a large back piece?',
+    reply: 'Three to four weeks between sessions is usual, longer if the skin is still flaking.',
+    review: { rating: 4 },
+  },
+  {
+    fan: 'jordanlee',
+    creator: 'glowwithgia',
+    message: 'Which sunscreen texture works under makeup without pilling?',
+    reply: 'Gel or fluid textures; let them set for two minutes before foundation and press rather than rub.',
+    review: {
+      rating: 5,
+      title: 'No more pilling',
+      response: 'Love to hear it!',
+    },
+  },
+  {
+    fan: 'priyak',
+    creator: 'profkim',
+    message: 'Any tips for memorising formulas before my statistics exam?',
+    reply: 'Derive each formula once by hand, then write them from memory every morning for a week.',
+    review: {
+      rating: 3,
+      title: 'Helpful but brief',
+      message: 'Good tip, though I hoped for a bit more detail on the harder formulas.',
+      response: 'Fair point. Message me with the ones that trip you up and I will go deeper.',
+    },
+  },
+];
+
+const EXTRA_FANS = [
+  { username: 'jordanlee', displayName: 'Jordan Lee' },
+  { username: 'priyak', displayName: 'Priya Kapoor' },
+  { username: 'marcusb', displayName: 'Marcus Bell' },
+];
+
+/**
+ * Paid messages, replies, reviews, creator responses and presence for a freshly seeded database,
+ * made through the HTTP API as a browser would (the local checkout, the reply, the review routes),
+ * so the ledger balances and the ratings are computed, never written. Needs the local payment
+ * provider; with Stripe configured it seeds nothing.
+ */
+export async function seedDemoActivity(app: FastifyInstance): Promise<void> {
+  if (app.payments.name !== 'local') return;
+  for (const fan of EXTRA_FANS) {
+    await createAccount({ db: app.db, email: `${fan.username}@fanline.test`, password: DEMO_PASSWORD, profile: fan });
+  }
+  const ids = new Map<string, string>();
+  const sessions = new Map<string, { cookie: string; sessionId: string }>();
+  const as = async (username: string) => {
+    const known = sessions.get(username);
+    if (known) return known.cookie;
+    const id = await userIdOf(app, username);
+    ids.set(username, id);
+    const { token, sessionId } = await createSession({ db: app.db, clock: app.clock, userId: id });
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    sessions.set(username, { cookie, sessionId });
+    return cookie;
+  };
+  const call = async (username: string, method: 'POST' | 'PUT', url: string, payload: object) => {
+    const response = await app.inject({ method, url, headers: { cookie: await as(username) }, payload });
+    if (response.statusCode >= 300)
+      throw new Error(`demo ${method} ${url} failed ${response.statusCode}: ${response.body}`);
+    return response.body ? response.json() : undefined;
+  };
+
+  for (const c of CONVERSATIONS) {
+    await as(c.creator);
+    const creatorId = ids.get(c.creator) ?? '';
+    const checkout = await call(c.fan, 'POST', '/api/checkout', { recipientId: creatorId, messageContent: c.message });
+    const paymentId = String(checkout.url).split('/').pop();
+    await call(c.fan, 'POST', `/api/checkout/local/${paymentId}/pay`, {
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12 / 34',
+      cvc: '123',
+      name: 'Demo Fan',
+    });
+    const conversationId = await conversationOf(app, ids.get(c.fan) ?? '', creatorId);
+    await call(c.creator, 'POST', `/api/messages/${conversationId}/reply`, { content: c.reply });
+    if (!c.review) continue;
+    const { response, ...fields } = c.review;
+    const review = await call(c.fan, 'POST', '/api/reviews', { creatorId, conversationId, ...fields });
+    if (response) await call(c.creator, 'PUT', `/api/reviews/${review.id}/response`, { response });
+  }
+
+  // Presence: a few creators were just here (spec §4); "Online" fades after 90 s, "Last active" stays.
+  for (const [username, status] of [
+    ['devdaniel', 'online'],
+    ['inkbyiris', 'online'],
+    ['glowwithgia', 'away'],
+  ] as const) {
+    await call(username, 'POST', '/api/activity', { status });
+  }
+  for (const { sessionId } of sessions.values()) await revokeSession(app.db, sessionId);
+}
+
+async function userIdOf(app: FastifyInstance, username: string): Promise<string> {
+  const [row] = await app.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.username, username));
+  if (!row) throw new Error(`no demo account ${username}`);
+  return row.id;
+}
+
+async function conversationOf(app: FastifyInstance, fanId: string, creatorId: string): Promise<string> {
+  const [row] = await app.db
+    .select({ conversationId: messages.conversationId })
+    .from(messages)
+    .where(and(eq(messages.senderId, fanId), eq(messages.recipientId, creatorId)))
+    .orderBy(desc(messages.createdAt))
+    .limit(1);
+  if (!row) throw new Error('demo message missing');
+  return row.conversationId;
+}
