@@ -1,8 +1,15 @@
-import { PRESENCE, type TPresenceStatus } from '@fanline/contracts';
+import type { TPresenceStatus } from '@fanline/contracts';
 import { useEffect } from 'react';
 import { api } from '../api-client';
 
 const ACTIVITY_PATH = '/api/activity';
+
+// spec §9: heartbeat 60 s, away delay 5 s (contracts PRESENCE holds the same numbers). Kept here
+// because this module loads on every route, including the landing page, whose bundle must not pull
+// in the contracts' zod schemas.
+const HEARTBEAT_MS = 60_000;
+const AWAY_DELAY_MS = 5_000;
+export const PRESENCE_TIMINGS = { heartbeatMs: HEARTBEAT_MS, awayDelayMs: AWAY_DELAY_MS } as const;
 
 function report(status: TPresenceStatus): void {
   // spec §8: presence failures are only logged.
@@ -23,7 +30,7 @@ export function usePresence(userId: string | null): void {
     report('online');
     const heartbeat = setInterval(() => {
       if (document.visibilityState === 'visible') report('online');
-    }, PRESENCE.heartbeatMs);
+    }, HEARTBEAT_MS);
 
     const onVisibility = () => {
       clearTimeout(awayTimer);
@@ -31,7 +38,7 @@ export function usePresence(userId: string | null): void {
       else
         awayTimer = setTimeout(() => {
           if (document.visibilityState === 'hidden') report('away');
-        }, PRESENCE.awayDelayMs);
+        }, AWAY_DELAY_MS);
     };
     // sendBeacon survives the page going away; a string body goes as text/plain, which the server
     // accepts on this route only, from this origin only.
