@@ -11,8 +11,6 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   const logins = await prepareDemoData(config, database);
   const app = await buildApp({ config, database });
-  // A freshly seeded database also gets conversations, reviews and presence, made through the API.
-  if (logins) await seedDemoActivity(app);
   app.addHook('onClose', async () => {
     await database.close();
   });
@@ -39,6 +37,9 @@ async function main(): Promise<void> {
   app.addHook('preClose', async () => {
     await stopJobs?.();
   });
+  // A freshly seeded database also gets conversations, reviews and presence, made through the API
+  // (app.inject readies the app, so this comes after every hook is added).
+  if (logins) await seedDemoActivity(app);
   await app.listen({ host: config.host, port: config.port });
   stopJobs = startJobs(app);
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;

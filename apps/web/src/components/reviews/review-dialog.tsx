@@ -80,6 +80,13 @@ export function ReviewDialog({ open, onOpenChange, creator, conversationId, exis
       <DialogContent
         title={existing ? REVIEW_MESSAGES.editTitle(creator.name) : REVIEW_MESSAGES.createTitle(creator.name)}
         description="Your review is public on the creator's profile."
+        // Focus starts on the chosen star (a radio group's one tab stop), not on the first star.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.target as HTMLElement | null)
+            ?.querySelector<HTMLInputElement>('input[name="rating"]:checked')
+            ?.focus();
+        }}
       >
         <form onSubmit={submit} className="space-y-4" noValidate>
           <fieldset>

@@ -6,7 +6,9 @@ import { creatorMetricsQuery } from '../api/dashboard';
 /** Hours as the dashboard says them: minutes under an hour, one decimal above. */
 export function formatResponseTime(hours: number | null): string {
   if (hours === null) return 'No replies yet';
-  if (hours < 1) return `${Math.max(1, Math.round(hours * 60))} min`;
+  const minutes = Math.round(hours * 60);
+  if (minutes < 1) return '< 1 min';
+  if (hours < 1) return `${minutes} min`;
   return `${Number.isInteger(hours) ? hours : hours.toFixed(1)} h`;
 }
 
