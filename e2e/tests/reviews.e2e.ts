@@ -58,7 +58,7 @@ async function profileRating(page: Page) {
   await page.getByRole('tab', { name: /^Reviews \(\d+\)$/ }).waitFor();
   return {
     tab: await page.getByRole('tab', { name: /^Reviews \(\d+\)$/ }).innerText(),
-    // RatingSummary: 'No reviews yet', or 'Rated 4.0 (1 review)' (partly words for screen readers).
+    // RatingSummary: 'No reviews yet', or 'Rated4.0(1 review)' as text ("Rated" and "review" for screen readers).
     summary: (
       await page
         .getByRole('main')
@@ -101,7 +101,7 @@ describe('reviews (issue 10 acceptance)', () => {
     expect(again.status()).toBe(409);
     expect((await again.json()).error.message).toBe(REVIEW_MESSAGES.duplicate);
 
-    expect(await profileRating(fan.page)).toEqual({ tab: 'Reviews (1)', summary: 'Rated4.0 (1 review)' });
+    expect(await profileRating(fan.page)).toEqual({ tab: 'Reviews (1)', summary: 'Rated4.0(1 review)' });
 
     // Edit: the same dialog, titled for editing, starts from the saved review.
     await fan.page.goto(browser.url(`/messages/${conversationId}`));
@@ -111,7 +111,7 @@ describe('reviews (issue 10 acceptance)', () => {
     await edit.getByRole('radio', { name: '2 stars' }).check({ force: true });
     await edit.getByRole('button', { name: 'Update Review' }).click();
     await fan.page.getByText(REVIEW_MESSAGES.updated).waitFor();
-    expect(await profileRating(fan.page)).toEqual({ tab: 'Reviews (1)', summary: 'Rated2.0 (1 review)' });
+    expect(await profileRating(fan.page)).toEqual({ tab: 'Reviews (1)', summary: 'Rated2.0(1 review)' });
 
     // The creator responds from the Customer Reviews tab: empty is refused, then added, deleted, added.
     await creator.page.goto(browser.url('/dashboard/messages'));
