@@ -31,6 +31,8 @@ export const MESSAGE_MESSAGES = {
   cardDeclined: 'Your card was declined. Please use a different card.',
   expired: 'This message has expired and was refunded; it can no longer be answered.',
   unavailable: 'This creator is not accepting messages right now.',
+  maintenance: 'Messaging is paused for maintenance. Please try again soon.',
+  priceChanged: 'This creator’s price has changed since you started. Please start again from their profile.',
 } as const;
 
 /** spec §5 Message: trimmed length 10-1000, with the spec's words. */
