@@ -121,7 +121,11 @@ export const ZConversationSummary = z.object({
   waitingCount: z.number().int(),
 });
 export type TConversationSummary = z.input<typeof ZConversationSummary>;
-export const ZConversationsResponse = z.object({ conversations: z.array(ZConversationSummary) });
+/** GET /api/conversations: one page, newest activity first; `nextCursor` asks for the next one. */
+export const ZConversationsResponse = z.object({
+  conversations: z.array(ZConversationSummary),
+  nextCursor: z.string().nullable(),
+});
 export type TConversationsResponse = z.input<typeof ZConversationsResponse>;
 
 export const ZConversationDetail = z.object({

@@ -81,3 +81,36 @@ describe('two creators messaging each other', () => {
     expect(thread.viewerRole).toBe('creator');
   });
 });
+
+// Security review I5: the list is paged with a keyset cursor, never capped.
+describe('GET /api/conversations paging', () => {
+  test('walks every conversation once, newest first, and refuses a forged cursor with 400', async () => {
+    const fan = await createCreator(t.database.db);
+    const fanCookie = await signIn(t.app, fan.email ?? '');
+    const creators = [];
+    for (let i = 0; i < 5; i++) {
+      const creator = await createCreator(t.database.db);
+      creators.push(creator);
+      await sendPaidMessage(t.app, fanCookie, creator.id);
+      t.clock.advance(1000);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = await get(fanCookie, `/api/conversations?${query}`);
+      expect(page.statusCode).toBe(200);
+      const body = page.json();
+      expect(body.conversations.length).toBeLessThanOrEqual(2);
+      seen.push(...body.conversations.map((c: { otherParty: { id: string } }) => c.otherParty.id));
+      cursor = body.nextCursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(creators.map((c) => c.id).reverse());
+
+    const forged = Buffer.from(JSON.stringify(['not a time', creators[0]?.id])).toString('base64url');
+    expect((await get(fanCookie, `/api/conversations?cursor=${forged}`)).statusCode).toBe(400);
+  });
+});
