@@ -40,6 +40,7 @@ import { devOutboxRoutes } from './platform/dev-outbox';
 import { registerErrorHandler } from './platform/error-handler';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mailer';
 import { registerOriginCheck } from './platform/origin-check';
+import { registerPrivateNoStore } from './platform/private-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   registerOriginCheck(app);
   registerAuthHooks(app);
+  registerPrivateNoStore(app);
 
   await app.register(swagger, {
     openapi: { info: { title: 'Fanline API', version: '1.0.0' }, servers: [{ url: config.publicUrl }] },

@@ -31,6 +31,8 @@ export const MESSAGE_MESSAGES = {
   cardDeclined: 'Your card was declined. Please use a different card.',
   expired: 'This message has expired and was refunded; it can no longer be answered.',
   unavailable: 'This creator is not accepting messages right now.',
+  maintenance: 'Messaging is paused for maintenance. Please try again soon.',
+  priceChanged: 'This creator’s price has changed since you started. Please start again from their profile.',
 } as const;
 
 /** spec §5 Message: trimmed length 10-1000, with the spec's words. */
@@ -119,7 +121,11 @@ export const ZConversationSummary = z.object({
   waitingCount: z.number().int(),
 });
 export type TConversationSummary = z.input<typeof ZConversationSummary>;
-export const ZConversationsResponse = z.object({ conversations: z.array(ZConversationSummary) });
+/** GET /api/conversations: one page, newest activity first; `nextCursor` asks for the next one. */
+export const ZConversationsResponse = z.object({
+  conversations: z.array(ZConversationSummary),
+  nextCursor: z.string().nullable(),
+});
 export type TConversationsResponse = z.input<typeof ZConversationsResponse>;
 
 export const ZConversationDetail = z.object({

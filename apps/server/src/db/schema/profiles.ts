@@ -97,3 +97,20 @@ export const profiles = pgTable(
       .where(sql`${t.isCreator} and ${t.threadsOnboardingCompleted}`),
   ],
 );
+
+/**
+ * A username its owner renamed away from (security review L5): for the hold period nobody else may
+ * claim it, and the old name still leads to the renamed creator. `username` is lower case.
+ */
+export const usernameHolds = pgTable(
+  'username_holds',
+  {
+    username: text('username').primaryKey(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    heldUntil: tstz('held_until').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('username_holds_profile_idx').on(t.profileId)],
+);

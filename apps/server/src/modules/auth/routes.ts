@@ -94,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      available: await isUsernameAvailable(app.db, request.query.username, request.auth?.userId),
+      available: await isUsernameAvailable(app.db, request.query.username, request.auth?.userId, app.clock.now()),
     }),
   );
 

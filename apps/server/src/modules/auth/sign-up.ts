@@ -22,7 +22,7 @@ export async function signUp(
 
   const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email}`);
   if (existing) throw new AppError('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken);
-  if (!(await isUsernameAvailable(db, input.username))) {
+  if (!(await isUsernameAvailable(db, input.username, undefined, clock.now()))) {
     throw new AppError('USERNAME_TAKEN', AUTH_MESSAGES.usernameTakenServer, {
       username: AUTH_MESSAGES.usernameTakenHint,
     });

@@ -23,7 +23,7 @@ export async function answerConversation(
 ) {
   const now = app.clock.now();
   const result = await app.db.transaction(async (tx) => {
-    const fanId = await fanOfConversation(tx, opts.messageId, opts.creatorId);
+    const { fanId, conversationId } = await fanOfConversation(tx, opts.messageId, opts.creatorId);
     const open = await tx
       .select({ id: messages.id, expiresAt: messages.expiresAt, conversationId: messages.conversationId })
       .from(messages)
@@ -50,13 +50,9 @@ export async function answerConversation(
       await tx.update(messages).set({ responseContent: opts.content }).where(eq(messages.id, answerId));
     } else {
       answerId = randomUUID();
-      const [any] = await tx
-        .select({ conversationId: messages.conversationId })
-        .from(messages)
-        .where(eq(messages.id, opts.messageId));
       await tx.insert(messages).values({
         id: answerId,
-        conversationId: any?.conversationId ?? answerId,
+        conversationId,
         senderId: opts.creatorId,
         recipientId: fanId,
         content: opts.content,
@@ -83,16 +79,12 @@ export async function answerConversation(
     const paymentIds = ids.length
       ? (await tx.select({ id: payments.id }).from(payments).where(inArray(payments.messageId, ids))).map((p) => p.id)
       : [];
-    const [conversation] = await tx
-      .select({ id: messages.conversationId })
-      .from(messages)
-      .where(eq(messages.id, opts.messageId));
     return {
       fanId,
       notificationId,
       paymentIds,
       answerId: answerId ?? opts.messageId,
-      conversationId: conversation?.id ?? '',
+      conversationId,
     };
   });
 
@@ -115,28 +107,30 @@ export async function answerConversation(
 }
 
 /**
- * The fan of the conversation holding `messageId`, when `creatorId` is its creator: the one its paid
- * messages are addressed to. Anyone else, the fan included, gets 'Message not found' (spec §2), so a
- * fan can never send a free message.
+ * The fan of the conversation holding `messageId`, when `creatorId` is its creator. A conversation
+ * is one (fan, creator) direction (spec §4): a paid message goes fan → creator, a follow-up creator
+ * → fan, so the message itself says who is who. Anyone else, the fan included, gets 'Message not
+ * found' (spec §2), so a fan can never send a free message.
  */
-async function fanOfConversation(tx: Db, messageId: string, creatorId: string): Promise<string> {
-  const [anchor] = await tx
-    .select({ conversationId: messages.conversationId, status: messages.status })
-    .from(messages)
-    .where(eq(messages.id, messageId));
+async function fanOfConversation(
+  tx: Db,
+  messageId: string,
+  creatorId: string,
+): Promise<{ fanId: string; conversationId: string }> {
+  const [anchor] = await tx.select().from(messages).where(eq(messages.id, messageId));
   if (!anchor || anchor.status === 'pending' || anchor.status === 'cancelled') {
     throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.messageNotFound);
   }
-  const [firstPaid] = await tx
-    .select({ senderId: messages.senderId, recipientId: messages.recipientId })
-    .from(messages)
-    .where(
-      and(eq(messages.conversationId, anchor.conversationId), eq(messages.isFollowup, false), gt(messages.amount, 0)),
-    )
-    .orderBy(messages.createdAt)
-    .limit(1);
-  if (firstPaid?.recipientId !== creatorId) throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.messageNotFound);
-  return firstPaid.senderId;
+  const { fanId, creatorId: ownerId } = directionOf(anchor);
+  if (ownerId !== creatorId) throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.messageNotFound);
+  return { fanId, conversationId: anchor.conversationId };
+}
+
+/** Who is the fan and who the creator of the conversation a message belongs to (spec §4). */
+export function directionOf(m: { senderId: string; recipientId: string; isFollowup: boolean }) {
+  return m.isFollowup
+    ? { fanId: m.recipientId, creatorId: m.senderId }
+    : { fanId: m.senderId, creatorId: m.recipientId };
 }
 
 export function openPaidMessages(fanId: string, creatorId: string) {

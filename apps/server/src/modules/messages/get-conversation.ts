@@ -1,8 +1,9 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, or } from 'drizzle-orm';
 import { messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { directionOf } from './answer-conversation';
 
 /**
  * One conversation by any of its message ids (spec §2 /messages/{id} and /dashboard/messages/{id}),
@@ -17,18 +18,25 @@ export async function getConversation(
   if (!anchor || anchor.status === 'pending' || anchor.status === 'cancelled' || !(participant || opts.viewerIsAdmin)) {
     throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.messageNotFound);
   }
+  // The creator of the conversation is whoever receives its paid messages (one direction, spec §4).
+  const { fanId, creatorId } = directionOf(anchor);
   const thread = await db
     .select()
     .from(messages)
     .where(
-      and(eq(messages.conversationId, anchor.conversationId), notInArray(messages.status, ['pending', 'cancelled'])),
+      and(
+        eq(messages.conversationId, anchor.conversationId),
+        notInArray(messages.status, ['pending', 'cancelled']),
+        // One (fan, creator) direction: its paid messages and the creator's follow-ups (spec §4).
+        or(
+          and(eq(messages.senderId, fanId), eq(messages.recipientId, creatorId), eq(messages.isFollowup, false)),
+          and(eq(messages.senderId, creatorId), eq(messages.recipientId, fanId), eq(messages.isFollowup, true)),
+        ),
+      ),
     )
     .orderBy(asc(messages.createdAt), asc(messages.id));
 
-  // The creator of the conversation is whoever receives its paid messages.
   const paid = thread.filter((m) => m.amount > 0 && !m.isFollowup);
-  const creatorId = paid[0]?.recipientId ?? (anchor.isFollowup ? anchor.senderId : anchor.recipientId);
-  const fanId = creatorId === anchor.senderId ? anchor.recipientId : anchor.senderId;
   const viewerRole = opts.viewerId === creatorId ? 'creator' : opts.viewerId === fanId ? 'sender' : 'admin';
   const otherId = viewerRole === 'creator' ? fanId : creatorId;
 

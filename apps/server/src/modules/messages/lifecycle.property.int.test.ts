@@ -38,7 +38,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 
 /** The local provider with an outage switch: calls fail as if the process crashed around them. */
 function switchableProvider() {
-  const local = createLocalProvider('http://localhost:3000', 120);
+  const local = createLocalProvider(120);
   const state = { down: false };
   const guard = <T>(fn: () => Promise<T>) => (state.down ? Promise.reject(new Error('provider down')) : fn());
   const provider: PaymentProvider = {

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { decodeCursor, encodeCursor } from '../creators/cursor';
 import { containsPattern } from '../creators/summary';
 
 interface Row extends Record<string, unknown> {
@@ -19,15 +21,29 @@ interface Row extends Record<string, unknown> {
   message_count: number;
   pending_count: number;
   waiting_count: number;
+  activity_key: string;
 }
 
 /**
  * The signed-in user's conversations, aggregated in one query (ARCHITECTURE §3a: never by loading
  * every message into the browser). Pending and waiting counts follow spec §4: paid, not follow-up,
- * unanswered messages still inside their window — to me (pending) or from me (waiting).
+ * unanswered messages still inside their window — to me (pending) or from me (waiting). Newest
+ * activity first, a page at a time behind a keyset cursor.
  */
-export async function listConversations(db: Db, opts: { userId: string; now: Date; search?: string; limit?: number }) {
+export async function listConversations(
+  db: Db,
+  opts: { userId: string; now: Date; search?: string; limit?: number; cursor?: string },
+) {
   const pattern = opts.search ? containsPattern(opts.search) : null;
+  const limit = opts.limit ?? CONVERSATIONS_PAGE;
+  const after = opts.cursor ? decodeActivityCursor(opts.cursor) : null;
+  const filters = [
+    pattern
+      ? sql`(lower(p.username) like ${pattern} or lower(p.display_name) like ${pattern} or lower(last.content) like ${pattern})`
+      : null,
+    // Keyset: strictly after the last row of the previous page, in the same order.
+    after ? sql`(agg.last_activity, agg.conversation_id) < (${after.value}::timestamptz, ${after.id}::uuid)` : null,
+  ].filter((f) => f !== null);
   const result = await db.execute(sql`
     with mine as (
       select m.*, case when m.sender_id = ${opts.userId} then m.recipient_id else m.sender_id end as other_id,
@@ -54,17 +70,21 @@ export async function listConversations(db: Db, opts: { userId: string; now: Dat
     )
     select agg.conversation_id, last.id as last_message_id, agg.other_id, p.username, p.display_name, p.avatar_url,
       p.is_creator, p.instagram_verified, p.message_price, p.is_available, last.content as last_content,
-      last.from_me as last_from_me, agg.last_activity, agg.message_count, agg.pending_count, agg.waiting_count
+      last.from_me as last_from_me, agg.last_activity, agg.message_count, agg.pending_count, agg.waiting_count,
+      agg.last_activity::text as activity_key
     from agg
     join last on last.conversation_id = agg.conversation_id
     join profiles p on p.id = agg.other_id
-    ${pattern ? sql`where lower(p.username) like ${pattern} or lower(p.display_name) like ${pattern} or lower(last.content) like ${pattern}` : sql``}
-    order by agg.last_activity desc
-    limit ${opts.limit ?? 100}
+    ${filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``}
+    order by agg.last_activity desc, agg.conversation_id desc
+    limit ${limit + 1}
   `);
   // Both drivers answer { rows }; the HKT of the shared Db type does not say so.
-  const { rows } = result as unknown as { rows: Row[] };
-  return rows.map((row) => ({
+  const { rows: fetched } = result as unknown as { rows: Row[] };
+  const rows = fetched.slice(0, limit);
+  const last = rows.at(-1);
+  const nextCursor = fetched.length > limit && last ? encodeCursor(last.activity_key, last.conversation_id) : null;
+  const conversations = rows.map((row) => ({
     conversationId: row.conversation_id,
     lastMessageId: row.last_message_id,
     otherParty: {
@@ -84,4 +104,17 @@ export async function listConversations(db: Db, opts: { userId: string; now: Dat
     pendingCount: row.pending_count,
     waitingCount: row.waiting_count,
   }));
+  return { conversations, nextCursor };
+}
+
+/** Conversations per page (security review I5: paged, never capped). */
+export const CONVERSATIONS_PAGE = 30;
+
+/** A cursor of this list carries a timestamp; anything else is a bad request, never a 500. */
+function decodeActivityCursor(cursor: string) {
+  const decoded = decodeCursor(cursor);
+  if (typeof decoded.value !== 'string' || Number.isNaN(Date.parse(decoded.value))) {
+    throw new AppError('BAD_REQUEST', 'Invalid cursor.');
+  }
+  return decoded;
 }

@@ -18,17 +18,22 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['messages'],
-        querystring: z.object({ search: z.string().trim().max(100).optional() }),
+        querystring: z.object({
+          search: z.string().trim().max(100).optional(),
+          cursor: z.string().max(500).optional(),
+          limit: z.coerce.number().int().min(1).max(100).optional(),
+        }),
         response: { 200: ZConversationsResponse },
       },
     },
-    async (request) => ({
-      conversations: await listConversations(app.db, {
+    async (request) =>
+      listConversations(app.db, {
         userId: userId(request),
         now: app.clock.now(),
         search: request.query.search || undefined,
+        cursor: request.query.cursor || undefined,
+        limit: request.query.limit,
       }),
-    }),
   );
 
   app.get(

@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { MESSAGE_MESSAGES } from '@fanline/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages, payments, profiles } from '../../db/schema';
+import type { Db } from '../../platform/db';
 import { ACCOUNTS, postLedgerTransaction } from '../ledger/post-transaction';
 import { createNotification } from '../notifications/create-notification';
 import { announceMessageChange } from '../realtime/announce';
@@ -11,16 +13,34 @@ import { newMessageMail } from './mails';
  * The card is authorized (or, for long windows, charged): the message goes live. Its window starts
  * now (ARCHITECTURE §3: expires_at = paid_at + response window). Safe to call twice, as duplicate
  * webhooks and double clicks do: only a pending payment changes.
+ *
+ * A checkout can be paid up to an hour after it started, so what startCheckout checked is checked
+ * again here (security review L3): the creator still takes messages, messaging is not paused for
+ * maintenance, and the price is the one the checkout was started at. Otherwise nothing goes live,
+ * no hold is booked, the checkout is abandoned and `refused` says why; a provider that already
+ * holds the money gives it back through the orphan path (stripe-checkout-completed).
  */
 export async function confirmAuthorization(
   app: FastifyInstance,
   opts: { paymentId: string; providerPaymentId?: string | null; captured: boolean },
-): Promise<{ changed: boolean }> {
+): Promise<{ changed: boolean; refused?: string }> {
   const now = app.clock.now();
-  const { message_expiration_hours: windowHours } = await readSettings(app.db, ['message_expiration_hours']);
+  const { message_expiration_hours: windowHours, maintenance_mode: maintenance } = await readSettings(app.db, [
+    'message_expiration_hours',
+    'maintenance_mode',
+  ]);
   const outcome = await app.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, opts.paymentId)).for('update');
     if (!payment?.messageId || payment.status !== 'pending') return null;
+    const refusal = await staleReason(tx, payment, maintenance);
+    if (refusal) {
+      await tx.update(payments).set({ status: 'canceled', updatedAt: now }).where(eq(payments.id, payment.id));
+      await tx
+        .update(messages)
+        .set({ status: 'cancelled', updatedAt: now })
+        .where(and(eq(messages.id, payment.messageId), eq(messages.status, 'pending')));
+      return { refused: refusal } as const;
+    }
     await tx
       .update(payments)
       .set({
@@ -65,6 +85,10 @@ export async function confirmAuthorization(
     return { message, notificationId, senderName: name };
   });
   if (!outcome) return { changed: false };
+  if ('refused' in outcome) {
+    app.log.info({ paymentId: opts.paymentId, reason: outcome.refused }, 'checkout refused at payment time');
+    return { changed: false, refused: outcome.refused };
+  }
 
   const { message, notificationId, senderName } = outcome;
   await announceMessageChange(app, {
@@ -76,6 +100,22 @@ export async function confirmAuthorization(
   });
   await mailCreator(app, message.recipientId, senderName, message);
   return { changed: true };
+}
+
+/** Why a checkout started earlier may no longer be paid, or null when it still may. */
+async function staleReason(
+  tx: Db,
+  payment: { recipientId: string; amountTotal: number },
+  maintenance: boolean,
+): Promise<string | null> {
+  if (maintenance) return MESSAGE_MESSAGES.maintenance;
+  const [creator] = await tx
+    .select({ isCreator: profiles.isCreator, isAvailable: profiles.isAvailable, messagePrice: profiles.messagePrice })
+    .from(profiles)
+    .where(eq(profiles.id, payment.recipientId));
+  if (!creator?.isCreator || !creator.isAvailable) return MESSAGE_MESSAGES.unavailable;
+  if (creator.messagePrice !== payment.amountTotal) return MESSAGE_MESSAGES.priceChanged;
+  return null;
 }
 
 /** spec: an email to the creator on a new paid message, when mail is configured. Failures only logged. */

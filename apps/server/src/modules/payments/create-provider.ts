@@ -6,5 +6,5 @@ import { createStripeProvider } from './stripe-provider';
 /** The configured provider: Stripe with a secret key, else the built-in test checkout. */
 export function createPaymentProvider(config: Config): PaymentProvider {
   if (config.payments.provider === 'stripe') return createStripeProvider(config);
-  return createLocalProvider(config.publicUrl, config.payments.holdLimitHours);
+  return createLocalProvider(config.payments.holdLimitHours);
 }

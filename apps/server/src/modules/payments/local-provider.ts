@@ -3,13 +3,15 @@ import type { PaymentProvider } from './provider';
 /**
  * The built-in test provider (ARCHITECTURE §2): checkout is our own card form at /checkout/{id},
  * clearly labelled as a test payment; authorizing, capturing and releasing are bookkeeping only.
+ * The checkout URL is relative: the browser stays on the origin it opened the app at (and so keeps
+ * its session cookie), whether that is PUBLIC_URL, 127.0.0.1 or a LAN address.
  */
-export function createLocalProvider(publicUrl: string, holdLimitHours: number): PaymentProvider {
+export function createLocalProvider(holdLimitHours: number): PaymentProvider {
   return {
     name: 'local',
     holdLimitHours,
     async createCheckout({ payment }) {
-      return { url: `${publicUrl}/checkout/${payment.id}`, checkoutSessionId: null };
+      return { url: `/checkout/${encodeURIComponent(payment.id)}`, checkoutSessionId: null };
     },
     async capture() {
       return 'captured';

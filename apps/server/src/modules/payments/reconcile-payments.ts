@@ -55,11 +55,21 @@ export async function reconcilePayments(app: FastifyInstance, limit = 100) {
       const state = app.payments.checkoutState ? await app.payments.checkoutState(row) : { state: 'expired' as const };
       if (state.state === 'open') continue;
       if (state.state === 'complete') {
-        await confirmAuthorization(app, {
+        const { refused } = await confirmAuthorization(app, {
           paymentId: row.id,
           providerPaymentId: state.providerPaymentId,
           captured: state.captured,
         });
+        if (refused) {
+          // Paid after the creator paused, maintenance began or the price changed: give it back.
+          const held = { ...row, paymentIntentId: state.providerPaymentId };
+          if (state.captured) await app.payments.refund(held);
+          else await app.payments.release(held);
+          await app.db
+            .update(payments)
+            .set({ paymentIntentId: state.providerPaymentId })
+            .where(eq(payments.id, row.id));
+        }
         continue;
       }
       if ((await abandonCheckout(app, { paymentId: row.id, reason: 'canceled' })).changed) abandoned++;

@@ -18,7 +18,7 @@ import { reconcilePayments } from './reconcile-payments';
 
 /** The local provider, with an outage switch: while down, every money call fails as a crash would leave it. */
 function flakyProvider(): PaymentProvider & { down: boolean; calls: string[] } {
-  const local = createLocalProvider('http://localhost:3000', 120);
+  const local = createLocalProvider(120);
   const provider = {
     ...local,
     down: false,

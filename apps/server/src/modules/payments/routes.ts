@@ -70,11 +70,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           const hint = 'This is a test checkout: use the test card 4242 4242 4242 4242.';
           throw new AppError('BAD_REQUEST', hint, { cardNumber: hint });
         }
-        await confirmAuthorization(app, {
+        const { refused } = await confirmAuthorization(app, {
           paymentId: payment.id,
           providerPaymentId: `local_${payment.id}`,
           captured: await capturesAtOnce(app),
         });
+        // The creator paused, maintenance began or the price changed since the checkout started.
+        if (refused) throw new AppError('CONFLICT', refused);
       } else if (payment.status !== 'authorized' && payment.status !== 'succeeded') {
         throw new AppError(
           'CONFLICT',
@@ -102,11 +104,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         recipientId: request.body.recipientId,
         content: request.body.messageContent,
       });
-      await confirmAuthorization(app, {
+      const { refused } = await confirmAuthorization(app, {
         paymentId: started.paymentId,
         providerPaymentId: `local_test_${started.paymentId}`,
         captured: await capturesAtOnce(app),
       });
+      if (refused) throw new AppError('CONFLICT', refused);
       const { payment, creator } = await loadOwnPayment(app, started.paymentId, userId(request));
       return { redirectUrl: successPath(creator.username, payment.amountTotal) };
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGE_MESSAGES, splitAmount } from '@fanline/contracts';
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
@@ -19,8 +19,7 @@ export async function startCheckout(
   const creator = await loadRecipient(app.db, opts.recipientId);
   if (creator.id === opts.senderId) throw new AppError('BAD_REQUEST', 'You cannot message yourself.');
   const settings = await readSettings(app.db, ['commission_rate', 'message_expiration_hours', 'maintenance_mode']);
-  if (settings.maintenance_mode)
-    throw new AppError('FORBIDDEN', 'Messaging is paused for maintenance. Please try again soon.');
+  if (settings.maintenance_mode) throw new AppError('FORBIDDEN', MESSAGE_MESSAGES.maintenance);
 
   const amount = creator.messagePrice;
   const { platformFee, creatorShare } = splitAmount(amount, settings.commission_rate);
@@ -59,6 +58,7 @@ export async function startCheckout(
   });
 
   const dollars = String(amount / 100);
+  // Absolute, for a hosted checkout (Stripe) to send the browser back; the local provider ignores them.
   const { url, checkoutSessionId } = await app.payments.createCheckout({
     payment,
     creator,
@@ -91,15 +91,22 @@ async function loadRecipient(db: Db, recipientId: string) {
   return creator;
 }
 
-/** spec §4: a new message joins the oldest conversation between the two, or starts its own. */
-async function existingConversation(tx: Db, a: string, b: string): Promise<string | null> {
+/**
+ * spec §4: a new message joins the oldest conversation of this (fan, creator) direction, or starts
+ * its own. A conversation's id is its first message's id, so the direction is that message's. Two
+ * creators who message each other have one conversation per direction, each answered by its
+ * recipient (security review M4).
+ */
+async function existingConversation(tx: Db, fanId: string, creatorId: string): Promise<string | null> {
   const [row] = await tx
     .select({ conversationId: messages.conversationId })
     .from(messages)
     .where(
-      or(
-        and(eq(messages.senderId, a), eq(messages.recipientId, b)),
-        and(eq(messages.senderId, b), eq(messages.recipientId, a)),
+      and(
+        eq(messages.senderId, fanId),
+        eq(messages.recipientId, creatorId),
+        eq(messages.isFollowup, false),
+        eq(messages.id, messages.conversationId),
       ),
     )
     .orderBy(asc(messages.createdAt))

@@ -16,7 +16,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     const username = raw.replace(/^@/, '');
     if (!username || PLACEHOLDERS.has(username.toLowerCase()))
       throw new AppError('BAD_REQUEST', SEARCH_MESSAGES.invalidUsername);
-    const profile = await findPublicProfile(app.db, username);
+    const profile = await findPublicProfile(app.db, username, app.clock.now());
     if (!profile) throw new AppError('NOT_FOUND', `Creator profile "${username}" not found`);
     return profile;
   };

@@ -1,10 +1,25 @@
 import { RESERVED_USERNAMES } from '@fanline/contracts';
-import { and, ne, sql } from 'drizzle-orm';
-import { profiles } from '../../db/schema';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { profiles, usernameHolds } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
-/** Free when no other profile holds it in any letter case and it is not an app route. */
-export async function isUsernameAvailable(db: Db, username: string, exceptUserId?: string): Promise<boolean> {
+/**
+ * How long a name its owner renamed away from stays theirs (security review L5): links they shared
+ * keep leading to them, and nobody else can take the name and receive those visitors.
+ */
+export const USERNAME_HOLD_DAYS = 30;
+
+/**
+ * Free when no other profile holds it in any letter case, it is not an app route, and it is not
+ * held for someone who renamed away from it within the hold period (their own old name stays free
+ * for them). `now` defaults to the database's clock.
+ */
+export async function isUsernameAvailable(
+  db: Db,
+  username: string,
+  exceptUserId?: string,
+  now?: Date,
+): Promise<boolean> {
   const name = username.toLowerCase();
   if (RESERVED_USERNAMES.has(name)) return false;
   const taken = sql`lower(${profiles.username}) = ${name}`;
@@ -13,5 +28,31 @@ export async function isUsernameAvailable(db: Db, username: string, exceptUserId
     .from(profiles)
     .where(exceptUserId ? and(taken, ne(profiles.id, exceptUserId)) : taken)
     .limit(1);
-  return !row;
+  if (row) return false;
+  return !(await heldFor(db, name, now, exceptUserId));
+}
+
+/** The profile a name is held for within its hold period, if any. */
+export async function heldFor(db: Db, username: string, now?: Date, exceptUserId?: string): Promise<string | null> {
+  const live = now ? gt(usernameHolds.heldUntil, now) : sql`${usernameHolds.heldUntil} > now()`;
+  const [hold] = await db
+    .select({ profileId: usernameHolds.profileId })
+    .from(usernameHolds)
+    .where(
+      and(
+        eq(usernameHolds.username, username.toLowerCase()),
+        live,
+        exceptUserId ? ne(usernameHolds.profileId, exceptUserId) : undefined,
+      ),
+    );
+  return hold?.profileId ?? null;
+}
+
+/** Records that `profileId` renamed away from `oldName`: it is theirs for the hold period. */
+export async function holdFreedUsername(db: Db, opts: { profileId: string; oldName: string; now: Date }) {
+  const heldUntil = new Date(opts.now.getTime() + USERNAME_HOLD_DAYS * 86_400_000);
+  await db
+    .insert(usernameHolds)
+    .values({ username: opts.oldName.toLowerCase(), profileId: opts.profileId, heldUntil, createdAt: opts.now })
+    .onConflictDoUpdate({ target: usernameHolds.username, set: { profileId: opts.profileId, heldUntil } });
 }

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { isUsernameAvailable } from '../profiles/username-availability';
+import { holdFreedUsername, isUsernameAvailable } from '../profiles/username-availability';
 
 export const ALREADY_LINKED = 'This Threads account is already linked to another Fanline profile.';
 
@@ -49,7 +49,7 @@ async function onboard(
   try {
     await app.db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ displayName: profiles.displayName })
+        .select({ displayName: profiles.displayName, username: profiles.username })
         .from(profiles)
         .where(eq(profiles.id, userId))
         .for('update');
@@ -75,10 +75,14 @@ async function onboard(
       };
       if (!current.displayName?.trim()) set.displayName = account.fullName?.trim() || handle;
       const asUsername = ZUsername.safeParse(handle.toLowerCase());
-      if (takeHandleAsUsername && asUsername.success && (await isUsernameAvailable(tx, asUsername.data, userId))) {
+      const now = app.clock.now();
+      if (takeHandleAsUsername && asUsername.success && (await isUsernameAvailable(tx, asUsername.data, userId, now))) {
         set.username = asUsername.data;
       }
       await tx.update(profiles).set(set).where(eq(profiles.id, userId));
+      if (set.username && set.username !== current.username.toLowerCase()) {
+        await holdFreedUsername(tx, { profileId: userId, oldName: current.username, now });
+      }
     });
   } catch (error) {
     if (violatedConstraint(error) === 'profiles_instagram_username_lower_key') throw alreadyLinked();

@@ -1,8 +1,14 @@
 import type { TConversationSummary, TConversationsResponse } from '@fanline/contracts';
-import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryKey,
+  type UseInfiniteQueryOptions,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { Button } from '../ui/button';
 import { ConversationListItem, ConversationListSkeleton, messageCountLabel } from '../ui/conversation-list-item';
 import { EmptyState, LoadErrorState } from '../ui/empty-state';
 import { SearchInput } from '../ui/search-input';
@@ -16,8 +22,16 @@ export interface ConversationListProps {
 }
 
 interface RoleProps<TKey extends QueryKey> {
-  /** GET /api/conversations for a search term; the messaging feature owns the query. */
-  listQuery: (search: string) => UseQueryOptions<TConversationsResponse, Error, TConversationsResponse, TKey>;
+  /** GET /api/conversations for a search term, paged by cursor; the messaging feature owns the query. */
+  listQuery: (
+    search: string,
+  ) => UseInfiniteQueryOptions<
+    TConversationsResponse,
+    Error,
+    InfiniteData<TConversationsResponse>,
+    TKey,
+    string | undefined
+  >;
   searchLabel: string;
   /** Shown when there are no conversations at all (a search with no match has its own state). */
   empty: ReactNode;
@@ -41,7 +55,8 @@ export function ConversationList<TKey extends QueryKey>({
 }: ConversationListProps & RoleProps<TKey>) {
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const query = useQuery(listQuery(term));
+  const query = useInfiniteQuery(listQuery(term));
+  const conversations = query.data?.pages.flatMap((page) => page.conversations) ?? [];
 
   return (
     <div className="flex min-w-0 flex-col gap-3">
@@ -50,7 +65,7 @@ export function ConversationList<TKey extends QueryKey>({
         <ConversationListSkeleton rows={compact ? 3 : 4} />
       ) : query.isError ? (
         <LoadErrorState title="Failed to load conversations" onRetry={() => void query.refetch()} />
-      ) : query.data.conversations.length === 0 ? (
+      ) : conversations.length === 0 ? (
         term ? (
           <EmptyState icon={SearchX} title="No conversations found">
             Nothing matches “{term}”.
@@ -59,19 +74,38 @@ export function ConversationList<TKey extends QueryKey>({
           empty
         )
       ) : (
-        <ul aria-label="Conversations" className="space-y-1">
-          {query.data.conversations.map((conversation) => (
-            <li key={conversation.conversationId}>
-              <Row
-                conversation={conversation}
-                to={rowHref(conversation.lastMessageId)}
-                badge={rowBadge(conversation)}
-                active={conversation.conversationId === activeConversationId}
-                compact={compact}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul aria-label="Conversations" className="space-y-1">
+            {conversations.map((conversation) => (
+              <li key={conversation.conversationId}>
+                <Row
+                  conversation={conversation}
+                  to={rowHref(conversation.lastMessageId)}
+                  badge={rowBadge(conversation)}
+                  active={conversation.conversationId === activeConversationId}
+                  compact={compact}
+                />
+              </li>
+            ))}
+          </ul>
+          {query.isFetchNextPageError && (
+            <p role="alert" className="text-center text-sm text-red-700">
+              Failed to load more conversations. Please try again.
+            </p>
+          )}
+          {query.hasNextPage && (
+            <div className="flex justify-center">
+              <Button
+                variant="secondary"
+                size={compact ? 'sm' : 'md'}
+                disabled={query.isFetchingNextPage}
+                onClick={() => void query.fetchNextPage()}
+              >
+                {query.isFetchingNextPage ? 'Loading…' : 'Load more conversations'}
+              </Button>
+            </div>
+          )}
+        </>
       )}
     </div>
   );

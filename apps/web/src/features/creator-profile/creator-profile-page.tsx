@@ -2,7 +2,7 @@ import { SEARCH_MESSAGES, type TPublicProfile } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Link2Off, UserX } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
 import { REDIRECT_AFTER_LOGIN_KEY, writeStorage } from '../../lib/auth/storage';
@@ -38,6 +38,7 @@ export function Component() {
 
 function CreatorProfile({ username }: { username: string }) {
   const query = useQuery(publicProfileQuery(username));
+  const { search } = useLocation();
   if (query.isPending) return <ProfileSkeleton />;
   if (query.isError) {
     const status = query.error instanceof ApiError ? query.error.status : 0;
@@ -61,6 +62,10 @@ function CreatorProfile({ username }: { username: string }) {
         onRetry={() => void query.refetch()}
       />
     );
+  }
+  // An old name of a creator who renamed (held for them for a while): go to their current address.
+  if (query.data.username.toLowerCase() !== username.toLowerCase()) {
+    return <Navigate to={`/${encodeURIComponent(query.data.username)}${search}`} replace />;
   }
   return <LoadedProfile profile={query.data} />;
 }

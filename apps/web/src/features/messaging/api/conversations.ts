@@ -1,14 +1,21 @@
 import type { TConversationDetail, TConversationsResponse } from '@fanline/contracts';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 import { liveKeys } from '../../../lib/realtime/live-keys';
 
-/** GET /api/conversations: newest activity first; the search runs on the server. */
+/** GET /api/conversations: newest activity first, a page at a time; the search runs on the server. */
 export const conversationsQuery = (search = '') =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: liveKeys.conversationList(search),
-    queryFn: ({ signal }) =>
-      api<TConversationsResponse>(`/conversations${search ? `?${new URLSearchParams({ search })}` : ''}`, { signal }),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams();
+      if (search) params.set('search', search);
+      if (pageParam) params.set('cursor', pageParam);
+      const query = params.toString();
+      return api<TConversationsResponse>(`/conversations${query ? `?${query}` : ''}`, { signal });
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
   });
 
