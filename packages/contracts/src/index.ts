@@ -9,3 +9,4 @@ export * from './messages';
 export * from './messaging';
 export * from './money';
 export * from './verification';
+export * from './fans';
