@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteError } from '../components/errors/route-error';
 import { SiteLayout } from '../components/layout/site-layout';
 import { paths } from '../paths';
+import { HeaderActions } from './routes/header-actions';
 
 /** A route not built yet: the real layout with a clear "Coming soon" heading. */
 const soon = (title: string) => ({
@@ -12,7 +13,7 @@ const soon = (title: string) => ({
 // Every route is its own chunk (STYLE.md Web: routes are lazy-loaded).
 export const routes: RouteObject[] = [
   {
-    element: <SiteLayout />,
+    element: <SiteLayout headerActions={<HeaderActions />} />,
     errorElement: <RouteError />,
     children: [
       { path: paths.home, lazy: () => import('../features/landing/landing-page') },
@@ -38,8 +39,8 @@ export const routes: RouteObject[] = [
           { path: paths.dashboardSettings, lazy: () => import('./routes/dashboard-settings') },
         ],
       },
-      { path: paths.senderDashboard, ...soon('Your Dashboard') },
-      { path: paths.billing, ...soon('Billing') },
+      { path: paths.senderDashboard, lazy: () => import('../features/fans/sender-dashboard-page') },
+      { path: paths.billing, lazy: () => import('../features/fans/billing-page') },
       { path: paths.profile, lazy: () => import('../features/profile/profile-page') },
       { path: paths.messages, lazy: () => import('./routes/messages') },
       { path: paths.message, lazy: () => import('./routes/message') },
