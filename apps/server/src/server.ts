@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { seedDemoConversations } from './db/seed/demo-conversations';
 import { formatLogins } from './db/seed/demo-data';
 import { startJobs } from './jobs/run-jobs';
 import { openConfiguredDatabase, prepareDemoData } from './platform/bootstrap';
@@ -13,6 +14,15 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => {
     await database.close();
   });
+  if (logins) {
+    // The demo fan's conversations go through the real use cases, so they need the built app.
+    await app.ready();
+    try {
+      await seedDemoConversations(app);
+    } catch (error) {
+      app.log.error({ err: error }, 'could not seed the demo conversations');
+    }
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,0 +1,89 @@
+import { count, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { answerConversation } from '../../modules/messages/answer-conversation';
+import { expireMessages } from '../../modules/messages/expire-messages';
+import { confirmAuthorization } from '../../modules/payments/confirm-authorization';
+import { startCheckout } from '../../modules/payments/start-checkout';
+import { readSettings } from '../../modules/settings/platform-settings';
+import type { Mailer } from '../../platform/mailer';
+import { messages, profiles } from '../schema';
+
+const HOUR = 3_600_000;
+
+const silentMailer: Mailer = { kind: 'log', send: async () => {}, outbox: () => [] };
+
+/**
+ * The app as it was at `when`: the use cases read the time from app.clock, so seeding the past goes
+ * through exactly the code a real fan and creator run. Mail stays quiet; nobody is waiting for it.
+ */
+function asOf(app: FastifyInstance, when: Date): FastifyInstance {
+  const view = Object.create(app) as FastifyInstance;
+  Object.defineProperty(view, 'clock', { value: { now: () => new Date(when) } });
+  Object.defineProperty(view, 'mailer', { value: silentMailer });
+  return view;
+}
+
+/**
+ * Gives the demo fan an answered, a pending and a refunded conversation, so the sender dashboard,
+ * billing and /messages have content on first start. Checkout, payment, reply and expiry are the
+ * real use cases (the ledger balances). Only with the local provider (a real Stripe account is not
+ * charged for demo data), and only while the demo fan has sent nothing.
+ */
+export async function seedDemoConversations(app: FastifyInstance): Promise<boolean> {
+  if (app.payments.name !== 'local') return false;
+  const people = await app.db
+    .select({ id: profiles.id, username: profiles.username })
+    .from(profiles)
+    .where(inArray(profiles.username, ['demofan', 'mayastyle', 'coachdre', 'chefnora']));
+  const id = (username: string) => people.find((p) => p.username === username)?.id;
+  const fan = id('demofan');
+  const [maya, dre, nora] = [id('mayastyle'), id('coachdre'), id('chefnora')];
+  if (!fan || !maya || !dre || !nora) return false;
+  const [sent] = await app.db.select({ n: count() }).from(messages).where(eq(messages.senderId, fan));
+  if ((sent?.n ?? 0) > 0) return false;
+
+  const { message_expiration_hours: windowHours } = await readSettings(app.db, ['message_expiration_hours']);
+  const now = app.clock.now().getTime();
+  const pay = async (at: number, recipientId: string, content: string) => {
+    const view = asOf(app, new Date(at));
+    const started = await startCheckout(view, { senderId: fan, recipientId, content });
+    await confirmAuthorization(view, {
+      paymentId: started.paymentId,
+      providerPaymentId: `local_demo_${started.paymentId}`,
+      captured: windowHours > app.payments.holdLimitHours,
+    });
+    if (!started.messageId) throw new Error('checkout without a message');
+    return started.messageId;
+  };
+
+  // Refunded: sent well over a window ago; nobody answered, the expiry job let the money go.
+  await pay(
+    now - (windowHours * 2 + 6) * HOUR,
+    nora,
+    'Hi Nora! What is the one knife a home cook should really invest in first?',
+  );
+  await expireMessages(asOf(app, new Date(now - windowHours * HOUR)));
+
+  // Answered: sent two days ago, answered well inside its window.
+  const askedAt = now - 48 * HOUR;
+  const asked = await pay(
+    askedAt,
+    maya,
+    'Hi Maya! I am building my first capsule wardrobe. Which five pieces should I buy first?',
+  );
+  await answerConversation(asOf(app, new Date(askedAt + Math.min(2, windowHours / 2) * HOUR)), {
+    creatorId: maya,
+    messageId: asked,
+    kind: 'response',
+    content:
+      'Great question! Start with a tailored blazer, dark straight jeans, a white shirt, a fine-knit sweater and clean white sneakers. Everything else builds on those.',
+  });
+
+  // Pending: sent an hour ago; the countdown is live.
+  await pay(
+    now - HOUR,
+    dre,
+    'Coach, can you look at my squat plan? I am stuck at 100 kg and would love a four-week fix.',
+  );
+  return true;
+}
