@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteError } from '../components/errors/route-error';
 import { SiteLayout } from '../components/layout/site-layout';
 import { paths } from '../paths';
-import { HeaderActions } from './routes/header-actions';
+
+// Signed-in only (the header mounts it for a user), so guests on / never download the bell.
+const HeaderActions = lazy(() => import('./routes/header-actions').then((m) => ({ default: m.HeaderActions })));
 
 /** A route not built yet: the real layout with a clear "Coming soon" heading. */
 const soon = (title: string) => ({
@@ -13,7 +16,15 @@ const soon = (title: string) => ({
 // Every route is its own chunk (STYLE.md Web: routes are lazy-loaded).
 export const routes: RouteObject[] = [
   {
-    element: <SiteLayout headerActions={<HeaderActions />} />,
+    element: (
+      <SiteLayout
+        headerActions={
+          <Suspense fallback={null}>
+            <HeaderActions />
+          </Suspense>
+        }
+      />
+    ),
     errorElement: <RouteError />,
     children: [
       { path: paths.home, lazy: () => import('../features/landing/landing-page') },

@@ -24,6 +24,9 @@ function asOf(app: FastifyInstance, when: Date): FastifyInstance {
 }
 
 /**
+ * Creators chosen so no other journey's seeded figures move (e2e checks mayastyle's 98% and uses
+ * samtravels, chefnora, lenabeats, pixelpete).
+ *
  * Gives the demo fan an answered, a pending and a refunded conversation, so the sender dashboard,
  * billing and /messages have content on first start. Checkout, payment, reply and expiry are the
  * real use cases (the ledger balances). Only with the local provider (a real Stripe account is not
@@ -34,11 +37,11 @@ export async function seedDemoConversations(app: FastifyInstance): Promise<boole
   const people = await app.db
     .select({ id: profiles.id, username: profiles.username })
     .from(profiles)
-    .where(inArray(profiles.username, ['demofan', 'mayastyle', 'coachdre', 'chefnora']));
+    .where(inArray(profiles.username, ['demofan', 'glowwithgia', 'funnyfrank', 'profkim']));
   const id = (username: string) => people.find((p) => p.username === username)?.id;
   const fan = id('demofan');
-  const [maya, dre, nora] = [id('mayastyle'), id('coachdre'), id('chefnora')];
-  if (!fan || !maya || !dre || !nora) return false;
+  const [gia, frank, hana] = [id('glowwithgia'), id('funnyfrank'), id('profkim')];
+  if (!fan || !gia || !frank || !hana) return false;
   const [sent] = await app.db.select({ n: count() }).from(messages).where(eq(messages.senderId, fan));
   if ((sent?.n ?? 0) > 0) return false;
 
@@ -59,8 +62,8 @@ export async function seedDemoConversations(app: FastifyInstance): Promise<boole
   // Refunded: sent well over a window ago; nobody answered, the expiry job let the money go.
   await pay(
     now - (windowHours * 2 + 6) * HOUR,
-    nora,
-    'Hi Nora! What is the one knife a home cook should really invest in first?',
+    hana,
+    'Hi Dr. Kim! How would you explain quantum tunnelling to a curious twelve-year-old?',
   );
   await expireMessages(asOf(app, new Date(now - windowHours * HOUR)));
 
@@ -68,22 +71,22 @@ export async function seedDemoConversations(app: FastifyInstance): Promise<boole
   const askedAt = now - 48 * HOUR;
   const asked = await pay(
     askedAt,
-    maya,
-    'Hi Maya! I am building my first capsule wardrobe. Which five pieces should I buy first?',
+    gia,
+    'Hi Gia! My skin gets dry every winter. What simple routine would you recommend?',
   );
   await answerConversation(asOf(app, new Date(askedAt + Math.min(2, windowHours / 2) * HOUR)), {
-    creatorId: maya,
+    creatorId: gia,
     messageId: asked,
     kind: 'response',
     content:
-      'Great question! Start with a tailored blazer, dark straight jeans, a white shirt, a fine-knit sweater and clean white sneakers. Everything else builds on those.',
+      'Keep it simple: a gentle cream cleanser, a hydrating serum with hyaluronic acid, a rich moisturiser at night and sunscreen every morning, even in winter.',
   });
 
   // Pending: sent an hour ago; the countdown is live.
   await pay(
     now - HOUR,
-    dre,
-    'Coach, can you look at my squat plan? I am stuck at 100 kg and would love a four-week fix.',
+    frank,
+    'Frank, can you punch up the opening joke of my best-man speech? The wedding is next month.',
   );
   return true;
 }
