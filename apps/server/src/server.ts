@@ -14,15 +14,6 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => {
     await database.close();
   });
-  if (logins) {
-    // The demo fan's conversations go through the real use cases, so they need the built app.
-    await app.ready();
-    try {
-      await seedDemoConversations(app);
-    } catch (error) {
-      app.log.error({ err: error }, 'could not seed the demo conversations');
-    }
-  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -46,6 +37,16 @@ async function main(): Promise<void> {
   app.addHook('preClose', async () => {
     await stopJobs?.();
   });
+  if (logins) {
+    // Last before listening: after ready() no hook can be added.
+    // The demo fan's conversations go through the real use cases, so they need the built app.
+    await app.ready();
+    try {
+      await seedDemoConversations(app);
+    } catch (error) {
+      app.log.error({ err: error }, 'could not seed the demo conversations');
+    }
+  }
   await app.listen({ host: config.host, port: config.port });
   stopJobs = startJobs(app);
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
