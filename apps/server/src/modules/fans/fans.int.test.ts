@@ -243,3 +243,33 @@ describe('payments config', () => {
     expect(res.json()).toEqual({ provider: 'local', responseWindowHours: 24 });
   });
 });
+
+describe('a charge captured at send time (window longer than a card hold)', () => {
+  test('comes back as a refund: status, timeline with the 5–10 business days note, and its own mail', async () => {
+    const shortHold = await createTestApp({
+      database: t.database,
+      env: { AUTH_IP_LIMIT: '10000', PAYMENT_HOLD_HOURS: '12' },
+    });
+    try {
+      const { fan, creator, fanCookie } = await fanAndCreator(shortHold.app, shortHold.database.db, {
+        messagePrice: 4000,
+      });
+      const sent = await sendPaidMessage(shortHold.app, fanCookie, creator.id);
+      shortHold.clock.advance(25 * HOUR);
+      await expireMessages(shortHold.app);
+      const call = (url: string) => shortHold.app.inject({ method: 'GET', url, headers: { cookie: fanCookie } });
+      const [row] = (await call('/api/billing/transactions')).json().transactions;
+      expect(row).toMatchObject({ paymentId: sent.paymentId, status: 'refunded', amountCents: 4000 });
+      const timeline = (await call(`/api/billing/transactions/${sent.paymentId}`)).json();
+      expect(timeline.steps.map((s: { step: string }) => s.step)).toEqual(['authorized', 'refunded']);
+      expect(timeline.returnNote).toContain('5–10 business days');
+      expect((await call('/api/billing/summary')).json()).toMatchObject({ totalSpentCents: 0, returnedCents: 4000 });
+      const mail = shortHold.app.mailer.outbox().find((m) => m.to === fan.email);
+      expect(mail?.subject).toContain('$40 refunded');
+      expect(mail?.text).toContain('5–10 business days');
+      expect(await unbalancedTransactions(shortHold.database.db)).toBe(0);
+    } finally {
+      await shortHold.close();
+    }
+  });
+});
