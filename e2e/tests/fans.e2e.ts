@@ -77,7 +77,7 @@ describe('a fan finds answers, figures and payments (issue 11)', () => {
     const recent = page.getByRole('link').filter({ has: page.getByText(/^(Completed|Pending|Released|Refunded)$/) });
     expect(await recent.count()).toBeLessThanOrEqual(5);
     const row = (name: string) => recent.filter({ hasText: name });
-    expect(await row('Founder').count() + (await row('Fay Adams').count())).toBeGreaterThan(0);
+    expect((await row('Founder').count()) + (await row('Fay Adams').count())).toBeGreaterThan(0);
     for (const [name, status] of [
       [ANSWERED.name, 'Completed'],
       [PENDING.name, 'Pending'],
@@ -117,7 +117,11 @@ describe('a fan finds answers, figures and payments (issue 11)', () => {
     expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
     const bytes = await csv.body();
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = bytes.toString('utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = bytes
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines.length - 1).toBe(rows.length);
     for (const line of lines) expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
     expect(lines.find((l) => l.includes('SUM(A1:A9)'))).toContain(`"'=SUM(A1:A9) is how my sheet starts`);
@@ -128,7 +132,10 @@ describe('a fan finds answers, figures and payments (issue 11)', () => {
     for (const viewport of [DESKTOP, MOBILE]) {
       const page = await fanPage(viewport);
       await page.goto(browser.url('/support'));
-      await page.getByRole('link', { name: /^Messages/ }).first().click();
+      await page
+        .getByRole('link', { name: /^Messages/ })
+        .first()
+        .click();
       await page.getByRole('link').filter({ hasText: ANSWERED.name }).first().click();
       await page.getByText(ANSWERED.reply).first().waitFor();
       expect(page.url()).toMatch(/\/messages\/[0-9a-f-]{36}$/);
