@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { instagramKeyRoutes } from './modules/creators/instagram-key-routes';
 import { creatorRoutes } from './modules/creators/routes';
+import { fanRoutes } from './modules/fans';
 import { healthRoutes } from './modules/health/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(stripeWebhookRoutes);
       await api.register(messageRoutes);
       await api.register(notificationRoutes);
+      await api.register(fanRoutes);
       await api.register(realtimeRoutes);
       await api.register(verificationRoutes);
       await api.register(reviewRoutes);

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { seedDemoActivity } from './db/seed/demo-activity';
+import { seedDemoConversations } from './db/seed/demo-conversations';
 import { formatLogins } from './db/seed/demo-data';
 import { startJobs } from './jobs/run-jobs';
 import { openConfiguredDatabase, prepareDemoData } from './platform/bootstrap';
@@ -37,9 +38,18 @@ async function main(): Promise<void> {
   app.addHook('preClose', async () => {
     await stopJobs?.();
   });
-  // A freshly seeded database also gets conversations, reviews and presence, made through the API
-  // (app.inject readies the app, so this comes after every hook is added).
-  if (logins) await seedDemoActivity(app);
+  if (logins) {
+    // Last before listening: after ready() no hook can be added. A freshly seeded database gets the
+    // demo fan's conversations first (they need a fan who has sent nothing), then other fans'
+    // conversations, reviews and presence; all through the real use cases, so the ledger balances.
+    await app.ready();
+    try {
+      await seedDemoConversations(app);
+      await seedDemoActivity(app);
+    } catch (error) {
+      app.log.error({ err: error }, 'could not seed the demo conversations');
+    }
+  }
   await app.listen({ host: config.host, port: config.port });
   stopJobs = startJobs(app);
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;

@@ -3,6 +3,7 @@ export * from './common';
 export * from './creators';
 export * from './discovery';
 export * from './errors';
+export * from './fans';
 export * from './health';
 export * from './limits';
 export * from './messages';

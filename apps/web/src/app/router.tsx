@@ -1,7 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteError } from '../components/errors/route-error';
 import { SiteLayout } from '../components/layout/site-layout';
 import { paths } from '../paths';
+
+// Signed-in only (the header mounts it for a user), so guests on / never download the bell.
+const HeaderActions = lazy(() => import('./routes/header-actions').then((m) => ({ default: m.HeaderActions })));
 
 /** A route not built yet: the real layout with a clear "Coming soon" heading. */
 const soon = (title: string) => ({
@@ -12,7 +16,15 @@ const soon = (title: string) => ({
 // Every route is its own chunk (STYLE.md Web: routes are lazy-loaded).
 export const routes: RouteObject[] = [
   {
-    element: <SiteLayout />,
+    element: (
+      <SiteLayout
+        headerActions={
+          <Suspense fallback={null}>
+            <HeaderActions />
+          </Suspense>
+        }
+      />
+    ),
     errorElement: <RouteError />,
     children: [
       { path: paths.home, lazy: () => import('../features/landing/landing-page') },
@@ -38,8 +50,8 @@ export const routes: RouteObject[] = [
           { path: paths.dashboardSettings, lazy: () => import('./routes/dashboard-settings') },
         ],
       },
-      { path: paths.senderDashboard, ...soon('Your Dashboard') },
-      { path: paths.billing, ...soon('Billing') },
+      { path: paths.senderDashboard, lazy: () => import('../features/fans/sender-dashboard-page') },
+      { path: paths.billing, lazy: () => import('../features/fans/billing-page') },
       { path: paths.profile, lazy: () => import('../features/profile/profile-page') },
       { path: paths.messages, lazy: () => import('./routes/messages') },
       { path: paths.message, lazy: () => import('./routes/message') },

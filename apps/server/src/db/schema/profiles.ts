@@ -55,6 +55,8 @@ export const profiles = pgTable(
       .$type<{ email: boolean; push: boolean; marketing: boolean }>()
       .notNull()
       .default({ email: true, push: true, marketing: false }),
+    // spec §2 Sender dashboard: the onboarding modal shows once; remembered here, not in the browser.
+    senderOnboardedAt: tstz('sender_onboarded_at'),
     lastActiveAt: tstz('last_active_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { mailFanAboutReply } from '../fans';
 import { createNotification } from '../notifications/create-notification';
 import { settlePayment } from '../payments/settle-payment';
 import { announceMessageChange } from '../realtime/announce';
@@ -94,6 +95,13 @@ export async function answerConversation(
     messageId: result.answerId,
     conversationId: result.conversationId,
     status: 'responded',
+  });
+  await mailFanAboutReply(app, {
+    fanId: result.fanId,
+    creatorId: opts.creatorId,
+    messageId: result.answerId,
+    reply: opts.content,
+    kind: opts.kind,
   });
   for (const paymentId of result.paymentIds) {
     try {

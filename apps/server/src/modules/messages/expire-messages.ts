@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages, payments } from '../../db/schema';
+import { mailFanAboutRefund } from '../fans';
 import { createNotification } from '../notifications/create-notification';
 import { releasePayment } from '../payments/release-payment';
 import { announceMessageChange } from '../realtime/announce';
@@ -84,6 +85,10 @@ export async function expireMessages(app: FastifyInstance, limit = 100): Promise
       } catch (error) {
         app.log.error({ err: error, paymentId: payment.id }, 'release failed after expiry; the reconciler will retry');
       }
+    }
+    // After the release, so the mail says what happened to the money (released hold or refund).
+    for (const message of claimed) {
+      await mailFanAboutRefund(app, { fanId: message.senderId, creatorId: message.recipientId, messageId: message.id });
     }
   }
   return claimed.length;

@@ -140,11 +140,24 @@ async function loadOwnPayment(app: FastifyInstance, paymentId: string, viewerId:
   return row;
 }
 
-/** Which checkout is active, so the message dialog shows the test-send button only with the local one. */
+/**
+ * Which checkout is active, so the message dialog shows the test-send button only with the local one;
+ * and the live response window, so copy never hard-codes "24 hours".
+ */
 export const paymentConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments/config',
-    { schema: { tags: ['payments'], response: { 200: z.object({ provider: z.enum(['local', 'stripe']) }) } } },
-    async () => ({ provider: app.payments.name }),
+    {
+      schema: {
+        tags: ['payments'],
+        response: {
+          200: z.object({ provider: z.enum(['local', 'stripe']), responseWindowHours: z.number().int() }),
+        },
+      },
+    },
+    async () => {
+      const { message_expiration_hours: hours } = await readSettings(app.db, ['message_expiration_hours']);
+      return { provider: app.payments.name, responseWindowHours: hours };
+    },
   );
 };

@@ -1,7 +1,5 @@
 import { ConversationPage } from '../../features/messaging/conversation-page';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
-
-/** /messages/:messageId: one conversation, with the bell for replies and refunds. */
+/** /messages/:messageId: one conversation (the bell for replies and refunds is in the header). */
 export function Component() {
-  return <ConversationPage actions={<NotificationBell />} />;
+  return <ConversationPage />;
 }

@@ -1,7 +1,5 @@
 import { MessagesPage } from '../../features/messaging/messages-page';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
-
-/** /messages: the sender's conversations, with the bell for replies and refunds. */
+/** /messages: the sender's conversations (the bell for replies and refunds is in the header). */
 export function Component() {
-  return <MessagesPage actions={<NotificationBell />} />;
+  return <MessagesPage />;
 }

@@ -1,6 +1,6 @@
 import type { TSessionUser } from '@fanline/contracts';
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../../lib/auth/session';
 import { readStorage, SIGNED_IN_HINT_KEY } from '../../lib/auth/storage';
@@ -17,8 +17,9 @@ const NAV = [
 /**
  * spec §2 Header: logo, Discover and Support; guests get Sign In and Join as Creator; signed-in users a
  * Welcome line with their email, Dashboard and Sign Out. Mobile menu below 768 px repeats them.
+ * `userActions` (Messages and the bell, composed by the app) stay in the bar at every width.
  */
-export function Header() {
+export function Header({ userActions }: { userActions?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
@@ -61,20 +62,26 @@ export function Header() {
           {state === 'pending' ? (
             <div aria-hidden="true" className="h-10 w-64" />
           ) : (
-            <AccountActions user={user} onSignOut={() => void signOut()} />
+            <>
+              {user && userActions}
+              <AccountActions user={user} onSignOut={() => void signOut()} />
+            </>
           )}
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((value) => !value)}
-        >
-          {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
-        </Button>
+        <div className="flex items-center gap-1 md:hidden">
+          {user && userActions}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+          </Button>
+        </div>
       </div>
       {open && (
         <nav id={menuId} aria-label="Mobile" className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden">

@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Footer } from './footer';
 import { Header } from './header';
 
-export function SiteLayout() {
+/** `headerActions`: what a signed-in user keeps in the header on every page (composed in app/). */
+export function SiteLayout({ headerActions }: { headerActions?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -11,7 +13,7 @@ export function SiteLayout() {
       >
         Skip to content
       </a>
-      <Header />
+      <Header userActions={headerActions} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestApp, signIn, type TestApp, unbalancedTransactions } from '../../testing';
+import { seedDemoConversations } from './demo-conversations';
+import { DEMO_FAN, seedDemoData } from './demo-data';
+
+// Seeding needs an empty database, so this file always takes its own PGlite copy.
+let t: TestApp;
+beforeAll(async () => {
+  const { openTestDatabase } = await import('../../testing');
+  const database = await openTestDatabase('pglite');
+  await seedDemoData({ db: database.db });
+  t = await createTestApp({ database });
+});
+afterAll(async () => {
+  await t.close();
+  await t.database.close();
+});
+
+test('the demo fan has an answered, a pending and a refunded conversation, booked through the use cases', async () => {
+  expect(await seedDemoConversations(t.app)).toBe(true);
+  const cookie = await signIn(t.app, DEMO_FAN.email, DEMO_FAN.password);
+  const dashboard = (await t.app.inject({ method: 'GET', url: '/api/sender/dashboard', headers: { cookie } })).json();
+  expect(dashboard.recentConversations.map((c: { status: string }) => c.status).sort()).toEqual([
+    'completed',
+    'pending',
+    'released',
+  ]);
+  const pending = dashboard.recentConversations.find((c: { status: string }) => c.status === 'pending');
+  expect(new Date(pending.expiresAt).getTime()).toBeGreaterThan(t.clock.now().getTime());
+  expect(dashboard.summary).toMatchObject({ totalSpentCents: 3500, onHoldCents: 1000, returnedCents: 500 });
+  expect(await unbalancedTransactions(t.database.db)).toBe(0);
+  // A second start seeds nothing more.
+  expect(await seedDemoConversations(t.app)).toBe(false);
+});

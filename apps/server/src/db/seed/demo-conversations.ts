@@ -1,0 +1,92 @@
+import { count, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { answerConversation } from '../../modules/messages/answer-conversation';
+import { expireMessages } from '../../modules/messages/expire-messages';
+import { confirmAuthorization } from '../../modules/payments/confirm-authorization';
+import { startCheckout } from '../../modules/payments/start-checkout';
+import { readSettings } from '../../modules/settings/platform-settings';
+import type { Mailer } from '../../platform/mailer';
+import { messages, profiles } from '../schema';
+
+const HOUR = 3_600_000;
+
+const silentMailer: Mailer = { kind: 'log', send: async () => {}, outbox: () => [] };
+
+/**
+ * The app as it was at `when`: the use cases read the time from app.clock, so seeding the past goes
+ * through exactly the code a real fan and creator run. Mail stays quiet; nobody is waiting for it.
+ */
+function asOf(app: FastifyInstance, when: Date): FastifyInstance {
+  const view = Object.create(app) as FastifyInstance;
+  Object.defineProperty(view, 'clock', { value: { now: () => new Date(when) } });
+  Object.defineProperty(view, 'mailer', { value: silentMailer });
+  return view;
+}
+
+/**
+ * Creators chosen so no other journey's seeded figures move (e2e checks mayastyle's 98% and uses
+ * samtravels, chefnora, lenabeats, pixelpete).
+ *
+ * Gives the demo fan an answered, a pending and a refunded conversation, so the sender dashboard,
+ * billing and /messages have content on first start. Checkout, payment, reply and expiry are the
+ * real use cases (the ledger balances). Only with the local provider (a real Stripe account is not
+ * charged for demo data), and only while the demo fan has sent nothing.
+ */
+export async function seedDemoConversations(app: FastifyInstance): Promise<boolean> {
+  if (app.payments.name !== 'local') return false;
+  const people = await app.db
+    .select({ id: profiles.id, username: profiles.username })
+    .from(profiles)
+    .where(inArray(profiles.username, ['demofan', 'glowwithgia', 'inkbyiris', 'profkim']));
+  const id = (username: string) => people.find((p) => p.username === username)?.id;
+  const fan = id('demofan');
+  const [gia, iris, hana] = [id('glowwithgia'), id('inkbyiris'), id('profkim')];
+  if (!fan || !gia || !iris || !hana) return false;
+  const [sent] = await app.db.select({ n: count() }).from(messages).where(eq(messages.senderId, fan));
+  if ((sent?.n ?? 0) > 0) return false;
+
+  const { message_expiration_hours: windowHours } = await readSettings(app.db, ['message_expiration_hours']);
+  const now = app.clock.now().getTime();
+  const pay = async (at: number, recipientId: string, content: string) => {
+    const view = asOf(app, new Date(at));
+    const started = await startCheckout(view, { senderId: fan, recipientId, content });
+    await confirmAuthorization(view, {
+      paymentId: started.paymentId,
+      providerPaymentId: `local_demo_${started.paymentId}`,
+      captured: windowHours > app.payments.holdLimitHours,
+    });
+    if (!started.messageId) throw new Error('checkout without a message');
+    return started.messageId;
+  };
+
+  // Refunded: sent well over a window ago; nobody answered, the expiry job let the money go.
+  await pay(
+    now - (windowHours * 2 + 6) * HOUR,
+    hana,
+    'Hi Dr. Kim! How would you explain quantum tunnelling to a curious twelve-year-old?',
+  );
+  await expireMessages(asOf(app, new Date(now - windowHours * HOUR)));
+
+  // Answered: sent two days ago, answered well inside its window.
+  const askedAt = now - 48 * HOUR;
+  const asked = await pay(
+    askedAt,
+    gia,
+    'Hi Gia! My skin gets dry every winter. What simple routine would you recommend?',
+  );
+  await answerConversation(asOf(app, new Date(askedAt + Math.min(2, windowHours / 2) * HOUR)), {
+    creatorId: gia,
+    messageId: asked,
+    kind: 'response',
+    content:
+      'Keep it simple: a gentle cream cleanser, a hydrating serum with hyaluronic acid, a rich moisturiser at night and sunscreen every morning, even in winter.',
+  });
+
+  // Pending: sent an hour ago; the countdown is live.
+  await pay(
+    now - HOUR,
+    iris,
+    'Iris, would you look at my portfolio? I am not sure which three pieces to lead with for agencies.',
+  );
+  return true;
+}

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { billingStatus, paidBySender, rowsOf } from './billing-sql';
+
+interface Row {
+  total_spent: number;
+  on_hold: number;
+  returned: number;
+  messages_sent: number;
+  awaiting: number;
+  conversations: number;
+}
+
+/**
+ * spec §2 billing summary card, summed in one query over the fan's payments (payments_sender_created_idx),
+ * never from stored counters: spent is captured money of answered messages; on hold is money of
+ * messages still in their window; returned is released holds and refunds.
+ */
+export async function senderSummary(db: Db, opts: { senderId: string; now: Date }) {
+  const [row] = rowsOf<Row>(
+    await db.execute(sql`
+      with paid as (
+        select p.amount_total, m.status as message_status, m.expires_at, m.conversation_id, ${billingStatus} as billing
+        from payments p join messages m on m.id = p.message_id
+        where ${paidBySender(opts.senderId)}
+      )
+      select
+        coalesce(sum(amount_total) filter (where billing = 'completed'), 0)::int as total_spent,
+        coalesce(sum(amount_total) filter (where billing = 'pending'), 0)::int as on_hold,
+        coalesce(sum(amount_total) filter (where billing in ('released', 'refunded')), 0)::int as returned,
+        count(*)::int as messages_sent,
+        (count(*) filter (where message_status = 'sent' and expires_at > ${opts.now}))::int as awaiting,
+        count(distinct conversation_id)::int as conversations
+      from paid
+    `),
+  );
+  return {
+    totalSpentCents: row?.total_spent ?? 0,
+    onHoldCents: row?.on_hold ?? 0,
+    returnedCents: row?.returned ?? 0,
+    messagesSent: row?.messages_sent ?? 0,
+    awaitingResponses: row?.awaiting ?? 0,
+    conversations: row?.conversations ?? 0,
+  };
+}

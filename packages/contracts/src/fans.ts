@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { ZTimestamp } from './common';
+import { ZParty } from './messaging';
+
+/**
+ * spec §4: a sender's billing view maps responded to completed and sent to pending; an expired
+ * message's money comes back: 'released' when only a hold was placed (it drops off the statement),
+ * 'refunded' when the card was charged (it comes back as a credit).
+ */
+export const BILLING_STATUSES = ['completed', 'pending', 'released', 'refunded'] as const;
+export type TBillingStatus = (typeof BILLING_STATUSES)[number];
+
+/** spec §2 Sender billing: the preview is cut to 50 characters. */
+export const BILLING_PREVIEW_LENGTH = 50;
+/** spec §9: the sender dashboard lists the 5 most recent conversations. */
+export const SENDER_RECENT_CONVERSATIONS = 5;
+export const BILLING_PAGE_SIZE = 20;
+
+/** spec §2 billing summary card; every figure summed on the server from payments and messages. */
+export const ZBillingSummary = z.object({
+  /** Cents actually charged and kept: payments captured for answered messages. */
+  totalSpentCents: z.number().int(),
+  /** Cents held or charged for messages still inside their window. */
+  onHoldCents: z.number().int(),
+  /** Cents that came back (released holds and refunds). */
+  returnedCents: z.number().int(),
+  messagesSent: z.number().int(),
+  /** spec §4 Waiting (customer). */
+  awaitingResponses: z.number().int(),
+  conversations: z.number().int(),
+});
+export type TBillingSummary = z.input<typeof ZBillingSummary>;
+
+export const ZSenderConversation = z.object({
+  conversationId: z.uuid(),
+  /** The newest paid message: /messages/{id} opens the conversation by it. */
+  messageId: z.uuid(),
+  otherParty: ZParty,
+  preview: z.string(),
+  status: z.enum(BILLING_STATUSES),
+  amountCents: z.number().int(),
+  expiresAt: ZTimestamp.nullable(),
+  lastActivity: ZTimestamp,
+});
+export type TSenderConversation = z.input<typeof ZSenderConversation>;
+
+export const ZSenderDashboard = z.object({
+  displayName: z.string(),
+  /** The onboarding modal shows until the fan dismisses it once. */
+  showOnboarding: z.boolean(),
+  summary: ZBillingSummary,
+  recentConversations: z.array(ZSenderConversation),
+});
+export type TSenderDashboard = z.input<typeof ZSenderDashboard>;
+
+export const ZBillingTransaction = z.object({
+  paymentId: z.uuid(),
+  messageId: z.uuid(),
+  creator: z.object({ username: z.string(), displayName: z.string().nullable() }),
+  /** The message, cut to 50 characters (spec §2). */
+  preview: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(BILLING_STATUSES),
+  createdAt: ZTimestamp,
+});
+export type TBillingTransaction = z.input<typeof ZBillingTransaction>;
+
+export const ZBillingTransactionsQuery = z.object({
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'Invalid cursor')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(BILLING_PAGE_SIZE),
+});
+
+export const ZBillingTransactionsResponse = z.object({
+  transactions: z.array(ZBillingTransaction),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type TBillingTransactionsResponse = z.input<typeof ZBillingTransactionsResponse>;
+
+export const TIMELINE_STEPS = ['authorized', 'captured', 'released', 'refunded'] as const;
+export const ZPaymentTimeline = z.object({
+  paymentId: z.uuid(),
+  status: z.enum(BILLING_STATUSES),
+  amountCents: z.number().int(),
+  steps: z.array(z.object({ step: z.enum(TIMELINE_STEPS), at: ZTimestamp, amountCents: z.number().int() })),
+  /** When the money comes back: how it shows on the card statement (null while nothing is returned). */
+  returnNote: z.string().nullable(),
+});
+export type TPaymentTimeline = z.input<typeof ZPaymentTimeline>;
+
+/** What a fan reads about money coming back (spec §4: a released hold and a refund differ). */
+export const RETURN_NOTES = {
+  released:
+    'The hold on your card was released: you were never charged. It disappears from your statement, usually within a few days depending on your bank.',
+  refunded: 'The charge was refunded to your card. Refunds usually appear on your statement within 5–10 business days.',
+} as const;
