@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { openConfiguredDatabase, pgliteDir, prepareDemoData } from '../platform/bootstrap';
+import { openConfiguredDatabase, pgliteDir, prepareDemoData, prepareSuperAdmin } from '../platform/bootstrap';
 import { loadConfig } from '../platform/config';
 import { openDatabase } from '../platform/db';
 import { acquireDirectoryLock } from '../platform/dir-lock';
@@ -23,10 +23,14 @@ async function reset(): Promise<void> {
     fs.rmSync(config.uploadsDir, { recursive: true, force: true });
   }
   const database = await openConfiguredDatabase({ ...config, seedDemoData: true });
-  const logins = await prepareDemoData({ ...config, seedDemoData: true }, database);
-  await database.close();
-  console.log('Database reset.');
-  if (logins) console.log(formatLogins(logins));
+  try {
+    const demo = await prepareDemoData({ ...config, seedDemoData: true }, database);
+    await prepareSuperAdmin(config, database);
+    console.log('Database reset.');
+    if (demo) console.log(formatLogins(demo.logins, demo.creatorPassword));
+  } finally {
+    await database.close();
+  }
 }
 
 reset().catch((error: unknown) => {

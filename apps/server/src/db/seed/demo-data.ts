@@ -1,17 +1,30 @@
+import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
+import { ensureSuperAdmin } from '../../modules/auth/ensure-super-admin';
 import type { Db } from '../../platform/db';
-import { adminUsers, users } from '../schema';
+import { users } from '../schema';
 import { createAccount, type ProfileFields } from './create-account';
 
-export const DEMO_PASSWORD = 'fanline-demo';
-export const DEMO_ADMIN = { email: 'admin@fanline.test', password: 'fanline-admin' };
-export const DEMO_FAN = { email: 'fan@fanline.test', password: DEMO_PASSWORD };
+/** Demo accounts' addresses; their passwords are generated per data directory, never written in code. */
+export const DEMO_FAN_EMAIL = 'fan@fanline.test';
+export const DEMO_ADMIN_EMAIL = 'admin@fanline.test';
 
 export interface DemoLogin {
   role: string;
   email: string;
   password: string;
   username?: string;
+}
+
+/** The passwords one seeding uses: every demo creator and the fan share `demo`; the demo admin has its own. */
+export interface DemoPasswords {
+  demo: string;
+  admin: string;
+}
+
+/** Fresh random passwords for one data directory (12 URL-safe characters each). */
+export function generateDemoPasswords(): DemoPasswords {
+  return { demo: randomBytes(9).toString('base64url'), admin: randomBytes(9).toString('base64url') };
 }
 
 type DemoCreator = ProfileFields & { username: string; displayName: string };
@@ -181,8 +194,19 @@ const CREATORS: DemoCreator[] = [
   },
 ];
 
-/** Fills an empty database with demo accounts. Returns the logins, or null when data already exists. */
-export async function seedDemoData({ db }: { db: Db }): Promise<DemoLogin[] | null> {
+/**
+ * Fills an empty database with demo accounts. Returns the logins, or null when data already exists.
+ * `withAdmin: false` leaves the admin to the configured super admin (ADMIN_EMAIL / ADMIN_PASSWORD).
+ */
+export async function seedDemoData({
+  db,
+  passwords,
+  withAdmin = true,
+}: {
+  db: Db;
+  passwords: DemoPasswords;
+  withAdmin?: boolean;
+}): Promise<DemoLogin[] | null> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return null;
 
@@ -192,7 +216,7 @@ export async function seedDemoData({ db }: { db: Db }): Promise<DemoLogin[] | nu
     await createAccount({
       db,
       email,
-      password: DEMO_PASSWORD,
+      password: passwords.demo,
       profile: {
         isCreator: true,
         intendedAccountType: 'creator',
@@ -206,38 +230,29 @@ export async function seedDemoData({ db }: { db: Db }): Promise<DemoLogin[] | nu
         ...creator,
       },
     });
-    if (index < 3) logins.push({ role: 'creator', email, password: DEMO_PASSWORD, username: creator.username });
+    if (index < 3) logins.push({ role: 'creator', email, password: passwords.demo, username: creator.username });
   }
 
   await createAccount({
     db,
-    email: DEMO_FAN.email,
-    password: DEMO_FAN.password,
+    email: DEMO_FAN_EMAIL,
+    password: passwords.demo,
     profile: { username: 'demofan', displayName: 'Demo Fan' },
   });
-  logins.push({ role: 'fan', ...DEMO_FAN, username: 'demofan' });
+  logins.push({ role: 'fan', email: DEMO_FAN_EMAIL, password: passwords.demo, username: 'demofan' });
 
-  const admin = await createAccount({
-    db,
-    email: DEMO_ADMIN.email,
-    password: DEMO_ADMIN.password,
-    profile: { username: 'admin', displayName: 'Fanline Admin', isAdmin: true, adminRole: 'super_admin' },
-  });
-  await db.insert(adminUsers).values({
-    userId: admin.id,
-    role: 'super_admin',
-    isActive: true,
-    permissions: { users: true, messages: true, transactions: true, moderation: true, settings: true },
-  });
-  logins.push({ role: 'admin', ...DEMO_ADMIN });
+  if (withAdmin) {
+    await ensureSuperAdmin(db, { email: DEMO_ADMIN_EMAIL, password: passwords.admin });
+    logins.push({ role: 'admin', email: DEMO_ADMIN_EMAIL, password: passwords.admin });
+  }
   return logins;
 }
 
-export function formatLogins(logins: DemoLogin[]): string {
+export function formatLogins(logins: DemoLogin[], creatorPassword?: string): string {
   const rows = logins.map((l) => `  ${l.role.padEnd(8)} ${l.email.padEnd(28)} ${l.password}`);
   return [
-    'Demo logins (role, email, password):',
+    'Demo logins (role, email, password), generated for this data directory:',
     ...rows,
-    `  (every demo creator signs in with ${DEMO_PASSWORD})`,
+    ...(creatorPassword ? [`  (every demo creator signs in with ${creatorPassword})`] : []),
   ].join('\n');
 }

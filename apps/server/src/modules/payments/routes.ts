@@ -34,7 +34,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The built-in test checkout and test-send exist only with the local provider (ARCHITECTURE §7).
+  // The built-in test checkout exists only with the local provider; in production that takes
+  // ALLOW_TEST_PAYMENTS=true (config), and test-send never exists there (ARCHITECTURE §7).
   if (app.payments.name !== 'local') return;
 
   const ZParams = z.object({ paymentId: z.uuid() });
@@ -86,6 +87,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  if (!testSendEnabled(app)) return;
+
   app.post(
     '/messages/test-send',
     {
@@ -113,6 +116,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** Test-send bypasses payment: only with the local provider, and never in production. */
+const testSendEnabled = (app: FastifyInstance) => app.payments.name === 'local' && app.config.payments.testSend;
+
 const successPath = (username: string, cents: number) =>
   `/payment-success?${new URLSearchParams({ creator: username, amount: String(cents / 100) })}`;
 
@@ -137,11 +143,16 @@ async function loadOwnPayment(app: FastifyInstance, paymentId: string, viewerId:
   return row;
 }
 
-/** Which checkout is active, so the message dialog shows the test-send button only with the local one. */
+/** Which checkout is active, and whether the message dialog may show the test-send button. */
 export const paymentConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payments/config',
-    { schema: { tags: ['payments'], response: { 200: z.object({ provider: z.enum(['local', 'stripe']) }) } } },
-    async () => ({ provider: app.payments.name }),
+    {
+      schema: {
+        tags: ['payments'],
+        response: { 200: z.object({ provider: z.enum(['local', 'stripe']), testSend: z.boolean() }) },
+      },
+    },
+    async () => ({ provider: app.payments.name, testSend: testSendEnabled(app) }),
   );
 };
