@@ -1,12 +1,7 @@
 import { buildApp } from './app';
 import { formatLogins } from './db/seed/demo-data';
 import { startJobs } from './jobs/run-jobs';
-import {
-  demoCredentialsFile,
-  openConfiguredDatabase,
-  prepareDemoData,
-  prepareSuperAdmin,
-} from './platform/bootstrap';
+import { demoCredentialsFile, openConfiguredDatabase, prepareDemoData, prepareSuperAdmin } from './platform/bootstrap';
 import { ConfigError, loadConfig } from './platform/config';
 import { DirectoryLockedError } from './platform/dir-lock';
 

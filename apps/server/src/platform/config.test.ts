@@ -49,7 +49,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'a-long-secret-1' })).toThrow(
       'ADMIN_EMAIL: must be an e-mail address',
     );
-    expect(() => loadConfig({ ADMIN_PASSWORD: 'a-long-secret-1' })).toThrow('ADMIN_EMAIL: required with ADMIN_PASSWORD');
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'a-long-secret-1' })).toThrow(
+      'ADMIN_EMAIL: required with ADMIN_PASSWORD',
+    );
   });
 
   test('fails fast naming every bad variable', () => {
