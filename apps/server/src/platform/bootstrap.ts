@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DemoLogin, generateDemoPasswords, seedDemoData } from '../db/seed/demo-data';
+import { type DemoLogin, generateDemoPasswords, retirePublishedPasswords, seedDemoData } from '../db/seed/demo-data';
 import {
   ensureSuperAdmin,
   hasSuperAdmin,
@@ -48,11 +48,14 @@ export async function prepareDemoData(
   config: Config,
   database: Database,
 ): Promise<(DemoCredentials & { fresh: boolean }) | null> {
-  if (!config.seedDemoData) return null;
   const passwords = generateDemoPasswords();
-  const logins = await seedDemoData({ db: database.db, passwords, withAdmin: !config.admin });
+  // A database seeded before passwords were generated still opens with the published ones: never again.
+  // Without demo data on, the new passwords are thrown away (those accounts stay locked).
+  const retired = await retirePublishedPasswords(database.db, passwords);
+  if (!config.seedDemoData) return null;
+  const logins = (await seedDemoData({ db: database.db, passwords, withAdmin: !config.admin })) ?? retired;
   const file = demoCredentialsFile(config);
-  if (logins) {
+  if (logins.length > 0) {
     const credentials: DemoCredentials = { creatorPassword: passwords.demo, logins };
     fs.mkdirSync(config.dataDir, { recursive: true });
     fs.rmSync(file, { force: true });

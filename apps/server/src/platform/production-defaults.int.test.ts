@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, test } from 'vitest';
 import { buildApp } from '../app';
 import { users } from '../db/schema';
+import { createAccount } from '../db/seed/create-account';
 import { DEMO_ADMIN_EMAIL, DEMO_FAN_EMAIL } from '../db/seed/demo-data';
-import { createUser, openTestDatabase, TEST_PASSWORD, testConfig } from '../testing';
+import { createUser, openTestDatabase, TEST_PASSWORD, testConfig, unique } from '../testing';
 import { demoCredentialsFile, prepareDemoData, prepareSuperAdmin } from './bootstrap';
 import type { Config } from './config';
 import type { Database } from './db';
@@ -23,11 +24,12 @@ afterEach(async () => {
 const PRODUCTION = { NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' };
 const OWNER = { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-1' };
 
-async function start(env: Record<string, string>) {
+async function start(env: Record<string, string>, before?: (database: Database) => Promise<unknown>) {
   const config = testConfig(env);
   const database = await openTestDatabase('pglite');
   const entry: (typeof opened)[number] = { database, config };
   opened.push(entry);
+  await before?.(database);
   const demo = await prepareDemoData(config, database);
   return {
     config,
@@ -104,6 +106,22 @@ describe('NODE_ENV=production', () => {
     expect((await signIn(app, OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD)).statusCode).toBe(200);
     const demoAdmin = await signIn(app, DEMO_ADMIN_EMAIL, server.demo?.creatorPassword ?? '');
     expect(demoAdmin.statusCode).toBe(401);
+  });
+
+  test('a database seeded with the once-published passwords (an old data directory) loses them at start', async () => {
+    const oldDemo = (email: string) => async (database: Database) =>
+      createAccount({ db: database.db, email, password: 'fanline-demo', profile: { username: unique('old') } });
+    const locked = await start({ ...PRODUCTION, ...OWNER }, oldDemo('oldfan@fanline.test'));
+    const app = await locked.app();
+    expect((await signIn(app, 'oldfan@fanline.test', 'fanline-demo')).statusCode).toBe(401);
+
+    const demo = await start({ ...PRODUCTION, ...OWNER, SEED_DEMO_DATA: 'true' }, oldDemo('oldfan@fanline.test'));
+    expect(demo.demo?.fresh).toBe(true);
+    const login = demo.demo?.logins.find((l) => l.email === 'oldfan@fanline.test');
+    expect(login?.password).toBe(demo.demo?.creatorPassword);
+    const demoApp = await demo.app();
+    expect((await signIn(demoApp, 'oldfan@fanline.test', 'fanline-demo')).statusCode).toBe(401);
+    expect((await signIn(demoApp, 'oldfan@fanline.test', login?.password ?? '')).statusCode).toBe(200);
   });
 
   test('ADMIN_EMAIL of an existing account promotes it only with that account’s own password', async () => {

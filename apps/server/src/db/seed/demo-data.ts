@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, eq, like } from 'drizzle-orm';
 import { ensureSuperAdmin } from '../../modules/auth/ensure-super-admin';
+import { revokeUserSessions } from '../../modules/auth/sessions';
 import type { Db } from '../../platform/db';
-import { users } from '../schema';
+import { hashPassword, verifyPassword } from '../../platform/password';
+import { adminUsers, users } from '../schema';
 import { createAccount, type ProfileFields } from './create-account';
 
 /** Demo accounts' addresses; their passwords are generated per data directory, never written in code. */
@@ -246,6 +248,42 @@ export async function seedDemoData({
     logins.push({ role: 'admin', email: DEMO_ADMIN_EMAIL, password: passwords.admin });
   }
   return logins;
+}
+
+/**
+ * Passwords that earlier versions of the demo data wrote in code, published with this repository.
+ * Kept only to find accounts that still have one (a data directory from before passwords were
+ * generated) and to take them away.
+ */
+const RETIRED_DEMO_PASSWORDS = ['fanline-demo', 'fanline-admin'];
+
+/**
+ * Gives every demo-domain account that still signs in with a published password the given one
+ * instead (the admin its own), and signs it out everywhere. Returns the accounts it changed.
+ */
+export async function retirePublishedPasswords(db: Db, passwords: DemoPasswords): Promise<DemoLogin[]> {
+  const rows = await db
+    .select({ id: users.id, email: users.email, hash: users.passwordHash, adminRole: adminUsers.role })
+    .from(users)
+    .leftJoin(adminUsers, eq(adminUsers.userId, users.id))
+    .where(like(users.email, '%@fanline.test'));
+  const changed: DemoLogin[] = [];
+  for (const row of rows) {
+    let published = false;
+    for (const retired of RETIRED_DEMO_PASSWORDS) {
+      if (row.hash && (await verifyPassword(row.hash, retired))) published = true;
+    }
+    if (!published) continue;
+    const isAdmin = row.adminRole !== null;
+    const password = isAdmin ? passwords.admin : passwords.demo;
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, row.id));
+    await revokeUserSessions(db, row.id);
+    changed.push({ role: isAdmin ? 'admin' : 'account', email: row.email, password });
+  }
+  return changed;
 }
 
 export function formatLogins(logins: DemoLogin[], creatorPassword?: string): string {
