@@ -49,12 +49,13 @@ export async function prepareDemoData(
   database: Database,
 ): Promise<(DemoCredentials & { fresh: boolean }) | null> {
   const passwords = generateDemoPasswords();
-  // A database seeded before passwords were generated still opens with the published ones: never again.
-  // Without demo data on, the new passwords are thrown away (those accounts stay locked).
-  const retired = await retirePublishedPasswords(database.db, passwords);
+  const file = demoCredentialsFile(config);
+  // A database seeded before passwords were generated still opens with the published ones: never
+  // again. Without demo data on, the new passwords are thrown away (those accounts stay locked). A
+  // data directory with generated logins was seeded by this code and needs no check.
+  const retired = fs.existsSync(file) ? [] : await retirePublishedPasswords(database.db, passwords);
   if (!config.seedDemoData) return null;
   const logins = (await seedDemoData({ db: database.db, passwords, withAdmin: !config.admin })) ?? retired;
-  const file = demoCredentialsFile(config);
   if (logins.length > 0) {
     const credentials: DemoCredentials = { creatorPassword: passwords.demo, logins };
     fs.mkdirSync(config.dataDir, { recursive: true });

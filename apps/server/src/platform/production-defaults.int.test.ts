@@ -46,7 +46,8 @@ async function start(env: Record<string, string>, before?: (database: Database) 
 const signIn = (app: FastifyInstance, email: string, password: string) =>
   app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
 
-describe('NODE_ENV=production', () => {
+// Each test hashes a dozen demo passwords or more; a loaded machine needs more than the default time.
+describe('NODE_ENV=production', { timeout: 120_000 }, () => {
   test('no demo accounts exist unless asked for; without ADMIN_EMAIL / ADMIN_PASSWORD the server refuses to start', async () => {
     const server = await start(PRODUCTION);
     expect(server.demo).toBeNull();
