@@ -13,7 +13,14 @@ export async function openBenchDatabase(): Promise<Database> {
 }
 
 export async function startBenchServer(database: Database): Promise<{ app: FastifyInstance; url: string }> {
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/fanline-bench', PORT: '0' });
+  // Benchmarks send messages through the built-in test checkout, which production takes only when asked.
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    ALLOW_TEST_PAYMENTS: 'true',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/fanline-bench',
+    PORT: '0',
+  });
   const app = await buildApp({ config, database, logger: false });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, url };

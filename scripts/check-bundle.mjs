@@ -36,6 +36,16 @@ console.log('\nJS chunks (gzipped):');
 for (const row of rows) {
   console.log(`  ${row.kb.toFixed(1).padStart(7)} KB  ${row.initial ? '*' : ' '} ${row.file}`);
 }
+// The served app must be the production build (finding R1): development React (jsxDEV calls) means
+// the build picked up a development NODE_ENV.
+const development = rows.filter((row) => fs.readFileSync(path.join(dist, row.file), 'utf8').includes('jsxDEV'));
+if (development.length > 0) {
+  console.error(
+    `check-bundle: development React in ${development.length} chunks (${development[0].file}, …); the build must run in production mode`,
+  );
+  process.exit(1);
+}
+
 const total = rows.filter((row) => row.initial).reduce((sum, row) => sum + row.kb, 0);
 console.log(`  * loaded by a first visit to /: ${total.toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB)\n`);
 if (total > BUDGET_KB) {

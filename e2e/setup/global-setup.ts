@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import type { DemoCredentials } from '../../apps/server/src/platform/bootstrap';
 import { startInstagramStandIn } from '../../apps/server/src/testing/instagram-stand-in';
 import { startSmtpCapture } from '../../apps/server/src/testing/smtp';
 import { startThreadsStandIn } from '../../apps/server/src/testing/threads-stand-in';
@@ -15,6 +16,8 @@ declare module 'vitest' {
     mailDir: string;
     /** The Instagram-style data service stand-in, for its test controls. */
     instagramStandInUrl: string;
+    /** The demo logins the server generated for this run's data directory (e2e/tests/auth-helpers.ts). */
+    demoLogins: DemoCredentials;
   }
 }
 
@@ -22,7 +25,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * Starts the real, built server once for the whole run: a fresh data directory (embedded PGlite with
- * demo data) on a free port, exactly as `npm start` serves it.
+ * demo data) on a free port, as `npm start`'s demo mode serves it (a production server opted into
+ * demo data and the test checkout). The demo passwords are generated per data directory; the journeys
+ * read them from the file the server keeps there.
  */
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-e2e-'));
@@ -61,6 +66,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SEED_DEMO_DATA: 'true',
+      ALLOW_TEST_PAYMENTS: 'true',
       LOG_LEVEL: 'warn',
       SMTP_URL: smtp.url,
       // Every browser in the run signs in from 127.0.0.1; the per-email limit still applies.
@@ -81,6 +87,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('mailDir', mailDir);
   project.provide('instagramStandInUrl', instagram.url);
+  project.provide('demoLogins', JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-logins.json'), 'utf8')));
 
   return async () => {
     server.kill('SIGTERM');

@@ -1,9 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 
-export const DEMO_FAN = { email: 'fan@fanline.test', password: 'fanline-demo' };
-export const DEMO_CREATOR = { email: 'mayastyle@fanline.test', password: 'fanline-demo', username: 'mayastyle' };
+// The one place journeys get demo logins from: the passwords the server generated for this run's
+// data directory (e2e/setup/global-setup.ts), never strings written here.
+const demo = inject('demoLogins');
+function demoLogin(role: string) {
+  const login = demo.logins.find((l) => l.role === role);
+  if (!login) throw new Error(`no demo ${role} login in this run`);
+  return { email: login.email, password: login.password };
+}
+
+/** Any demo creator: every one signs in with the run's creator password. */
+export const demoCreator = (username: string) => ({
+  email: `${username.replace(/_/g, '')}@fanline.test`,
+  password: demo.creatorPassword,
+  username,
+});
+export const DEMO_FAN = demoLogin('fan');
+export const DEMO_ADMIN = demoLogin('admin');
+export const DEMO_CREATOR = demoCreator('mayastyle');
 
 /** Unique per call, so journeys need no cleanup and never collide (STYLE.md Tests). */
 export function uniqueAccount(prefix: string) {

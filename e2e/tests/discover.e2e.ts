@@ -2,6 +2,7 @@ import type { TBrowseResponse } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { MOBILE, setupBrowser } from '../support/browser';
+import { DEMO_FAN } from './auth-helpers';
 
 const browser = setupBrowser();
 
@@ -200,7 +201,7 @@ describe('Discover (/creators)', () => {
   test("a signed-in fan's Send Message opens the creator's profile with the message dialog", async () => {
     const context = await browser.context();
     const signIn = await context.request.post(browser.url('/api/auth/sign-in'), {
-      data: { email: 'fan@fanline.test', password: 'fanline-demo' },
+      data: DEMO_FAN,
     });
     expect(signIn.status()).toBe(200);
     const page = await context.newPage();

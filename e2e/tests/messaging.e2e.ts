@@ -3,12 +3,11 @@ import { formatCents, MESSAGE_MESSAGES, splitAmount } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { MOBILE, setupBrowser } from '../support/browser';
-import { DEMO_FAN, signInByApi } from './auth-helpers';
+import { DEMO_FAN, demoCreator, signInByApi } from './auth-helpers';
 
 const browser = setupBrowser();
 
-/** Another demo creator (every demo creator signs in with the demo password). */
-const creatorLogin = (username: string) => ({ email: `${username}@fanline.test`, password: 'fanline-demo', username });
+const creatorLogin = demoCreator;
 
 async function signedInPage(account: { email: string; password: string }, viewport = { width: 1280, height: 800 }) {
   const context = await browser.context(viewport);
@@ -161,8 +160,10 @@ describe('paid messages, live (issue 5 acceptance)', () => {
     await dialog.getByLabel('Your message').fill('x'.repeat(950));
     await dialog.getByText('50 characters remaining').waitFor();
     expect(await dialog.getByText('50 characters remaining').getAttribute('class')).toContain('orange');
-    // The local provider is active in this run, so the test-send button is there.
-    expect(await dialog.getByRole('button', { name: 'Test send (no payment)' }).isVisible()).toBe(true);
+    // This run is a production server opted into the test checkout: test-send never exists there.
+    expect(await dialog.getByRole('button', { name: 'Test send (no payment)' }).count()).toBe(0);
+    const config = await page.context().request.get(browser.url('/api/payments/config'));
+    expect(await config.json()).toEqual({ provider: 'local', testSend: false });
 
     const guest = await browser.page();
     await guest.goto(browser.url('/checkout/00000000-0000-4000-8000-000000000000'));
@@ -171,13 +172,16 @@ describe('paid messages, live (issue 5 acceptance)', () => {
 });
 
 describe('inbox and conversation at 375 px', () => {
-  test('test-send, then both sides use the inbox and the conversation without horizontal scrolling', async () => {
+  test('a fan pays on a phone, then both sides use the inbox and the conversation without horizontal scrolling', async () => {
     const fan = await signedInPage(DEMO_FAN, MOBILE);
     const text = unique('Could you review the beat I am working on this week?');
     await fan.page.goto(browser.url('/lenabeats?openModal=true'));
     const dialog = fan.page.getByRole('dialog', { name: /Send message to @lenabeats/ });
     await dialog.getByLabel('Your message').fill(text);
-    await dialog.getByRole('button', { name: 'Test send (no payment)' }).click();
+    await dialog.getByRole('button', { name: /^Send & Pay \$/ }).click();
+    await fan.page.waitForURL('**/checkout/**');
+    expect(await noHorizontalOverflow(fan.page)).toBe(true);
+    await payWithCard(fan.page, '4242 4242 4242 4242');
     await fan.page.waitForURL('**/payment-success?**');
 
     const lena = await signedInPage(creatorLogin('lenabeats'), MOBILE);

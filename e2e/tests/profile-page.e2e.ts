@@ -2,6 +2,7 @@ import { SEARCH_MESSAGES, type TReview } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { MOBILE, setupBrowser } from '../support/browser';
+import { DEMO_CREATOR, DEMO_FAN } from './auth-helpers';
 
 const browser = setupBrowser();
 
@@ -46,8 +47,8 @@ describe('Public creator profile (/{username})', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     expect(await page.evaluate(() => localStorage.getItem('redirectAfterLogin'))).toBe('/lenabeats');
 
-    await page.getByLabel('Email').fill('fan@fanline.test');
-    await page.getByLabel('Password').fill('fanline-demo');
+    await page.getByLabel('Email').fill(DEMO_FAN.email);
+    await page.getByLabel('Password').fill(DEMO_FAN.password);
     await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
     const dialog = page.getByRole('dialog', { name: /Send message to @lenabeats/ });
     await dialog.waitFor();
@@ -82,7 +83,7 @@ describe('Public creator profile (/{username})', () => {
   test('the creator sees Edit Profile on their own page and no purchase panel', async () => {
     const context = await browser.context();
     const signIn = await context.request.post(browser.url('/api/auth/sign-in'), {
-      data: { email: 'mayastyle@fanline.test', password: 'fanline-demo' },
+      data: { email: DEMO_CREATOR.email, password: DEMO_CREATOR.password },
     });
     expect(signIn.status()).toBe(200);
     const page = await context.newPage();

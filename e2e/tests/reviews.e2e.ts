@@ -4,7 +4,7 @@ import { REVIEW_MESSAGES } from '@fanline/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ARTIFACTS, DESKTOP, MOBILE, setupBrowser } from '../support/browser';
-import { DEMO_FAN, signInByApi } from './auth-helpers';
+import { DEMO_FAN, demoCreator, signInByApi } from './auth-helpers';
 
 const browser = setupBrowser();
 
@@ -12,13 +12,8 @@ const browser = setupBrowser();
  * The journey changes Frank's rating, review count and response rate. No other journey asserts
  * funnyfrank's figures, and the demo data leaves him without reviews (see demo-activity.ts).
  */
-const FRANK = {
-  email: 'funnyfrank@fanline.test',
-  password: 'fanline-demo',
-  username: 'funnyfrank',
-  name: 'Frank Miller',
-};
-const DANIEL = { email: 'devdaniel@fanline.test', password: 'fanline-demo' };
+const FRANK = { ...demoCreator('funnyfrank'), username: 'funnyfrank', name: 'Frank Miller' };
+const DANIEL = demoCreator('devdaniel');
 const tag = () => randomBytes(3).toString('hex');
 
 async function signedIn(account: { email: string; password: string }, viewport = DESKTOP) {

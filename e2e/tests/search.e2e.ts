@@ -2,6 +2,7 @@ import { SEARCH_MESSAGES } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { MOBILE, setupBrowser } from '../support/browser';
+import { DEMO_ADMIN } from './auth-helpers';
 
 const browser = setupBrowser();
 
@@ -119,7 +120,7 @@ describe('Find Creators (/search)', () => {
 
     const context = await browser.context();
     const signIn = await context.request.post(browser.url('/api/auth/sign-in'), {
-      data: { email: 'admin@fanline.test', password: 'fanline-admin' },
+      data: DEMO_ADMIN,
     });
     expect(signIn.status()).toBe(200);
     const page = await context.newPage();

@@ -86,7 +86,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate(
     'mailer',
     options.mailer ??
-      (config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : createLogMailer(() => app.log)),
+      (config.mail.smtpUrl
+        ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+        : createLogMailer(() => app.log, { production: config.env === 'production' })),
   );
   app.decorate('payments', options.payments ?? createPaymentProvider(config));
   app.decorate(

@@ -3,14 +3,21 @@ import { seedDemoActivity } from './db/seed/demo-activity';
 import { seedDemoConversations } from './db/seed/demo-conversations';
 import { formatLogins } from './db/seed/demo-data';
 import { startJobs } from './jobs/run-jobs';
-import { openConfiguredDatabase, prepareDemoData } from './platform/bootstrap';
+import { demoCredentialsFile, openConfiguredDatabase, prepareDemoData, prepareSuperAdmin } from './platform/bootstrap';
 import { ConfigError, loadConfig } from './platform/config';
 import { DirectoryLockedError } from './platform/dir-lock';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
-  const logins = await prepareDemoData(config, database);
+  let demo: Awaited<ReturnType<typeof prepareDemoData>>;
+  try {
+    demo = await prepareDemoData(config, database);
+    await prepareSuperAdmin(config, database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => {
     await database.close();
@@ -38,14 +45,14 @@ async function main(): Promise<void> {
   app.addHook('preClose', async () => {
     await stopJobs?.();
   });
-  if (logins) {
+  if (demo?.fresh) {
     // Last before listening: after ready() no hook can be added. A freshly seeded database gets the
     // demo fan's conversations first (they need a fan who has sent nothing), then other fans'
     // conversations, reviews and presence; all through the real use cases, so the ledger balances.
     await app.ready();
     try {
       await seedDemoConversations(app);
-      await seedDemoActivity(app);
+      await seedDemoActivity(app, demo.creatorPassword);
     } catch (error) {
       app.log.error({ err: error }, 'could not seed the demo conversations');
     }
@@ -54,7 +61,18 @@ async function main(): Promise<void> {
   stopJobs = startJobs(app);
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   console.log(`\nFanline is running at ${config.publicUrl} (database: ${where})`);
-  if (logins) console.log(`${formatLogins(logins)}\n`);
+  if (config.payments.provider === 'local') {
+    console.log(
+      config.env === 'production'
+        ? 'DEMO: payments go through the built-in test checkout (ALLOW_TEST_PAYMENTS=true); no money is collected.'
+        : 'Payments go through the built-in test checkout (no STRIPE_SECRET_KEY); no money is collected.',
+    );
+  }
+  if (demo && (demo.fresh || config.env !== 'production')) {
+    console.log(`${formatLogins(demo.logins, demo.creatorPassword)}\n`);
+  } else if (demo) {
+    console.log(`Demo data is on; the demo logins of this data directory are in ${demoCredentialsFile(config)}\n`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../app';
-import { openConfiguredDatabase, pgliteDir, prepareDemoData } from '../platform/bootstrap';
+import { openConfiguredDatabase, pgliteDir, prepareDemoData, prepareSuperAdmin } from '../platform/bootstrap';
 import { loadConfig } from '../platform/config';
 import { openDatabase } from '../platform/db';
 import { acquireDirectoryLock } from '../platform/dir-lock';
@@ -25,15 +25,19 @@ async function reset(): Promise<void> {
     fs.rmSync(config.uploadsDir, { recursive: true, force: true });
   }
   const database = await openConfiguredDatabase({ ...config, seedDemoData: true });
-  const logins = await prepareDemoData({ ...config, seedDemoData: true }, database);
-  if (logins) {
-    const app = await buildApp({ config, database, logger: false });
-    await seedDemoActivity(app);
-    await app.close();
+  try {
+    const demo = await prepareDemoData({ ...config, seedDemoData: true }, database);
+    await prepareSuperAdmin(config, database);
+    if (demo) {
+      const app = await buildApp({ config, database, logger: false });
+      await seedDemoActivity(app, demo.creatorPassword);
+      await app.close();
+    }
+    console.log('Database reset.');
+    if (demo) console.log(formatLogins(demo.logins, demo.creatorPassword));
+  } finally {
+    await database.close();
   }
-  await database.close();
-  console.log('Database reset.');
-  if (logins) console.log(formatLogins(logins));
 }
 
 reset().catch((error: unknown) => {

@@ -1,8 +1,13 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
-import { users } from '../db/schema';
-import { DEMO_ADMIN, DEMO_FAN, type DemoLogin, seedDemoData } from '../db/seed/demo-data';
-import type { Config } from './config';
+import { type DemoLogin, generateDemoPasswords, retirePublishedPasswords, seedDemoData } from '../db/seed/demo-data';
+import {
+  ensureSuperAdmin,
+  hasSuperAdmin,
+  SuperAdminError,
+  type SuperAdminOutcome,
+} from '../modules/auth/ensure-super-admin';
+import { type Config, ConfigError } from './config';
 import { type Database, migrateDatabase, openDatabase } from './db';
 
 export function pgliteDir(config: Config): string {
@@ -23,22 +28,64 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
   return database;
 }
 
+/** What a demo seeding generated, kept in DATA_DIR/demo-logins.json (mode 600) for that data directory. */
+export interface DemoCredentials {
+  /** Every demo creator (and the demo fan) signs in with this password. */
+  creatorPassword: string;
+  logins: DemoLogin[];
+}
+
+export function demoCredentialsFile(config: Config): string {
+  return path.join(config.dataDir, 'demo-logins.json');
+}
+
 /**
- * Seeds demo data into an empty database (never re-seeds one that has users) and returns the demo
- * logins to print, or null when there are none.
+ * Seeds demo data into an empty database (never re-seeds one that has users) with passwords
+ * generated for this data directory, and returns the logins: `fresh` when this start created them.
+ * Null when demo data is off, or the database holds data this data directory has no logins for.
  */
-export async function prepareDemoData(config: Config, database: Database): Promise<DemoLogin[] | null> {
+export async function prepareDemoData(
+  config: Config,
+  database: Database,
+): Promise<(DemoCredentials & { fresh: boolean }) | null> {
+  const passwords = generateDemoPasswords();
+  const file = demoCredentialsFile(config);
+  // A database seeded before passwords were generated still opens with the published ones: never
+  // again. Without demo data on, the new passwords are thrown away (those accounts stay locked). A
+  // data directory with generated logins was seeded by this code and needs no check.
+  const retired = fs.existsSync(file) ? [] : await retirePublishedPasswords(database.db, passwords);
   if (!config.seedDemoData) return null;
-  const seeded = await seedDemoData({ db: database.db });
-  if (seeded) return seeded;
-  const present = await database.db
-    .select({ email: users.email })
-    .from(users)
-    .where(inArray(users.email, [DEMO_FAN.email, DEMO_ADMIN.email]));
-  if (present.length < 2) return null;
-  return [
-    { role: 'creator', email: 'mayastyle@fanline.test', password: DEMO_FAN.password, username: 'mayastyle' },
-    { role: 'fan', ...DEMO_FAN, username: 'demofan' },
-    { role: 'admin', ...DEMO_ADMIN },
-  ];
+  const logins = (await seedDemoData({ db: database.db, passwords, withAdmin: !config.admin })) ?? retired;
+  if (logins.length > 0) {
+    const credentials: DemoCredentials = { creatorPassword: passwords.demo, logins };
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.rmSync(file, { force: true });
+    fs.writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+    return { ...credentials, fresh: true };
+  }
+  try {
+    const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as DemoCredentials;
+    return { ...kept, fresh: false };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The super admin (ARCHITECTURE §4): the configured ADMIN_EMAIL account is created or confirmed; a
+ * production server refuses to start without any super admin, since nobody could run the platform.
+ */
+export async function prepareSuperAdmin(config: Config, database: Database): Promise<SuperAdminOutcome | null> {
+  try {
+    const outcome = config.admin ? await ensureSuperAdmin(database.db, config.admin) : null;
+    if (config.env === 'production' && !(await hasSuperAdmin(database.db))) {
+      throw new ConfigError(
+        'Invalid configuration:\n  ADMIN_EMAIL, ADMIN_PASSWORD: required in production to create the super admin account',
+      );
+    }
+    return outcome;
+  } catch (error) {
+    if (error instanceof SuperAdminError) throw new ConfigError(`Invalid configuration:\n  ${error.message}`);
+    throw error;
+  }
 }

@@ -17,6 +17,43 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
   });
 
+  test('production creates no demo accounts unless SEED_DEMO_DATA=true asks for them', () => {
+    const production = { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x' };
+    expect(loadConfig(production).seedDemoData).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).seedDemoData).toBe(true);
+  });
+
+  test('production without Stripe refuses to start unless the test checkout is opted into; test-send never', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /STRIPE_SECRET_KEY: required in production.*ALLOW_TEST_PAYMENTS=true/,
+    );
+    const demo = loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' });
+    expect(demo.payments).toMatchObject({ provider: 'local', testSend: false });
+    expect(loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x' }).payments).toMatchObject({
+      provider: 'stripe',
+      testSend: false,
+    });
+    expect(loadConfig({ NODE_ENV: 'development' }).payments).toMatchObject({ provider: 'local', testSend: true });
+  });
+
+  test('the super admin comes from ADMIN_EMAIL / ADMIN_PASSWORD, checked at start', () => {
+    expect(loadConfig({}).admin).toBeUndefined();
+    expect(loadConfig({ ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'a-long-secret-1' }).admin).toEqual({
+      email: 'boss@example.com',
+      password: 'a-long-secret-1',
+    });
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'short' })).toThrow(
+      'ADMIN_PASSWORD: must be at least 12 characters',
+    );
+    expect(() => loadConfig({ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'a-long-secret-1' })).toThrow(
+      'ADMIN_EMAIL: must be an e-mail address',
+    );
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'a-long-secret-1' })).toThrow(
+      'ADMIN_EMAIL: required with ADMIN_PASSWORD',
+    );
+  });
+
   test('fails fast naming every bad variable', () => {
     const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://nope', NODE_ENV: 'staging' });
     expect(attempt).toThrow(ConfigError);

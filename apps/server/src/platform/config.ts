@@ -5,6 +5,9 @@ const ZBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
+/** The configured super admin's password must be longer than a user's (ZPassword allows 6). */
+export const ADMIN_PASSWORD_MIN = 12;
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -18,6 +21,18 @@ const ZEnv = z.object({
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: ZBool.optional(),
+  ADMIN_EMAIL: z
+    .email('must be an e-mail address')
+    .max(254)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(ADMIN_PASSWORD_MIN, `must be at least ${ADMIN_PASSWORD_MIN} characters`)
+    .max(200)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ALLOW_TEST_PAYMENTS: ZBool.optional(),
   WEB_DIST_DIR: z.string().optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
@@ -63,8 +78,13 @@ export interface Config {
   dataDir: string;
   publicUrl: string;
   logLevel: string;
-  /** Demo data goes into an empty embedded database unless turned off; never into PostgreSQL unless asked. */
+  /**
+   * Demo data (accounts with generated passwords) goes into an empty embedded database outside
+   * production unless turned off; into PostgreSQL or a production server only when asked for.
+   */
   seedDemoData: boolean;
+  /** The super admin created or confirmed at start (ADMIN_EMAIL / ADMIN_PASSWORD); absent when not configured. */
+  admin: { email: string; password: string | undefined } | undefined;
   webDistDir: string;
   uploadsDir: string;
   /** Signs OAuth state and other tokens. Generated and kept in DATA_DIR when not given (not in production). */
@@ -82,8 +102,13 @@ export interface Config {
   /** The Instagram-style data service (spec §7). The key may instead be set by an admin (platform settings). */
   instagramLookup: { url: string | undefined; key: string | undefined; host: string | undefined };
   payments: {
-    /** 'stripe' with a secret key; otherwise the built-in test checkout. */
+    /**
+     * 'stripe' with a secret key; otherwise the built-in test checkout, which collects no money: in
+     * production only with ALLOW_TEST_PAYMENTS=true.
+     */
     provider: 'local' | 'stripe';
+    /** The spec's test-send (bypasses payment): the local provider outside production only. */
+    testSend: boolean;
     stripeSecretKey: string | undefined;
     stripeWebhookSecret: string | undefined;
     /** Reach Stripe elsewhere (a local stand-in in tests). */
@@ -108,11 +133,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.APP_SECRET) {
-    throw new ConfigError(
-      'Invalid configuration:\n  APP_SECRET: required in production with DATABASE_URL (32+ random characters)',
+  const problems: string[] = [];
+  const production = e.NODE_ENV === 'production';
+  if (production && e.DATABASE_URL && !e.APP_SECRET) {
+    problems.push('APP_SECRET: required in production with DATABASE_URL (32+ random characters)');
+  }
+  if (production && !e.STRIPE_SECRET_KEY && !e.ALLOW_TEST_PAYMENTS) {
+    problems.push(
+      'STRIPE_SECRET_KEY: required in production. Without it messages would be delivered through the built-in test checkout, which collects no money; set ALLOW_TEST_PAYMENTS=true only for a demo.',
     );
   }
+  if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) {
+    problems.push('ADMIN_EMAIL: required with ADMIN_PASSWORD (the super admin account to create)');
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+  }
+  const localPayments = !e.STRIPE_SECRET_KEY;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -121,7 +158,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     publicUrl,
     logLevel: e.LOG_LEVEL,
-    seedDemoData: e.SEED_DEMO_DATA ?? !e.DATABASE_URL,
+    // Production never gets accounts it was not asked for.
+    seedDemoData: e.SEED_DEMO_DATA ?? (!production && !e.DATABASE_URL),
+    admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
     uploadsDir: path.join(dataDir, 'uploads'),
     appSecret: e.APP_SECRET,
@@ -140,7 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redirectUri: e.THREADS_REDIRECT_URI ?? `${publicUrl}/auth/threads/callback`,
     },
     payments: {
-      provider: e.STRIPE_SECRET_KEY ? 'stripe' : 'local',
+      provider: localPayments ? 'local' : 'stripe',
+      testSend: localPayments && !production,
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
       stripeApiUrl: e.STRIPE_API_URL,

@@ -4,9 +4,21 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 const linkify = (text: string) => escapeHtml(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
-/** A development page listing the mails the log mailer kept (newest first). Never registered in production. */
+/** Loopback peers only, by the socket's own address (a forwarded-for header is anybody's to write). */
+const isLoopback = (address: string | undefined) =>
+  address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+
+/**
+ * A development page listing the mails the log mailer kept (newest first). Never registered in
+ * production, and answered only to the machine itself: it shows reset links (finding I1).
+ */
 export const devOutboxRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/dev/outbox', async (_request, reply) => {
+  app.get('/dev/outbox', async (request, reply) => {
+    if (!isLoopback(request.raw.socket.remoteAddress)) {
+      return reply.status(404).send({
+        error: { code: 'NOT_FOUND', message: 'No route GET /dev/outbox', requestId: request.id },
+      });
+    }
     const mails = app.mailer.outbox();
     const items = mails
       .map(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, openTestDatabase, type TestApp, unbalancedTransactions } from '../../testing';
 import { messages, profiles, reviews, userPresence } from '../schema';
 import { seedDemoActivity } from './demo-activity';
-import { seedDemoData } from './demo-data';
+import { generateDemoPasswords, seedDemoData } from './demo-data';
 
 // Seeding needs an empty database, so this file always takes its own PGlite copy.
 let t: TestApp;
@@ -22,8 +22,9 @@ const profileOf = async (username: string) => {
 };
 
 test('demo activity: replied conversations, reviews with responses, ratings and presence, all balanced', async () => {
-  await seedDemoData({ db: t.database.db });
-  await seedDemoActivity(t.app);
+  const passwords = generateDemoPasswords();
+  await seedDemoData({ db: t.database.db, passwords });
+  await seedDemoActivity(t.app, passwords.demo);
 
   const [all] = await t.database.db.select({ n: count() }).from(reviews);
   expect(all?.n).toBe(6);

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { createSession, revokeSession, SESSION_COOKIE } from '../../modules/auth/sessions';
 import { messages, profiles } from '../schema';
 import { createAccount } from './create-account';
-import { DEMO_PASSWORD } from './demo-data';
 
 interface DemoConversation {
   fan: string;
@@ -98,10 +97,10 @@ const EXTRA_FANS = [
  * so the ledger balances and the ratings are computed, never written. Needs the local payment
  * provider; with Stripe configured it seeds nothing.
  */
-export async function seedDemoActivity(app: FastifyInstance): Promise<void> {
+export async function seedDemoActivity(app: FastifyInstance, password: string): Promise<void> {
   if (app.payments.name !== 'local') return;
   for (const fan of EXTRA_FANS) {
-    await createAccount({ db: app.db, email: `${fan.username}@fanline.test`, password: DEMO_PASSWORD, profile: fan });
+    await createAccount({ db: app.db, email: `${fan.username}@fanline.test`, password, profile: fan });
   }
   const ids = new Map<string, string>();
   const sessions = new Map<string, { cookie: string; sessionId: string }>();

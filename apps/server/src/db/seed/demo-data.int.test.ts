@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db';
 import { verifyPassword } from '../../platform/password';
 import { openTestDatabase } from '../../testing';
 import { adminUsers, profiles, users } from '../schema';
-import { DEMO_ADMIN, DEMO_FAN, seedDemoData } from './demo-data';
+import { DEMO_ADMIN_EMAIL, DEMO_FAN_EMAIL, generateDemoPasswords, seedDemoData } from './demo-data';
 
 // Seeding needs an empty database, so this file always takes its own PGlite copy.
 let database: Database;
@@ -15,9 +15,27 @@ afterAll(async () => {
   await database.close();
 });
 
-test('an empty database gets creators, a fan and an admin; a second run seeds nothing', async () => {
-  const logins = await seedDemoData({ db: database.db });
+const passwordOf = async (email: string) =>
+  (await database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, email)))[0]?.hash ?? '';
+
+test('demo passwords are generated, never fixed strings: two data directories never share one', () => {
+  const first = generateDemoPasswords();
+  const second = generateDemoPasswords();
+  expect(first.demo).not.toBe(second.demo);
+  expect(first.admin).not.toBe(second.admin);
+  expect(first.demo).not.toBe(first.admin);
+  expect(first.demo.length).toBeGreaterThanOrEqual(12);
+});
+
+test('an empty database gets creators, a fan and an admin with the given passwords; a second run seeds nothing', async () => {
+  const passwords = generateDemoPasswords();
+  const logins = await seedDemoData({ db: database.db, passwords });
   expect(logins?.map((l) => l.role)).toEqual(['creator', 'creator', 'creator', 'fan', 'admin']);
+  expect(logins?.find((l) => l.role === 'admin')).toEqual({
+    role: 'admin',
+    email: DEMO_ADMIN_EMAIL,
+    password: passwords.admin,
+  });
 
   const [creators] = await database.db.select({ n: count() }).from(profiles).where(eq(profiles.isCreator, true));
   expect(creators?.n).toBeGreaterThanOrEqual(12);
@@ -26,17 +44,21 @@ test('an empty database gets creators, a fan and an admin; a second run seeds no
   const [unavailable] = await database.db.select({ n: count() }).from(profiles).where(eq(profiles.isAvailable, false));
   expect(unavailable?.n).toBeGreaterThan(0);
 
-  const [fan] = await database.db.select().from(users).where(eq(users.email, DEMO_FAN.email));
-  expect(fan && (await verifyPassword(fan.passwordHash ?? '', DEMO_FAN.password))).toBe(true);
+  expect(await verifyPassword(await passwordOf(DEMO_FAN_EMAIL), passwords.demo)).toBe(true);
+  expect(await verifyPassword(await passwordOf('mayastyle@fanline.test'), passwords.demo)).toBe(true);
+  // The passwords this repository once published open nothing.
+  expect(await verifyPassword(await passwordOf(DEMO_FAN_EMAIL), 'fanline-demo')).toBe(false);
+  expect(await verifyPassword(await passwordOf(DEMO_ADMIN_EMAIL), 'fanline-admin')).toBe(false);
+  expect(await verifyPassword(await passwordOf(DEMO_ADMIN_EMAIL), passwords.admin)).toBe(true);
   const [admin] = await database.db
     .select({ role: adminUsers.role, active: adminUsers.isActive })
     .from(adminUsers)
     .innerJoin(users, eq(users.id, adminUsers.userId))
-    .where(eq(users.email, DEMO_ADMIN.email));
+    .where(eq(users.email, DEMO_ADMIN_EMAIL));
   expect(admin).toEqual({ role: 'super_admin', active: true });
 
   const [before] = await database.db.select({ n: count() }).from(users);
-  expect(await seedDemoData({ db: database.db })).toBeNull();
+  expect(await seedDemoData({ db: database.db, passwords: generateDemoPasswords() })).toBeNull();
   const [after] = await database.db.select({ n: count() }).from(users);
   expect(after?.n).toBe(before?.n);
 });

@@ -1,17 +1,32 @@
-import { count } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { count, eq, like } from 'drizzle-orm';
+import { ensureSuperAdmin } from '../../modules/auth/ensure-super-admin';
+import { revokeUserSessions } from '../../modules/auth/sessions';
 import type { Db } from '../../platform/db';
+import { hashPassword, verifyPassword } from '../../platform/password';
 import { adminUsers, users } from '../schema';
 import { createAccount, type ProfileFields } from './create-account';
 
-export const DEMO_PASSWORD = 'fanline-demo';
-export const DEMO_ADMIN = { email: 'admin@fanline.test', password: 'fanline-admin' };
-export const DEMO_FAN = { email: 'fan@fanline.test', password: DEMO_PASSWORD };
+/** Demo accounts' addresses; their passwords are generated per data directory, never written in code. */
+export const DEMO_FAN_EMAIL = 'fan@fanline.test';
+export const DEMO_ADMIN_EMAIL = 'admin@fanline.test';
 
 export interface DemoLogin {
   role: string;
   email: string;
   password: string;
   username?: string;
+}
+
+/** The passwords one seeding uses: every demo creator and the fan share `demo`; the demo admin has its own. */
+export interface DemoPasswords {
+  demo: string;
+  admin: string;
+}
+
+/** Fresh random passwords for one data directory (12 URL-safe characters each). */
+export function generateDemoPasswords(): DemoPasswords {
+  return { demo: randomBytes(9).toString('base64url'), admin: randomBytes(9).toString('base64url') };
 }
 
 type DemoCreator = ProfileFields & { username: string; displayName: string };
@@ -181,8 +196,19 @@ const CREATORS: DemoCreator[] = [
   },
 ];
 
-/** Fills an empty database with demo accounts. Returns the logins, or null when data already exists. */
-export async function seedDemoData({ db }: { db: Db }): Promise<DemoLogin[] | null> {
+/**
+ * Fills an empty database with demo accounts. Returns the logins, or null when data already exists.
+ * `withAdmin: false` leaves the admin to the configured super admin (ADMIN_EMAIL / ADMIN_PASSWORD).
+ */
+export async function seedDemoData({
+  db,
+  passwords,
+  withAdmin = true,
+}: {
+  db: Db;
+  passwords: DemoPasswords;
+  withAdmin?: boolean;
+}): Promise<DemoLogin[] | null> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return null;
 
@@ -192,7 +218,7 @@ export async function seedDemoData({ db }: { db: Db }): Promise<DemoLogin[] | nu
     await createAccount({
       db,
       email,
-      password: DEMO_PASSWORD,
+      password: passwords.demo,
       profile: {
         isCreator: true,
         intendedAccountType: 'creator',
@@ -206,38 +232,65 @@ export async function seedDemoData({ db }: { db: Db }): Promise<DemoLogin[] | nu
         ...creator,
       },
     });
-    if (index < 3) logins.push({ role: 'creator', email, password: DEMO_PASSWORD, username: creator.username });
+    if (index < 3) logins.push({ role: 'creator', email, password: passwords.demo, username: creator.username });
   }
 
   await createAccount({
     db,
-    email: DEMO_FAN.email,
-    password: DEMO_FAN.password,
+    email: DEMO_FAN_EMAIL,
+    password: passwords.demo,
     profile: { username: 'demofan', displayName: 'Demo Fan' },
   });
-  logins.push({ role: 'fan', ...DEMO_FAN, username: 'demofan' });
+  logins.push({ role: 'fan', email: DEMO_FAN_EMAIL, password: passwords.demo, username: 'demofan' });
 
-  const admin = await createAccount({
-    db,
-    email: DEMO_ADMIN.email,
-    password: DEMO_ADMIN.password,
-    profile: { username: 'admin', displayName: 'Fanline Admin', isAdmin: true, adminRole: 'super_admin' },
-  });
-  await db.insert(adminUsers).values({
-    userId: admin.id,
-    role: 'super_admin',
-    isActive: true,
-    permissions: { users: true, messages: true, transactions: true, moderation: true, settings: true },
-  });
-  logins.push({ role: 'admin', ...DEMO_ADMIN });
+  if (withAdmin) {
+    await ensureSuperAdmin(db, { email: DEMO_ADMIN_EMAIL, password: passwords.admin });
+    logins.push({ role: 'admin', email: DEMO_ADMIN_EMAIL, password: passwords.admin });
+  }
   return logins;
 }
 
-export function formatLogins(logins: DemoLogin[]): string {
+/**
+ * Passwords that earlier versions of the demo data wrote in code, published with this repository.
+ * Kept only to find accounts that still have one (a data directory from before passwords were
+ * generated) and to take them away.
+ */
+const RETIRED_DEMO_PASSWORDS = ['fanline-demo', 'fanline-admin'];
+
+/**
+ * Gives every demo-domain account that still signs in with a published password the given one
+ * instead (the admin its own), and signs it out everywhere. Returns the accounts it changed.
+ */
+export async function retirePublishedPasswords(db: Db, passwords: DemoPasswords): Promise<DemoLogin[]> {
+  const rows = await db
+    .select({ id: users.id, email: users.email, hash: users.passwordHash, adminRole: adminUsers.role })
+    .from(users)
+    .leftJoin(adminUsers, eq(adminUsers.userId, users.id))
+    .where(like(users.email, '%@fanline.test'));
+  const changed: DemoLogin[] = [];
+  for (const row of rows) {
+    let published = false;
+    for (const retired of RETIRED_DEMO_PASSWORDS) {
+      if (row.hash && (await verifyPassword(row.hash, retired))) published = true;
+    }
+    if (!published) continue;
+    const isAdmin = row.adminRole !== null;
+    const password = isAdmin ? passwords.admin : passwords.demo;
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, row.id));
+    await revokeUserSessions(db, row.id);
+    changed.push({ role: isAdmin ? 'admin' : 'account', email: row.email, password });
+  }
+  return changed;
+}
+
+export function formatLogins(logins: DemoLogin[], creatorPassword?: string): string {
   const rows = logins.map((l) => `  ${l.role.padEnd(8)} ${l.email.padEnd(28)} ${l.password}`);
   return [
-    'Demo logins (role, email, password):',
+    'Demo logins (role, email, password), generated for this data directory:',
     ...rows,
-    `  (every demo creator signs in with ${DEMO_PASSWORD})`,
+    ...(creatorPassword ? [`  (every demo creator signs in with ${creatorPassword})`] : []),
   ].join('\n');
 }

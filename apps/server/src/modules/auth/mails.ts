@@ -2,6 +2,7 @@ import type { Mail } from '../../platform/mailer';
 
 export function confirmationMail(to: string, link: string): Mail {
   return {
+    kind: 'email-confirmation',
     to,
     subject: 'Confirm your Fanline account',
     text: `Welcome to Fanline!\n\nConfirm your email address to start using your account:\n${link}\n\nThe link works for 48 hours. If you did not sign up, ignore this email.`,
@@ -11,6 +12,7 @@ export function confirmationMail(to: string, link: string): Mail {
 
 export function passwordResetMail(to: string, link: string): Mail {
   return {
+    kind: 'password-reset',
     to,
     subject: 'Reset your Fanline password',
     text: `Someone asked to reset the password of your Fanline account.\n\nChoose a new password here:\n${link}\n\nThe link works for 1 hour and only once. If it was not you, ignore this email; your password stays the same.`,

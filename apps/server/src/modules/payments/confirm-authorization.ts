@@ -118,14 +118,16 @@ async function staleReason(
   return null;
 }
 
-/** spec: an email to the creator on a new paid message, when mail is configured. Failures only logged. */
+/**
+ * spec: an email to the creator on a new paid message. It goes through the mailer whether or not SMTP
+ * is set (without it: the log, and /dev/outbox outside production). Failures only logged.
+ */
 async function mailCreator(
   app: FastifyInstance,
   creatorId: string,
   senderName: string,
   message: { id: string; content: string; amount: number },
 ) {
-  if (app.mailer.kind !== 'smtp') return;
   try {
     const { email_notifications: enabled } = await readSettings(app.db, ['email_notifications']);
     if (!enabled) return;

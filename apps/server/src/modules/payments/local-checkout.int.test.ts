@@ -170,5 +170,5 @@ describe('the local test checkout', () => {
 
 test('GET /api/payments/config tells which checkout is active', async () => {
   const response = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
-  expect(response.json()).toEqual({ provider: 'local', responseWindowHours: 24 });
+  expect(response.json()).toEqual({ provider: 'local', testSend: true, responseWindowHours: 24 });
 });

@@ -34,7 +34,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The built-in test checkout and test-send exist only with the local provider (ARCHITECTURE §7).
+  // The built-in test checkout exists only with the local provider; in production that takes
+  // ALLOW_TEST_PAYMENTS=true (config), and test-send never exists there (ARCHITECTURE §7).
   if (app.payments.name !== 'local') return;
 
   const ZParams = z.object({ paymentId: z.uuid() });
@@ -88,6 +89,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  if (!testSendEnabled(app)) return;
+
   app.post(
     '/messages/test-send',
     {
@@ -116,6 +119,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** Test-send bypasses payment: only with the local provider, and never in production. */
+const testSendEnabled = (app: FastifyInstance) => app.payments.name === 'local' && app.config.payments.testSend;
+
 const successPath = (username: string, cents: number) =>
   `/payment-success?${new URLSearchParams({ creator: username, amount: String(cents / 100) })}`;
 
@@ -141,8 +147,8 @@ async function loadOwnPayment(app: FastifyInstance, paymentId: string, viewerId:
 }
 
 /**
- * Which checkout is active, so the message dialog shows the test-send button only with the local one;
- * and the live response window, so copy never hard-codes "24 hours".
+ * Which checkout is active, whether the message dialog may show the test-send button, and the live
+ * response window, so copy never hard-codes "24 hours".
  */
 export const paymentConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -151,13 +157,17 @@ export const paymentConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         response: {
-          200: z.object({ provider: z.enum(['local', 'stripe']), responseWindowHours: z.number().int() }),
+          200: z.object({
+            provider: z.enum(['local', 'stripe']),
+            testSend: z.boolean(),
+            responseWindowHours: z.number().int(),
+          }),
         },
       },
     },
     async () => {
       const { message_expiration_hours: hours } = await readSettings(app.db, ['message_expiration_hours']);
-      return { provider: app.payments.name, responseWindowHours: hours };
+      return { provider: app.payments.name, testSend: testSendEnabled(app), responseWindowHours: hours };
     },
   );
 };

@@ -16,7 +16,10 @@ let prodClient: ReturnType<typeof recordingClient>;
 
 beforeAll(async () => {
   dev = await createTestApp({ env: { AUTH_IP_LIMIT: '1000', THREADS_CLIENT_SECRET: LONE_SECRET } });
-  prod = await createTestApp({ env: { NODE_ENV: 'production', AUTH_IP_LIMIT: '1000' }, database: dev.database });
+  prod = await createTestApp({
+    env: { NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', AUTH_IP_LIMIT: '1000' },
+    database: dev.database,
+  });
   client = recordingClient(dev.app);
   prodClient = recordingClient(prod.app);
 });

@@ -16,21 +16,26 @@ export const testSend = (input: TSendMessageInput) =>
   api<{ redirectUrl: string }>('/messages/test-send', { method: 'POST', body: input });
 
 type TProvider = 'local' | 'stripe';
+interface TPaymentConfig {
+  provider: TProvider;
+  /** The test-send button: the local checkout outside production only. */
+  testSend: boolean;
+}
 
 /**
- * Which checkout is active: the test-send button shows only with the local one. A server without the
- * endpoint counts as local in development only; in a production build it hides the button.
+ * Which checkout is active and whether test-send exists. A server without the endpoint counts as
+ * local in development only; in a production build it hides the button.
  */
 export const paymentConfigQuery = () =>
   queryOptions({
     queryKey: ['payments', 'config'],
     staleTime: Number.POSITIVE_INFINITY,
-    queryFn: async ({ signal }): Promise<{ provider: TProvider }> => {
+    queryFn: async ({ signal }): Promise<TPaymentConfig> => {
       try {
-        return await api<{ provider: TProvider }>('/payments/config', { signal });
+        return await api<TPaymentConfig>('/payments/config', { signal });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) {
-          return { provider: import.meta.env.DEV ? 'local' : 'stripe' };
+          return import.meta.env.DEV ? { provider: 'local', testSend: true } : { provider: 'stripe', testSend: false };
         }
         throw error;
       }

@@ -35,7 +35,7 @@ const ASSURANCES = [
   { icon: Lock, text: 'Private conversation' },
 ] as const;
 
-/** spec §2 Message dialog: write, then pay the creator's price (or test-send with the local provider). */
+/** spec §2 Message dialog: write, then pay the creator's price (or test-send with the local provider, outside production). */
 export function MessageDialog({ creator, open, onOpenChange }: MessageDialogProps) {
   const id = useId();
   const { user } = useSession();
@@ -149,7 +149,7 @@ export function MessageDialog({ creator, open, onOpenChange }: MessageDialogProp
                 Cancel
               </Button>
             </DialogClose>
-            {config.data?.provider === 'local' && (
+            {config.data?.testSend && (
               <Button variant="secondary" disabled={Boolean(busy)} onClick={() => void submit('test')}>
                 <FlaskConical className="h-4 w-4" aria-hidden="true" />
                 {busy === 'test' ? 'Sending…' : 'Test send (no payment)'}

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildApp } from '../app';
+import {
+  createTestApp,
+  createUser,
+  fanAndCreator,
+  openTestDatabase,
+  SAMPLE_MESSAGE,
+  sendPaidMessage,
+  type TestApp,
+  testConfig,
+  unique,
+} from '../testing';
+import type { Config } from './config';
+import type { Database } from './db';
+
+describe('without SMTP, outside production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  test('the creator’s new-message mail goes through the mailer too, so /dev/outbox shows it', async () => {
+    const { creator, fanCookie } = await fanAndCreator(t.app, t.database.db);
+    await sendPaidMessage(t.app, fanCookie, creator.id);
+    const outbox = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(outbox.statusCode).toBe(200);
+    expect(outbox.body).toContain(`To ${creator.email}`);
+    expect(outbox.body).toContain('New $25 message from');
+    expect(outbox.body).toContain(SAMPLE_MESSAGE.slice(0, 40));
+  });
+
+  test('/dev/outbox answers the machine itself only (it shows reset links)', async () => {
+    const remote = await t.app.inject({ method: 'GET', url: '/dev/outbox', remoteAddress: '203.0.113.9' });
+    expect(remote.statusCode).toBe(404);
+    const spoofed = await t.app.inject({
+      method: 'GET',
+      url: '/dev/outbox',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(spoofed.statusCode).toBe(404);
+  });
+});
+
+describe('without SMTP, in production', () => {
+  let app: FastifyInstance;
+  let database: Database;
+  let config: Config;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    config = testConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', AUTH_IP_LIMIT: '10000' });
+    app = await buildApp({
+      config,
+      database,
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(config.dataDir, { recursive: true, force: true });
+  });
+
+  test('reset and confirmation mails are logged as sent, to a redacted address, without their links', async () => {
+    const user = await createUser(database.db);
+    const email = user.email ?? '';
+    lines.length = 0;
+    const reset = await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    expect(reset.statusCode).toBe(202);
+    const username = unique('mailer');
+    const signUp = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: { email: `${username}@example.test`, password: 'secret1', displayName: 'Mailer', username },
+    });
+    expect(signUp.statusCode).toBe(201);
+
+    const log = lines.join('');
+    expect(log).toContain('"kind":"password-reset"');
+    expect(log).toContain(`"to":"${email[0]}***@example.test"`);
+    expect(log).toContain('"kind":"email-confirmation"');
+    expect(log).toContain('mail not delivered: SMTP_URL is not set');
+    expect(log).not.toContain('token=');
+    expect(log).not.toContain(email);
+    expect(log).not.toContain(`${username}@example.test`);
+  });
+
+  test('there is no /dev/outbox', async () => {
+    expect((await app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+  });
+});
