@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 
 export interface Mail {
   /** What the mail is for (logged instead of its content where content may not be). */
-  kind: 'email-confirmation' | 'password-reset' | 'new-message';
+  kind: 'email-confirmation' | 'password-reset' | 'new-message' | 'message-reply' | 'message-refund';
   to: string;
   subject: string;
   text: string;

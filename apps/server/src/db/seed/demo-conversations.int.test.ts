@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, signIn, type TestApp, unbalancedTransactions } from '../../testing';
 import { seedDemoConversations } from './demo-conversations';
-import { DEMO_FAN, seedDemoData } from './demo-data';
+import { DEMO_FAN_EMAIL, generateDemoPasswords, seedDemoData } from './demo-data';
 
 // Seeding needs an empty database, so this file always takes its own PGlite copy.
 let t: TestApp;
+let passwords: ReturnType<typeof generateDemoPasswords>;
 beforeAll(async () => {
   const { openTestDatabase } = await import('../../testing');
   const database = await openTestDatabase('pglite');
-  await seedDemoData({ db: database.db });
+  passwords = generateDemoPasswords();
+  await seedDemoData({ db: database.db, passwords });
   t = await createTestApp({ database });
 });
 afterAll(async () => {
@@ -18,7 +20,7 @@ afterAll(async () => {
 
 test('the demo fan has an answered, a pending and a refunded conversation, booked through the use cases', async () => {
   expect(await seedDemoConversations(t.app)).toBe(true);
-  const cookie = await signIn(t.app, DEMO_FAN.email, DEMO_FAN.password);
+  const cookie = await signIn(t.app, DEMO_FAN_EMAIL, passwords.demo);
   const dashboard = (await t.app.inject({ method: 'GET', url: '/api/sender/dashboard', headers: { cookie } })).json();
   expect(dashboard.recentConversations.map((c: { status: string }) => c.status).sort()).toEqual([
     'completed',

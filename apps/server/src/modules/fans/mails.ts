@@ -9,6 +9,7 @@ export function replyMail(
 ): Mail {
   const what = opts.kind === 'response' ? 'replied to your message' : 'sent you a follow-up';
   return {
+    kind: 'message-reply',
     to,
     subject: `${opts.creatorName} ${what}`,
     text: `${opts.creatorName} ${what} on Fanline:\n\n"${cut(opts.reply)}"\n\nRead the whole conversation:\n${opts.link}`,
@@ -31,6 +32,7 @@ export function refundMail(
       ? `The ${amount} hold on your card was released: you were not charged. It disappears from your statement, usually within a few days depending on your bank.`
       : `Your ${amount} payment was refunded to your card. Refunds usually appear on your statement within 5–10 business days.`;
   return {
+    kind: 'message-refund',
     to,
     subject:
       opts.how === 'released'
