@@ -16,6 +16,18 @@ export function createLocalProvider(publicUrl: string, holdLimitHours: number): 
     },
     async release() {},
     async refund() {},
+    payouts: {
+      // The simulated onboarding (clearly labelled, never in production) stands in for the provider's pages.
+      async createAccount(creator) {
+        return `local_acct_${creator.id}`;
+      },
+      async onboardingLink(accountId) {
+        return `${publicUrl}/dashboard/settings/payout-onboarding?${new URLSearchParams({ account: accountId })}`;
+      },
+      async transfer(payout) {
+        return { state: 'paid', transferId: `local_tr_${payout.id}` };
+      },
+    },
   };
 }
 
