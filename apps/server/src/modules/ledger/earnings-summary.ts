@@ -54,7 +54,7 @@ export async function earningsSummary(app: FastifyInstance, creatorId: string) {
       select ((created_at at time zone ${tz})::date)::text as day, sum(amount)::bigint as amount
       from ledger_entries
       where account = ${account} and kind = 'capture'
-        and created_at >= ((${f.today}::date - ${CHART_DAYS - 1})::timestamp at time zone ${tz})
+        and created_at >= ((${f.today}::date - ${CHART_DAYS - 1}::int)::timestamp at time zone ${tz})
       group by 1`,
   );
   const byDay = new Map(perDay.map((d) => [d.day, Number(d.amount)]));
