@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { users } from '../db/schema';
+import { seedDemoActivity } from '../db/seed/demo-activity';
 import { DEMO_ADMIN, DEMO_FAN, type DemoLogin, seedDemoData } from '../db/seed/demo-data';
 import type { Config } from './config';
 import { type Database, migrateDatabase, openDatabase } from './db';
@@ -30,7 +31,10 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
 export async function prepareDemoData(config: Config, database: Database): Promise<DemoLogin[] | null> {
   if (!config.seedDemoData) return null;
   const seeded = await seedDemoData({ db: database.db });
-  if (seeded) return seeded;
+  if (seeded) {
+    await seedDemoActivity({ config, database });
+    return seeded;
+  }
   const present = await database.db
     .select({ email: users.email })
     .from(users)
