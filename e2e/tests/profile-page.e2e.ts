@@ -24,7 +24,9 @@ describe('Public creator profile (/{username})', () => {
     await page.getByRole('tab', { name: 'Reviews (0)' }).click();
     await page.getByRole('tabpanel').getByRole('heading', { name: 'No reviews yet' }).waitFor();
     await page.getByRole('tab', { name: 'Portfolio' }).click();
-    await page.getByRole('tabpanel').getByRole('heading', { name: 'No portfolio yet' }).waitFor();
+    // The demo creators' portfolios come from the demo data (issue #10).
+    await page.getByRole('tabpanel').getByRole('list', { name: 'Portfolio' }).waitFor();
+    expect(await page.getByRole('tabpanel').getByRole('img').count()).toBe(3);
 
     // Opening the tabs scrolled them into view; from the top, the sticky button is hidden.
     await page.evaluate(() => window.scrollTo(0, 0));

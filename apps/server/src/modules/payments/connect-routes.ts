@@ -20,8 +20,9 @@ export const connectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ url: await createOnboardingLink(app, userId(request)) }),
   );
 
-  // The simulated onboarding of the built-in provider: labelled in the UI, absent with Stripe and in production.
-  if (app.payments.name !== 'local' || app.config.env === 'production') return;
+  // The simulated onboarding exists exactly when the built-in test provider does (the same gate as the
+  // test checkout and test-send): labelled as a simulation in the UI, absent whenever Stripe is configured.
+  if (app.payments.name !== 'local') return;
   app.post(
     '/stripe-connect/simulated/complete',
     {

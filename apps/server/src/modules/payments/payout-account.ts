@@ -53,7 +53,7 @@ export async function createOnboardingLink(app: FastifyInstance, creatorId: stri
 
 /**
  * The built-in provider's stand-in for the provider's onboarding pages: finishing it marks the
- * account ready. Only with the local provider and never in production (the route checks both).
+ * account ready. Only with the local provider (the route exists only then).
  */
 export async function completeSimulatedOnboarding(app: FastifyInstance, creatorId: string) {
   const creator = await loadCreator(app, creatorId);
