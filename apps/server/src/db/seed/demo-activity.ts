@@ -80,13 +80,14 @@ export async function seedDemoActivity({ config, database }: { config: Config; d
         await answerConversation(app, { creatorId, messageId: started.messageId, content: ANSWER, kind: 'response' });
       }
     };
-    // 16 answered messages per creator over four weeks; payouts after the 8th (completed) and 14th (pending).
-    for (let day = 0; day < 16; day++) {
-      clock.set(new Date(Date.now() - (27 - Math.round(day * 1.8)) * DAY - 6 * HOUR));
+    // 14 answered messages per creator over four weeks; payouts after the 6th (completed) and the 12th
+    // (pending); the last two stay available.
+    for (let day = 0; day < 14; day++) {
+      clock.set(new Date(Date.now() - (27 - Math.round(day * 2.08)) * DAY - 6 * HOUR));
       for (const creator of earners) {
         await earn(creator.id, day);
-        if (day === 7) await requestPayout(app, creator.id);
-        if (day === 13) await requestPendingPayout(app, creator.id);
+        if (day === 5) await requestPayout(app, creator.id);
+        if (day === 11) await requestPendingPayout(app, creator.id);
       }
     }
   } finally {
