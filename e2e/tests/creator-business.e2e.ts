@@ -64,7 +64,7 @@ describe('Creator business (issue #10)', () => {
     await page.goto(browser.url('/dashboard/settings?tab=pricing'));
     await page.getByLabel('Message price (USD)').fill('47');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByText('Message price must be a multiple of $5.').waitFor();
+    await page.getByText('Message price must be a multiple of $5.').first().waitFor();
   });
 
   test('a creator completes the simulated payout onboarding', async () => {
