@@ -11,7 +11,13 @@ import { earningsKeys, earningsSummaryQuery, requestPayout } from './payouts-api
  * spec §2 Request Payout (creator layout and earnings page): pays out the whole available balance.
  * spec §5: at least $100 available, else 'Minimum Payout Not Met'; the server checks it again.
  */
-export function RequestPayoutButton({ className }: { className?: string }) {
+export function RequestPayoutButton({
+  className,
+  variant = 'primary',
+}: {
+  className?: string;
+  variant?: 'primary' | 'secondary';
+}) {
   const queryClient = useQueryClient();
   const summary = useQuery(earningsSummaryQuery());
   const payout = useMutation({
@@ -49,7 +55,7 @@ export function RequestPayoutButton({ className }: { className?: string }) {
   };
 
   return (
-    <Button className={cn('w-full', className)} onClick={onClick} disabled={payout.isPending}>
+    <Button variant={variant} className={cn('w-full', className)} onClick={onClick} disabled={payout.isPending}>
       <Wallet className="h-4 w-4" aria-hidden="true" />
       {payout.isPending ? 'Requesting…' : 'Request Payout'}
     </Button>

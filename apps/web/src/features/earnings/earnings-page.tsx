@@ -68,7 +68,7 @@ export function Component() {
           <EarningsCards summary={summary.data} />
           <AvailableCard summary={summary.data} />
           <EarningsChart daily={summary.data.daily} />
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid min-w-0 gap-6 lg:grid-cols-2">
             <RecentTransactions items={summary.data.recent} />
             <PayoutHistory query={payouts} />
           </div>

@@ -1,4 +1,4 @@
-import { formatCents, splitAmount } from '@fanline/contracts';
+import { formatCents } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Field } from '../../../components/ui/field';
@@ -25,7 +25,7 @@ export function PricingFields({
   const id = useId();
   const bounds = useQuery(priceBoundsQuery()).data;
   const dollars = Number(priceDollars);
-  const preview = Number.isInteger(dollars) && dollars > 0 ? splitAmount(dollars * 100, 25) : null;
+  const preview = Number.isInteger(dollars) && dollars > 0;
   return (
     <div className="space-y-6">
       <Field

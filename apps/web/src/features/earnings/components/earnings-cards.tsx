@@ -55,7 +55,7 @@ export function AvailableCard({ summary }: { summary: TEarningsSummary }) {
       </div>
       <div className="sm:w-56">
         {summary.payoutAccountReady ? (
-          <RequestPayoutButton className="bg-white text-brand-700 hover:bg-brand-50" />
+          <RequestPayoutButton variant="secondary" className="border-white text-brand-700" />
         ) : (
           <Link
             to={`${paths.dashboardSettings}?tab=payout`}

@@ -12,7 +12,7 @@ const STATUS: Record<TPayout['status'], { label: string; tone: string }> = {
 /** spec §2 payout history, newest first. */
 export function PayoutHistory({ query }: { query: UseQueryResult<TPayoutList> }) {
   return (
-    <Card className="p-4 sm:p-6">
+    <Card className="min-w-0 p-4 sm:p-6">
       <h2 className="font-semibold">Payout History</h2>
       {query.isPending ? (
         <Skeleton className="mt-4 h-24" />

@@ -13,7 +13,7 @@ const STATUS: Record<TEarningTransaction['status'], { label: string; tone: strin
 /** spec §2: the 10 most recent transactions. */
 export function RecentTransactions({ items }: { items: TEarningTransaction[] }) {
   return (
-    <Card className="p-4 sm:p-6">
+    <Card className="min-w-0 p-4 sm:p-6">
       <h2 className="font-semibold">Recent Transactions</h2>
       {items.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">No earnings yet. Answer a paid message and it shows here.</p>
