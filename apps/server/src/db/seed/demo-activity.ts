@@ -51,7 +51,8 @@ export async function seedDemoActivity({ config, database }: { config: Config; d
       .from(profiles)
       .where(eq(profiles.isFeatured, true));
     for (const [i, creator] of featured.entries()) {
-      for (let n = 0; n < 3; n++) await addPortfolioImage(app, creator.id, await demoPicture(i + n));
+      const count = ['mayastyle', 'coachdre', 'lenabeats'].includes(creator.username) ? 3 : 2;
+      for (let n = 0; n < count; n++) await addPortfolioImage(app, creator.id, await demoPicture(i + n));
     }
 
     const [fan] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.username, 'demofan'));
@@ -80,14 +81,22 @@ export async function seedDemoActivity({ config, database }: { config: Config; d
         await answerConversation(app, { creatorId, messageId: started.messageId, content: ANSWER, kind: 'response' });
       }
     };
-    // 14 answered messages per creator over four weeks; payouts after the 6th (completed) and the 12th
-    // (pending); the last two stay available.
-    for (let day = 0; day < 14; day++) {
-      clock.set(new Date(Date.now() - (27 - Math.round(day * 2.08)) * DAY - 6 * HOUR));
-      for (const creator of earners) {
-        await earn(creator.id, day);
-        if (day === 5) await requestPayout(app, creator.id);
-        if (day === 11) await requestPendingPayout(app, creator.id);
+    // Maya ($25, the printed demo login): 14 answered messages over four weeks, payouts after the 6th
+    // (completed) and the 12th (pending), the last two available. The other two earn less often.
+    const plans: Record<string, { messages: number; payoutsAfter: [number, number] }> = {
+      mayastyle: { messages: 14, payoutsAfter: [5, 11] },
+      coachdre: { messages: 7, payoutsAfter: [2, 5] },
+      lenabeats: { messages: 5, payoutsAfter: [1, 3] },
+    };
+    for (const creator of earners) {
+      const plan = plans[creator.username];
+      if (!plan) continue;
+      for (let i = 0; i < plan.messages; i++) {
+        const daysAgo = 27 - Math.round((i * 27) / (plan.messages - 1));
+        clock.set(new Date(Date.now() - daysAgo * DAY - 6 * HOUR));
+        await earn(creator.id, i);
+        if (i === plan.payoutsAfter[0]) await requestPayout(app, creator.id);
+        if (i === plan.payoutsAfter[1]) await requestPendingPayout(app, creator.id);
       }
     }
   } finally {
