@@ -167,9 +167,13 @@ function SettingsForm({ user, avatar, notifications, security }: CreatorSettings
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 id={`${id}-title`} className="text-2xl font-bold sm:text-3xl">
-            Settings
+            Creator Settings
           </h1>
-          <p className="mt-1 text-slate-600">Your profile, price, notifications, security and payouts.</p>
+          <p className="mt-1 text-slate-600">
+            {user.instagramVerified
+              ? `Verified on Threads as @${user.instagramUsername ?? user.username}.`
+              : 'Your profile, price, notifications, security and payouts.'}
+          </p>
         </div>
         <Button onClick={() => void submit()} disabled={save.isPending || !dirty || usernameStatus === 'taken'}>
           {save.isPending ? 'Saving…' : 'Save Changes'}
