@@ -100,7 +100,9 @@ export default async function setup(project: TestProject) {
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess, logPath: string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  // A first start migrates and seeds the demo data through the real use cases (a month of paid
+  // messages and payouts); on a busy shared machine that alone can take a minute or two.
+  const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) {
       throw new Error(`The server exited (${server.exitCode}) before it was ready; see ${logPath}`);
@@ -114,7 +116,7 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, logPath: str
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   server.kill('SIGKILL');
-  throw new Error(`The server did not become healthy within 90 s; see ${logPath}`);
+  throw new Error(`The server did not become healthy within 240 s; see ${logPath}`);
 }
 
 function freePort(): Promise<number> {

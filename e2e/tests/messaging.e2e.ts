@@ -18,7 +18,7 @@ async function signedInPage(account: { email: string; password: string }, viewpo
 
 /**
  * The paying journey answers for real, which moves the creator's response rate to 100%. Other files
- * check mayastyle's seeded 98%, so the journeys that reply use creators nobody else asserts on.
+ * check mayastyle's seeded response rate, so the journeys that reply use creators nobody else asserts on.
  */
 const SAM = { ...creatorLogin('samtravels'), name: 'Sam Okafor', priceCents: 2000 };
 

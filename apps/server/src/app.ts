@@ -21,8 +21,10 @@ import { instagramKeyRoutes } from './modules/creators/instagram-key-routes';
 import { creatorRoutes } from './modules/creators/routes';
 import { fanRoutes } from './modules/fans';
 import { healthRoutes } from './modules/health/routes';
+import { ledgerRoutes } from './modules/ledger';
 import { messageRoutes } from './modules/messages/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { connectRoutes } from './modules/payments/connect-routes';
 import { createPaymentProvider } from './modules/payments/create-provider';
 import type { PaymentProvider } from './modules/payments/provider';
 import { paymentConfigRoutes, paymentRoutes } from './modules/payments/routes';
@@ -153,6 +155,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(verificationRoutes);
       await api.register(reviewRoutes);
       await api.register(presenceRoutes);
+      await api.register(ledgerRoutes);
+      await api.register(connectRoutes);
     },
     { prefix: '/api' },
   );

@@ -13,6 +13,8 @@ export const paths = {
   dashboardMessage: '/dashboard/messages/:messageId',
   dashboardEarnings: '/dashboard/earnings',
   dashboardSettings: '/dashboard/settings',
+  /** The built-in provider's simulated payout onboarding (ARCHITECTURE §2); Stripe's own pages otherwise. */
+  dashboardPayoutOnboarding: '/dashboard/settings/payout-onboarding',
   senderDashboard: '/sender-dashboard',
   billing: '/billing',
   profile: '/profile',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCreatorProfileChanges, ZTimeZone } from './creator-business';
 import { LIMITS } from './limits';
 
 /** spec §5: the username input is lowercased and stripped to a-z, 0-9 and underscore. */
@@ -54,6 +55,11 @@ export const ZSessionUser = z.object({
   instagramVerified: z.boolean(),
   isAvailable: z.boolean(),
   messagePrice: z.number().int(),
+  coverUrl: z.string().nullable(),
+  disciplines: z.array(z.string()),
+  portfolioImages: z.array(z.string()),
+  stripeOnboardingCompleted: z.boolean(),
+  timeZone: z.string().nullable(),
   isAdmin: z.boolean(),
   adminRole: z.string().nullable(),
 });
@@ -83,11 +89,14 @@ export const ZChangePasswordRequest = z.object({
 });
 
 /** Updatable fields of the Edit Profile tab (spec §2 Profile settings). Email is not among them. */
-export const ZUpdateProfileRequest = z.object({
-  displayName: z.string().trim().min(1, 'Display name is required.').max(80).optional(),
-  username: ZUsername.optional(),
-  bio: z.string().max(LIMITS.bio.max, `Bio must be at most ${LIMITS.bio.max} characters.`).nullable().optional(),
-});
+export const ZUpdateProfileRequest = z
+  .object({
+    displayName: z.string().trim().min(1, 'Display name is required.').max(80).optional(),
+    username: ZUsername.optional(),
+    bio: z.string().max(LIMITS.bio.max, `Bio must be at most ${LIMITS.bio.max} characters.`).nullable().optional(),
+    timeZone: ZTimeZone.optional(),
+  })
+  .extend(ZCreatorProfileChanges.shape);
 export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequest>;
 
 export const ZAvatarResponse = z.object({ avatarUrl: z.string() });

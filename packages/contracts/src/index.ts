@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './common';
+export * from './creator-business';
 export * from './creators';
 export * from './discovery';
 export * from './errors';

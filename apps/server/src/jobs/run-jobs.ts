@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { reconcilePayouts } from '../modules/ledger';
 import { expireMessages } from '../modules/messages/expire-messages';
 import { reconcilePayments } from '../modules/payments/reconcile-payments';
 
@@ -15,6 +16,7 @@ export function startJobs(app: FastifyInstance): () => Promise<void> {
       try {
         await expireMessages(app);
         await reconcilePayments(app);
+        await reconcilePayouts(app);
       } catch (error) {
         app.log.error({ err: error }, 'background jobs failed; retrying next interval');
       } finally {

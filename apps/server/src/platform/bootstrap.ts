@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type DemoLogin, generateDemoPasswords, retirePublishedPasswords, seedDemoData } from '../db/seed/demo-data';
+import { seedDemoEarnings } from '../db/seed/demo-earnings';
 import {
   ensureSuperAdmin,
   hasSuperAdmin,
@@ -61,6 +62,7 @@ export async function prepareDemoData(
     fs.mkdirSync(config.dataDir, { recursive: true });
     fs.rmSync(file, { force: true });
     fs.writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+    await seedDemoEarnings({ config, database });
     return { ...credentials, fresh: true };
   }
   try {

@@ -1,3 +1,4 @@
+export * from './earnings';
 export * from './factories';
 export * from './http';
 export * from './instagram-stand-in';

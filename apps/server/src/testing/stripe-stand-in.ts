@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { mustFind } from './stripe-stand-in-checks';
+import { type ConnectState, connectRoutes, finishOnboarding } from './stripe-stand-in-connect';
 import { intentRoutes } from './stripe-stand-in-intents';
 import { listenStripeStandIn, type StripeRecordedRequest } from './stripe-stand-in-server';
 import { checkSessionCreate, type SessionRequest } from './stripe-stand-in-session';
@@ -20,6 +21,10 @@ export interface StripeStandIn {
   sessions: Map<string, SessionState>;
   intents: Map<string, Obj>;
   refunds: Map<string, Obj>;
+  /** Connect: accounts, account links and transfers, and the platform balance transfers draw on. */
+  connect: ConnectState;
+  /** The creator completes Stripe's onboarding. Returns account.updated. */
+  finishOnboarding(accountId: string): Stripe.Event;
   /** The customer pays: a hold (manual capture) or a charge. Returns checkout.session.completed. */
   completeCheckout(sessionId: string): Stripe.Event;
   /** The session times out unpaid. Returns checkout.session.expired. */
@@ -45,6 +50,12 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
   const sessions = new Map<string, SessionState>();
   const intents = new Map<string, Obj>();
   const refunds = new Map<string, Obj>();
+  const connect: ConnectState = {
+    accounts: new Map(),
+    accountLinks: [],
+    transfers: new Map(),
+    platformBalance: { available: 100_000_000 },
+  };
 
   const server = await listenStripeStandIn(options.secretKey, [
     [
@@ -83,6 +94,7 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
       (_f, m) => mustFind(sessions, m[1] ?? '', 'checkout.session').object,
     ],
     ...intentRoutes(intents, refunds),
+    ...connectRoutes(connect, () => server.url),
   ]);
 
   const event = (type: string, object: Obj) =>
@@ -134,6 +146,10 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
     sessions,
     intents,
     refunds,
+    connect,
+    finishOnboarding(accountId) {
+      return event('account.updated', finishOnboarding(connect, accountId));
+    },
     completeCheckout(sessionId) {
       const state = openSession(sessionId);
       const amount = state.request.amountTotal;

@@ -46,8 +46,12 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={paths.dashboardMessages} replace /> },
           { path: paths.dashboardMessages, lazy: () => import('../features/creator-dashboard/inbox-page') },
           { path: paths.dashboardMessage, lazy: () => import('../features/creator-dashboard/conversation-page') },
-          { path: paths.dashboardEarnings, ...soon('Earnings') },
+          { path: paths.dashboardEarnings, lazy: () => import('../features/earnings/earnings-page') },
           { path: paths.dashboardSettings, lazy: () => import('./routes/dashboard-settings') },
+          {
+            path: paths.dashboardPayoutOnboarding,
+            lazy: () => import('../features/creator-settings/payout-onboarding-page'),
+          },
         ],
       },
       { path: paths.senderDashboard, lazy: () => import('../features/fans/sender-dashboard-page') },

@@ -84,8 +84,12 @@ export const payouts = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'completed', 'failed'] })
+      .notNull()
+      .default('pending'),
     providerTransferId: text('provider_transfer_id'),
+    /** Why the provider refused the transfer (shown to the creator); null unless failed. */
+    failureReason: text('failure_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -93,6 +97,8 @@ export const payouts = pgTable(
     check('payouts_amount_positive', sql`${t.amount} > 0`),
     check('payouts_status_check', sql`${t.status} in ('pending', 'completed', 'failed')`),
     index('payouts_creator_created_idx').on(t.creatorId, t.createdAt.desc()),
+    // The payout reconciler looks for transfers whose outcome was never recorded.
+    index('payouts_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -48,6 +48,8 @@ export const profiles = pgTable(
     instagramFollowerCount: bigint('instagram_follower_count', { mode: 'number' }),
     stripeAccountId: text('stripe_account_id'),
     stripeOnboardingCompleted: boolean('stripe_onboarding_completed').notNull().default(false),
+    // IANA zone the creator's browser reports; earnings days follow it rather than UTC (issue #10).
+    timeZone: text('time_zone'),
     isAdmin: boolean('is_admin').notNull().default(false),
     adminRole: text('admin_role'),
     // ARCHITECTURE §7: kept on the server once email notifications exist (spec §3 defaults).
@@ -78,6 +80,8 @@ export const profiles = pgTable(
     uniqueIndex('profiles_instagram_username_lower_key')
       .on(sql`lower(${t.instagramUsername})`)
       .where(sql`${t.instagramUsername} is not null`),
+    // account.updated webhooks find their creator by connected account.
+    uniqueIndex('profiles_stripe_account_key').on(t.stripeAccountId).where(sql`${t.stripeAccountId} is not null`),
     // Featured carousel (spec §7 'profiles featured'): newest featured, available creators.
     index('profiles_featured_idx')
       .on(t.createdAt.desc())

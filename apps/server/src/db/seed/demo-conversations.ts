@@ -1,4 +1,4 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { answerConversation } from '../../modules/messages/answer-conversation';
 import { expireMessages } from '../../modules/messages/expire-messages';
@@ -30,7 +30,7 @@ function asOf(app: FastifyInstance, when: Date): FastifyInstance {
  * Gives the demo fan an answered, a pending and a refunded conversation, so the sender dashboard,
  * billing and /messages have content on first start. Checkout, payment, reply and expiry are the
  * real use cases (the ledger balances). Only with the local provider (a real Stripe account is not
- * charged for demo data), and only while the demo fan has sent nothing.
+ * charged for demo data), and only once.
  */
 export async function seedDemoConversations(app: FastifyInstance): Promise<boolean> {
   if (app.payments.name !== 'local') return false;
@@ -42,7 +42,12 @@ export async function seedDemoConversations(app: FastifyInstance): Promise<boole
   const fan = id('demofan');
   const [gia, iris, hana] = [id('glowwithgia'), id('inkbyiris'), id('profkim')];
   if (!fan || !gia || !iris || !hana) return false;
-  const [sent] = await app.db.select({ n: count() }).from(messages).where(eq(messages.senderId, fan));
+  // Once only: the demo fan has written to none of these three yet (the earnings demo has the fan
+  // pay other creators, so "has sent nothing" is no longer the test).
+  const [sent] = await app.db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.senderId, fan), inArray(messages.recipientId, [gia, iris, hana])));
   if ((sent?.n ?? 0) > 0) return false;
 
   const { message_expiration_hours: windowHours } = await readSettings(app.db, ['message_expiration_hours']);

@@ -62,3 +62,25 @@ test('an empty database gets creators, a fan and an admin with the given passwor
   const [after] = await database.db.select({ n: count() }).from(users);
   expect(after?.n).toBe(before?.n);
 });
+
+test('demo activity: portfolios, earnings and a completed and a pending payout, with a balanced ledger', async () => {
+  const { seedDemoEarnings } = await import('./demo-earnings');
+  const { testConfig, unbalancedTransactions } = await import('../../testing');
+  const { payouts, earnings: earningsTable } = await import('../schema');
+  const config = testConfig();
+  await seedDemoEarnings({ config, database });
+  const [maya] = await database.db.select().from(profiles).where(eq(profiles.username, 'mayastyle'));
+  expect(maya?.portfolioImages).toHaveLength(3);
+  expect(maya?.stripeOnboardingCompleted).toBe(true);
+  const mayaPayouts = await database.db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.creatorId, maya?.id ?? ''));
+  expect(mayaPayouts.map((p) => p.status).sort()).toEqual(['completed', 'pending']);
+  const [earned] = await database.db
+    .select({ n: count() })
+    .from(earningsTable)
+    .where(eq(earningsTable.creatorId, maya?.id ?? ''));
+  expect(earned?.n).toBe(14);
+  expect(await unbalancedTransactions(database.db)).toBe(0);
+}, 180_000);

@@ -20,6 +20,11 @@ export async function loadSessionUser(db: Db, userId: string) {
       instagramVerified: profiles.instagramVerified,
       isAvailable: profiles.isAvailable,
       messagePrice: profiles.messagePrice,
+      coverUrl: profiles.coverUrl,
+      disciplines: profiles.disciplines,
+      portfolioImages: profiles.portfolioImages,
+      stripeOnboardingCompleted: profiles.stripeOnboardingCompleted,
+      timeZone: profiles.timeZone,
       adminRole: adminUsers.role,
     })
     .from(users)

@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { ledgerEntries } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
-export type LedgerKind = 'authorize' | 'capture' | 'release' | 'refund' | 'payout';
+export type LedgerKind = 'authorize' | 'capture' | 'release' | 'refund' | 'payout' | 'payout_paid' | 'payout_failed';
 
 export const ACCOUNTS = {
   card: 'external:card',
   senderHold: 'sender_hold',
   platformRevenue: 'platform_revenue',
+  /** Requested payouts on their way to the creator's bank (ARCHITECTURE §8). */
+  payoutClearing: 'payout_clearing',
+  bank: 'external:bank',
   creatorPayable: (creatorId: string) => `creator_payable:${creatorId}`,
 } as const;
 
@@ -17,7 +20,14 @@ export const ACCOUNTS = {
  */
 export async function postLedgerTransaction(
   tx: Db,
-  opts: { kind: LedgerKind; paymentId?: string; payoutId?: string; legs: Array<{ account: string; amount: number }> },
+  opts: {
+    kind: LedgerKind;
+    paymentId?: string;
+    payoutId?: string;
+    legs: Array<{ account: string; amount: number }>;
+    /** When it happened by the app's clock (earnings days are counted from it); the database's now otherwise. */
+    at?: Date;
+  },
 ): Promise<string> {
   const sum = opts.legs.reduce((total, leg) => total + leg.amount, 0);
   if (sum !== 0 || opts.legs.some((leg) => !Number.isInteger(leg.amount))) {
@@ -34,6 +44,7 @@ export async function postLedgerTransaction(
       kind: opts.kind,
       paymentId: opts.paymentId ?? null,
       payoutId: opts.payoutId ?? null,
+      ...(opts.at && { createdAt: opts.at }),
     })),
   );
   return transactionId;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { abandonCheckout } from './abandon-checkout';
+import { syncPayoutAccount } from './payout-account';
 import { onCheckoutCompleted } from './stripe-checkout-completed';
 import { findStripePayment, paymentIdOf } from './stripe-find-payment';
 
@@ -10,6 +11,7 @@ export const HANDLED_STRIPE_EVENTS = new Set<string>([
   'checkout.session.expired',
   'payment_intent.payment_failed',
   'payment_intent.canceled',
+  'account.updated',
 ]);
 
 export interface StripeEventContext {
@@ -34,6 +36,9 @@ export async function handleStripeEvent(ctx: StripeEventContext, event: Stripe.E
       return onPaymentFailed(ctx, event.data.object);
     case 'payment_intent.canceled':
       return onIntentCanceled(ctx, event.data.object);
+    case 'account.updated':
+      // The connected account is read back from Stripe inside; the event's copy is never trusted.
+      return syncPayoutAccount(ctx.app, event.data.object.id);
     default:
       return 'ignored';
   }

@@ -18,6 +18,19 @@ export function createLocalProvider(holdLimitHours: number): PaymentProvider {
     },
     async release() {},
     async refund() {},
+    payouts: {
+      // The simulated onboarding (clearly labelled, never in production) stands in for the provider's pages.
+      // Relative, like the checkout URL: the browser stays on the origin it opened the app at.
+      async createAccount(creator) {
+        return `local_acct_${creator.id}`;
+      },
+      async onboardingLink(accountId) {
+        return `/dashboard/settings/payout-onboarding?${new URLSearchParams({ account: accountId })}`;
+      },
+      async transfer(payout) {
+        return { state: 'paid', transferId: `local_tr_${payout.id}` };
+      },
+    },
   };
 }
 

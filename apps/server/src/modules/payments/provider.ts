@@ -33,7 +33,26 @@ export interface PaymentProvider {
    * lost (a webhook never delivered). Providers without hosted checkouts leave it out.
    */
   checkoutState?(payment: PaymentRow): Promise<CheckoutState>;
+  /** Connected accounts and transfers for creators' payouts (ARCHITECTURE §8). */
+  readonly payouts: PayoutRails;
 }
+
+/**
+ * How creators get paid: a connected account, onboarding on the provider's pages, transfers. Every
+ * money call is keyed by our own payout id, so a retry never pays twice.
+ */
+export interface PayoutRails {
+  /** Creates the creator's connected account. Keyed by the creator, so a double click makes one. */
+  createAccount(creator: { id: string; email: string | null }): Promise<string>;
+  /** A one-time onboarding link: the provider sends the browser back to returnUrl, or refreshUrl when it expired. */
+  onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
+  /** Whether the account can receive payouts, read from the provider now. Absent: our own row is the truth. */
+  accountReady?(accountId: string): Promise<boolean>;
+  /** Sends a payout to the account. 'refused' is final (the money goes back); a thrown error is retried. */
+  transfer(payout: { id: string; amount: number }, accountId: string): Promise<TransferOutcome>;
+}
+
+export type TransferOutcome = { state: 'paid'; transferId: string } | { state: 'refused'; reason: string };
 
 export type CheckoutState =
   | { state: 'open' }

@@ -48,6 +48,7 @@ export async function settlePayment(app: FastifyInstance, paymentId: string): Pr
     await postLedgerTransaction(tx, {
       kind: 'capture',
       paymentId: payment.id,
+      at: now,
       legs: [
         { account: ACCOUNTS.senderHold, amount: -payment.amountTotal },
         { account: ACCOUNTS.creatorPayable(payment.recipientId), amount: payment.amountCreator },

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { Config } from '../../platform/config';
 import { idempotencyKey, type PaymentProvider, type PaymentRow } from './provider';
 import { createStripeClient } from './stripe-client';
+import { createStripePayoutRails } from './stripe-payout-rails';
 
 // Stripe lets a Checkout Session live 30 min to 24 h. A minute over 30 keeps a clock a little ahead of
 // Stripe's from making the request invalid; an unpaid message should not linger longer than that.
@@ -16,6 +17,7 @@ export function createStripeProvider(config: Config, stripe: Stripe = createStri
   return {
     name: 'stripe',
     holdLimitHours: config.payments.holdLimitHours,
+    payouts: createStripePayoutRails(stripe),
 
     async checkoutState(payment) {
       if (!payment.checkoutSessionId) return { state: 'expired' };

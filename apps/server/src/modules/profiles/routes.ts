@@ -8,13 +8,16 @@ import {
 } from '@fanline/contracts';
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { requireUser, userId } from '../auth/auth-hooks';
 import { loadSessionUser } from '../auth/session-user';
 import { updateProfile } from './update-profile';
 import { uploadAvatar } from './upload-avatar';
+import { addPortfolioImage, uploadCover } from './upload-creator-image';
 
 /** The signed-in user's own profile (Edit Profile, spec §2). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,21 +52,33 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAvatarResponse },
       },
     },
-    async (request) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
-      const file = await request.file();
-      if (!file) throw new AppError('BAD_REQUEST', 'No file was sent.');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
-        }
-        throw error;
-      }
-      return { avatarUrl: await uploadAvatar(app, userId(request), bytes) };
+    async (request) => ({ avatarUrl: await uploadAvatar(app, userId(request), await readUpload(request)) }),
+  );
+
+  app.post(
+    '/profile/me/cover',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Creators: upload a cover image (multipart field "file")',
+        response: { 200: z.object({ coverUrl: z.string() }) },
+      },
     },
+    async (request) => ({ coverUrl: await uploadCover(app, userId(request), await readUpload(request)) }),
+  );
+
+  app.post(
+    '/profile/me/portfolio',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Creators: add a portfolio image (multipart field "file"); reorder or delete with PATCH /profile/me',
+        response: { 200: z.object({ portfolioImages: z.array(z.string()) }) },
+      },
+    },
+    async (request) => ({
+      portfolioImages: await addPortfolioImage(app, userId(request), await readUpload(request)),
+    }),
   );
 
   app.get(
@@ -91,3 +106,23 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The one file of a multipart upload, with the spec's words for a wrong kind or a too-large file. */
+async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
+  let file: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    file = await request.file();
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The upload could not be read.');
+  }
+  if (!file) throw new AppError('BAD_REQUEST', 'No file was sent.');
+  try {
+    return await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+    }
+    throw new AppError('BAD_REQUEST', 'The upload could not be read.');
+  }
+}

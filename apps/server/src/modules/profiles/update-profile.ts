@@ -1,12 +1,19 @@
-import { AUTH_MESSAGES, type ZUpdateProfileRequest } from '@fanline/contracts';
-import { eq } from 'drizzle-orm';
+import { AUTH_MESSAGES, priceProblem, type ZUpdateProfileRequest } from '@fanline/contracts';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { profiles } from '../../db/schema';
+import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { readSettings } from '../settings/platform-settings';
+import { removeStoredImages } from './image-file';
 import { holdFreedUsername, isUsernameAvailable } from './username-availability';
 
-/** Edit Profile's Profile tab: display name, username and bio. */
+/**
+ * Edit Profile and creator settings: display name, username, bio, time zone; for creators also
+ * price, availability, categories and the portfolio's order. Every field is checked here, whatever
+ * the browser checked: the price against the live min/max settings (spec §5, ARCHITECTURE §2).
+ */
 export async function updateProfile(
   app: FastifyInstance,
   userId: string,
@@ -19,6 +26,48 @@ export async function updateProfile(
     });
   }
   const set: Partial<typeof profiles.$inferInsert> = { updatedAt: now };
+  let removedImages: string[] = [];
+  const creatorOnly = (['messagePrice', 'isAvailable', 'disciplines', 'portfolioImages'] as const).filter(
+    (key) => changes[key] !== undefined,
+  );
+  if (creatorOnly.length > 0) {
+    const [me] = await app.db
+      .select({ isCreator: profiles.isCreator, portfolioImages: profiles.portfolioImages })
+      .from(profiles)
+      .where(eq(profiles.id, userId));
+    if (!me?.isCreator) {
+      const fields = Object.fromEntries(creatorOnly.map((key) => [key, 'Only creators have this setting.']));
+      throw new AppError('FORBIDDEN', 'Only creators can change pricing, availability and portfolio.', fields);
+    }
+    if (changes.messagePrice !== undefined) {
+      const bounds = await readSettings(app.db, ['min_message_price', 'max_message_price']);
+      const problem = priceProblem(changes.messagePrice, {
+        minDollars: bounds.min_message_price,
+        maxDollars: bounds.max_message_price,
+      });
+      if (problem) throw new AppError('VALIDATION_FAILED', problem, { messagePrice: problem });
+      set.messagePrice = changes.messagePrice;
+    }
+    if (changes.isAvailable !== undefined) set.isAvailable = changes.isAvailable;
+    if (changes.disciplines !== undefined) set.disciplines = changes.disciplines;
+    if (changes.portfolioImages !== undefined) {
+      // Reorder and delete only: every image must already be one of this creator's uploads.
+      const known = new Set(me.portfolioImages);
+      const next = changes.portfolioImages;
+      if (new Set(next).size !== next.length || next.some((url) => !known.has(url))) {
+        const message = 'The portfolio can only be reordered or trimmed here; upload new images instead.';
+        throw new AppError('VALIDATION_FAILED', message, { portfolioImages: message });
+      }
+      set.portfolioImages = next;
+      removedImages = me.portfolioImages.filter((url) => !next.includes(url));
+    }
+  }
+  if (changes.timeZone !== undefined) {
+    if (!(await isKnownTimeZone(app.db, changes.timeZone))) {
+      throw new AppError('VALIDATION_FAILED', 'Unknown time zone.', { timeZone: 'Unknown time zone.' });
+    }
+    set.timeZone = changes.timeZone;
+  }
   if (changes.displayName !== undefined) set.displayName = changes.displayName;
   if (changes.username !== undefined) set.username = changes.username;
   if (changes.bio !== undefined) set.bio = changes.bio?.trim() ? changes.bio : null;
@@ -44,4 +93,11 @@ export async function updateProfile(
     }
     throw error;
   }
+  await removeStoredImages(app, removedImages);
+}
+
+/** The database does the day arithmetic, so the zone must be one PostgreSQL knows. */
+async function isKnownTimeZone(db: Db, zone: string): Promise<boolean> {
+  const result = await db.execute(sql`select 1 as ok from pg_timezone_names where name = ${zone}`);
+  return ((result as unknown as { rows: unknown[] }).rows ?? []).length > 0;
 }

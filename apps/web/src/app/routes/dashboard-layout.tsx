@@ -7,6 +7,7 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { CreatorSetupModal } from '../../features/verification/components/creator-setup-modal';
 import { RequireAuth } from '../../lib/auth/require-auth';
 import { useSession } from '../../lib/auth/session';
+import { useReportTimeZone } from '../../lib/auth/use-report-time-zone';
 import { paths } from '../../paths';
 
 /** spec §2: /dashboard/* is guarded: guests sign in first; non-creators see the access message. */
@@ -24,6 +25,7 @@ function CreatorGate() {
   const creatorToBe = user?.intendedAccountType === 'creator';
   // spec §2: someone who signed up as a creator but has not verified or skipped yet gets the setup modal.
   const [setupOpen, setSetupOpen] = useState(creatorToBe);
+  useReportTimeZone();
   if (user?.isCreator) {
     return (
       <CreatorLayout actions={<NotificationBell />}>

@@ -1,25 +1,15 @@
-import { Card } from '../../components/ui/card';
-import { ProfileForm } from '../../features/profile/components/profile-form';
-import { useSession } from '../../lib/auth/session';
+import { CreatorSettings } from '../../features/creator-settings/creator-settings-page';
+import { AvatarUpload } from '../../features/profile/components/avatar-upload';
+import { ChangePasswordForm } from '../../features/profile/components/change-password-form';
+import { NotificationPreferences } from '../../features/profile/components/notification-preferences';
 
-/**
- * /dashboard/settings until the creator issue builds the real page (tabs Profile, Pricing, …): the
- * profile form, so creators land somewhere useful after sign-up and verification (spec §2).
- */
+/** /dashboard/settings (spec §2): the creator settings, with Edit Profile's account pieces composed in. */
 export function Component() {
-  const { user } = useSession();
-  if (!user) return null;
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold">Creator Settings</h1>
-      <p className="mt-1 text-slate-600">
-        {user.instagramVerified
-          ? `Verified on Threads as @${user.instagramUsername ?? user.username}.`
-          : 'Your creator profile is live. Pricing and payouts arrive here soon.'}
-      </p>
-      <Card className="mt-8 p-6">
-        <ProfileForm user={user} />
-      </Card>
-    </section>
+    <CreatorSettings
+      avatar={<AvatarUpload />}
+      notifications={<NotificationPreferences />}
+      security={<ChangePasswordForm />}
+    />
   );
 }

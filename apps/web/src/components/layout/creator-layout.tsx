@@ -1,9 +1,10 @@
-import { DollarSign, LogOut, MessageSquare, Settings, Wallet } from 'lucide-react';
+import { DollarSign, LogOut, MessageSquare, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { useSession } from '../../lib/auth/session';
 import { cn } from '../../lib/cn';
 import { paths } from '../../paths';
+import { RequestPayoutButton as PayoutButton } from '../payouts/request-payout-button';
 import { Button } from '../ui/button';
 
 const NAV = [
@@ -78,17 +79,5 @@ export function CreatorLayout({ actions, children }: CreatorLayoutProps) {
         </Button>
       </div>
     </div>
-  );
-}
-
-/** spec §2: Request Payout leads to the earnings page, where payouts are requested. */
-function PayoutButton({ className }: { className?: string }) {
-  return (
-    <Button asChild className={cn('w-full', className)}>
-      <Link to={paths.dashboardEarnings}>
-        <Wallet className="h-4 w-4" aria-hidden="true" />
-        Request Payout
-      </Link>
-    </Button>
   );
 }

@@ -1,0 +1,136 @@
+import { eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { buildApp } from '../../app';
+import { requestPayout } from '../../modules/ledger';
+import { answerConversation } from '../../modules/messages/answer-conversation';
+import { confirmAuthorization } from '../../modules/payments/confirm-authorization';
+import { completeSimulatedOnboarding, createOnboardingLink } from '../../modules/payments/payout-account';
+import type { PaymentProvider } from '../../modules/payments/provider';
+import { startCheckout } from '../../modules/payments/start-checkout';
+import { addPortfolioImage } from '../../modules/profiles/upload-creator-image';
+import { ManualClock } from '../../platform/clock';
+import type { Config } from '../../platform/config';
+import type { Database } from '../../platform/db';
+import { profiles } from '../schema';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const QUESTIONS = [
+  'What is the one piece you would buy first for a capsule wardrobe?',
+  'How do I keep going when motivation drops after the first month?',
+  'Could you give me honest feedback on how I should structure my week?',
+  'What would you do differently if you were starting out today?',
+  'Which mistake do beginners make most often, in your experience?',
+  'How do you plan a month ahead without burning out along the way?',
+];
+const ANSWER = 'Great question! Start small, stay consistent, and check back with me in two weeks.';
+const PALETTE = [
+  [236, 72, 153],
+  [99, 102, 241],
+  [20, 184, 166],
+  [245, 158, 11],
+] as const;
+
+/**
+ * Money and pictures for the demo (issue #10), made through the real use cases so the ledger
+ * balances: portfolios for the featured creators; for the first three creators a connected
+ * (simulated) payout account, a month of answered paid messages from the demo fan, a completed payout
+ * and one still pending. Only with the built-in provider: demo data never touches a real Stripe.
+ */
+export async function seedDemoEarnings({ config, database }: { config: Config; database: Database }) {
+  const clock = new ManualClock(new Date(Date.now() - 28 * DAY));
+  const app = await buildApp({ config, database, clock, logger: { level: 'warn' } });
+  if (app.payments.name !== 'local') {
+    await app.close();
+    return;
+  }
+  try {
+    const db = database.db;
+    const featured = await db
+      .select({ id: profiles.id, username: profiles.username })
+      .from(profiles)
+      .where(eq(profiles.isFeatured, true));
+    for (const [i, creator] of featured.entries()) {
+      const count = ['mayastyle', 'coachdre', 'lenabeats'].includes(creator.username) ? 3 : 2;
+      for (let n = 0; n < count; n++) await addPortfolioImage(app, creator.id, await demoPicture(i + n));
+    }
+
+    const [fan] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.username, 'demofan'));
+    const earners = await db
+      .select({ id: profiles.id, username: profiles.username })
+      .from(profiles)
+      .where(inArray(profiles.username, ['mayastyle', 'coachdre', 'lenabeats']));
+    if (!fan) return;
+    for (const creator of earners) {
+      await createOnboardingLink(app, creator.id);
+      await completeSimulatedOnboarding(app, creator.id);
+    }
+    const earn = async (creatorId: string, index: number) => {
+      const started = await startCheckout(app, {
+        senderId: fan.id,
+        recipientId: creatorId,
+        content: QUESTIONS[index % QUESTIONS.length] ?? QUESTIONS[0] ?? '',
+      });
+      await confirmAuthorization(app, {
+        paymentId: started.paymentId,
+        providerPaymentId: `local_demo_${started.paymentId}`,
+        captured: false,
+      });
+      clock.advance(2 * HOUR);
+      if (started.messageId) {
+        await answerConversation(app, { creatorId, messageId: started.messageId, content: ANSWER, kind: 'response' });
+      }
+    };
+    // Maya ($25, the printed demo login): 14 answered messages over four weeks, payouts after the 6th
+    // (completed) and the 12th (pending), the last two available. The other two earn less often.
+    const plans: Record<string, { messages: number; payoutsAfter: [number, number] }> = {
+      mayastyle: { messages: 14, payoutsAfter: [5, 11] },
+      coachdre: { messages: 7, payoutsAfter: [2, 5] },
+      lenabeats: { messages: 5, payoutsAfter: [1, 3] },
+    };
+    for (const creator of earners) {
+      const plan = plans[creator.username];
+      if (!plan) continue;
+      for (let i = 0; i < plan.messages; i++) {
+        const daysAgo = 27 - Math.round((i * 27) / (plan.messages - 1));
+        clock.set(new Date(Date.now() - daysAgo * DAY - 6 * HOUR));
+        await earn(creator.id, i);
+        if (i === plan.payoutsAfter[0]) await requestPayout(app, creator.id);
+        if (i === plan.payoutsAfter[1]) await requestPendingPayout(app, creator.id);
+      }
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+/**
+ * A payout whose transfer has not been confirmed yet, as when the provider is briefly unreachable:
+ * the request is booked and stays pending until the payout reconciler asks again.
+ */
+async function requestPendingPayout(app: Awaited<ReturnType<typeof buildApp>>, creatorId: string) {
+  const real: PaymentProvider['payouts']['transfer'] = app.payments.payouts.transfer;
+  app.payments.payouts.transfer = async () => {
+    throw new Error('demo: the transfer is still being processed');
+  };
+  const level = app.log.level;
+  app.log.level = 'silent';
+  try {
+    await requestPayout(app, creatorId);
+  } finally {
+    app.payments.payouts.transfer = real;
+    app.log.level = level;
+  }
+}
+
+function demoPicture(seed: number): Promise<Buffer> {
+  const [r, g, b] = PALETTE[seed % PALETTE.length] ?? PALETTE[0];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="rgb(${r},${g},${b})"/><stop offset="1" stop-color="rgb(${255 - r},${Math.min(255, g + 60)},${b})"/>
+    </linearGradient></defs>
+    <rect width="600" height="600" fill="url(#g)"/>
+    <circle cx="${150 + ((seed * 97) % 300)}" cy="${180 + ((seed * 53) % 240)}" r="${80 + ((seed * 31) % 90)}" fill="rgba(255,255,255,0.35)"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}

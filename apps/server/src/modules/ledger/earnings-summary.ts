@@ -1,0 +1,118 @@
+import { LIMITS } from '@fanline/contracts';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { earnings, messages, profiles } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { ACCOUNTS } from './post-transaction';
+
+const CHART_DAYS = 30;
+const RECENT = 10;
+
+/**
+ * spec §2 Earnings, every figure a sum over the ledger (ARCHITECTURE §8): what captures credited to
+ * creator_payable:<id> today, in the last 7 days and this month (days in the creator's own time
+ * zone), in total, and the account's balance (what may be paid out). "Now" is the app's clock.
+ */
+export async function earningsSummary(app: FastifyInstance, creatorId: string) {
+  const [me] = await app.db
+    .select({ timeZone: profiles.timeZone, ready: profiles.stripeOnboardingCompleted, isCreator: profiles.isCreator })
+    .from(profiles)
+    .where(eq(profiles.id, creatorId));
+  if (!me?.isCreator) throw new AppError('FORBIDDEN', 'Only creators have earnings.');
+  const tz = me?.timeZone ?? 'UTC';
+  const now = app.clock.now();
+  const account = ACCOUNTS.creatorPayable(creatorId);
+
+  const figures = await rows<{
+    today: string;
+    last7: number;
+    month: number;
+    total: number;
+    available: number;
+    today_amount: number;
+  }>(
+    app.db,
+    sql`
+      with b as (select (${now.toISOString()}::timestamptz at time zone ${tz})::date as today)
+      select b.today::text as today,
+        coalesce(sum(e.amount) filter (where e.kind = 'capture' and (e.created_at at time zone ${tz})::date = b.today), 0)::bigint as today_amount,
+        coalesce(sum(e.amount) filter (where e.kind = 'capture' and (e.created_at at time zone ${tz})::date > b.today - 7), 0)::bigint as last7,
+        coalesce(sum(e.amount) filter (where e.kind = 'capture'
+          and date_trunc('month', (e.created_at at time zone ${tz})::date) = date_trunc('month', b.today)), 0)::bigint as month,
+        coalesce(sum(e.amount) filter (where e.kind = 'capture'), 0)::bigint as total,
+        coalesce(sum(e.amount), 0)::bigint as available
+      from b left join ledger_entries e on e.account = ${account}
+      group by b.today`,
+  );
+  const f = figures[0];
+  if (!f) throw new Error('earnings summary returned no row');
+
+  const perDay = await rows<{ day: string; amount: number }>(
+    app.db,
+    sql`
+      select ((created_at at time zone ${tz})::date)::text as day, sum(amount)::bigint as amount
+      from ledger_entries
+      where account = ${account} and kind = 'capture'
+        and created_at >= ((${f.today}::date - ${CHART_DAYS - 1}::int)::timestamp at time zone ${tz})
+      group by 1`,
+  );
+  const byDay = new Map(perDay.map((d) => [d.day, Number(d.amount)]));
+  const daily = lastDays(f.today, CHART_DAYS).map((date) => ({ date, amount: byDay.get(date) ?? 0 }));
+
+  return {
+    timeZone: tz,
+    today: Number(f.today_amount),
+    last7Days: Number(f.last7),
+    thisMonth: Number(f.month),
+    totalEarned: Number(f.total),
+    available: Number(f.available),
+    minimumPayout: LIMITS.minimumPayoutCents,
+    payoutAccountReady: me.ready,
+    daily,
+    recent: await recentEarnings(app.db, creatorId, RECENT),
+  };
+}
+
+/** Earnings rows newest first with the message and its sender (the transactions list and the CSV). */
+export async function recentEarnings(db: Db, creatorId: string, limit: number) {
+  const list = await db
+    .select({
+      id: earnings.id,
+      messageId: earnings.messageId,
+      amount: earnings.amount,
+      commission: earnings.commission,
+      totalAmount: earnings.totalAmount,
+      status: earnings.status,
+      createdAt: earnings.createdAt,
+      content: messages.content,
+      senderName: profiles.displayName,
+      senderUsername: profiles.username,
+    })
+    .from(earnings)
+    .innerJoin(messages, eq(messages.id, earnings.messageId))
+    .innerJoin(profiles, eq(profiles.id, messages.senderId))
+    .where(eq(earnings.creatorId, creatorId))
+    .orderBy(desc(earnings.createdAt), desc(earnings.id))
+    .limit(limit);
+  return list.map(({ content, senderName, senderUsername, status, ...rest }) => ({
+    ...rest,
+    status: status as 'pending' | 'earned' | 'paid_out',
+    messagePreview: content.slice(0, 120),
+    senderName: senderName ?? senderUsername,
+    senderUsername,
+  }));
+}
+
+/** The `count` calendar dates ending with `today` (YYYY-MM-DD), oldest first. */
+function lastDays(today: string, count: number): string[] {
+  const end = Date.parse(`${today}T00:00:00Z`);
+  return Array.from({ length: count }, (_, i) =>
+    new Date(end - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}

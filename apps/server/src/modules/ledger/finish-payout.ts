@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { earnings, payouts, profiles } from '../../db/schema';
+import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
+
+/**
+ * Sends a pending payout through the provider and books its answer (ARCHITECTURE §8): paid moves
+ * payout_clearing → external:bank and completes it; refused moves the money back to the creator's
+ * balance, frees its earnings and marks it failed. Errors propagate and leave it pending for a retry;
+ * the provider call is idempotent on the payout id, so a retry never pays twice. Safe to repeat.
+ */
+export async function finishPayout(app: FastifyInstance, payoutId: string) {
+  const [row] = await app.db
+    .select({ payout: payouts, accountId: profiles.stripeAccountId })
+    .from(payouts)
+    .innerJoin(profiles, eq(profiles.id, payouts.creatorId))
+    .where(eq(payouts.id, payoutId));
+  if (!row) throw new Error(`no payout ${payoutId}`);
+  if (row.payout.status !== 'pending') return row.payout;
+  const outcome = row.accountId
+    ? await app.payments.payouts.transfer({ id: payoutId, amount: row.payout.amount }, row.accountId)
+    : ({ state: 'refused', reason: 'No payout account is connected.' } as const);
+
+  const now = app.clock.now();
+  return app.db.transaction(async (tx) => {
+    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
+    if (payout?.status !== 'pending') return payout ?? row.payout;
+    if (outcome.state === 'paid') {
+      await postLedgerTransaction(tx, {
+        kind: 'payout_paid',
+        payoutId,
+        at: now,
+        legs: [
+          { account: ACCOUNTS.payoutClearing, amount: -payout.amount },
+          { account: ACCOUNTS.bank, amount: payout.amount },
+        ],
+      });
+      const [done] = await tx
+        .update(payouts)
+        .set({ status: 'completed', providerTransferId: outcome.transferId, updatedAt: now })
+        .where(eq(payouts.id, payoutId))
+        .returning();
+      return done ?? payout;
+    }
+    await postLedgerTransaction(tx, {
+      kind: 'payout_failed',
+      payoutId,
+      at: now,
+      legs: [
+        { account: ACCOUNTS.payoutClearing, amount: -payout.amount },
+        { account: ACCOUNTS.creatorPayable(payout.creatorId), amount: payout.amount },
+      ],
+    });
+    await tx
+      .update(earnings)
+      .set({ status: 'pending', payoutId: null, updatedAt: now })
+      .where(eq(earnings.payoutId, payoutId));
+    const [failed] = await tx
+      .update(payouts)
+      .set({ status: 'failed', failureReason: outcome.reason.slice(0, 300), updatedAt: now })
+      .where(eq(payouts.id, payoutId))
+      .returning();
+    app.log.warn({ payoutId }, 'payout refused by the provider; the money is back in the balance');
+    return failed ?? payout;
+  });
+}

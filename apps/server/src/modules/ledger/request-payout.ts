@@ -1,0 +1,85 @@
+import { formatCents, LIMITS, PAYOUT_MESSAGES } from '@fanline/contracts';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { earnings, payouts, profiles } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { finishPayout } from './finish-payout';
+import { payableBalance } from './payable-balance';
+import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
+
+/**
+ * A creator asks to be paid everything payable (spec §4 Payout, ARCHITECTURE §8). The payout row, its
+ * earnings marked paid_out and the ledger move creator_payable → payout_clearing commit together.
+ * Requests of one creator serialize on the creator's profile row, so two at once can never pay the
+ * same earnings twice: the second sees them paid out and a balance under the minimum. The transfer
+ * itself happens after the commit (no provider call under row locks), keyed by the payout's id.
+ */
+export async function requestPayout(app: FastifyInstance, creatorId: string) {
+  const now = app.clock.now();
+  const payout = await app.db.transaction(async (tx) => {
+    const [creator] = await tx
+      .select({ isCreator: profiles.isCreator, ready: profiles.stripeOnboardingCompleted })
+      .from(profiles)
+      .where(eq(profiles.id, creatorId))
+      .for('no key update');
+    if (!creator?.isCreator) throw new AppError('FORBIDDEN', 'Only creators can request payouts.');
+    if (!creator.ready) {
+      throw new AppError('CONFLICT', PAYOUT_MESSAGES.accountRequiredBody, {
+        payoutAccount: PAYOUT_MESSAGES.accountRequired,
+      });
+    }
+    // Each earning is the creator's share of one capture, booked in the same transaction as its
+    // ledger credit; the unpaid ones are exactly what creator_payable holds for them.
+    const unpaid = await tx
+      .select({ id: earnings.id, amount: earnings.amount })
+      .from(earnings)
+      .where(
+        and(
+          eq(earnings.creatorId, creatorId),
+          isNull(earnings.payoutId),
+          inArray(earnings.status, ['pending', 'earned']),
+        ),
+      )
+      .for('update');
+    const amount = unpaid.reduce((sum, e) => sum + e.amount, 0);
+    if (amount < LIMITS.minimumPayoutCents) {
+      const message = `You need at least ${formatCents(LIMITS.minimumPayoutCents)} available to request a payout; you have ${formatCents(amount)}.`;
+      throw new AppError('CONFLICT', message, { amount: PAYOUT_MESSAGES.minimumNotMet });
+    }
+    const balance = await payableBalance(tx, creatorId);
+    if (amount > balance) {
+      throw new Error(`creator ${creatorId}: unpaid earnings ${amount} exceed the payable balance ${balance}`);
+    }
+    const [row] = await tx
+      .insert(payouts)
+      .values({ creatorId, amount, status: 'pending', createdAt: now, updatedAt: now })
+      .returning();
+    if (!row) throw new Error('payout insert returned nothing');
+    await tx
+      .update(earnings)
+      .set({ status: 'paid_out', payoutId: row.id, updatedAt: now })
+      .where(
+        inArray(
+          earnings.id,
+          unpaid.map((e) => e.id),
+        ),
+      );
+    await postLedgerTransaction(tx, {
+      kind: 'payout',
+      payoutId: row.id,
+      at: now,
+      legs: [
+        { account: ACCOUNTS.creatorPayable(creatorId), amount: -amount },
+        { account: ACCOUNTS.payoutClearing, amount },
+      ],
+    });
+    return row;
+  });
+  try {
+    return await finishPayout(app, payout.id);
+  } catch (error) {
+    // The request stands; the reconciler asks the provider again with the same key.
+    app.log.error({ err: error, payoutId: payout.id }, 'payout transfer failed for now; will retry');
+    return payout;
+  }
+}

@@ -1,0 +1,64 @@
+import { LIMITS, ZEarningsSummary, ZPayout, ZPayoutList, ZPayoutListQuery } from '@fanline/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser, userId } from '../auth/auth-hooks';
+import { readSettings } from '../settings/platform-settings';
+import { earningsSummary } from './earnings-summary';
+import { exportEarningsCsv } from './export-earnings';
+import { listPayouts } from './list-payouts';
+import { requestPayout } from './request-payout';
+
+const tags = ['earnings'];
+
+/** spec §2 Earnings and the Request Payout button; creators only (the use cases check the role). */
+export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireUser);
+
+  app.get('/creator/earnings', { schema: { tags, response: { 200: ZEarningsSummary } } }, async (request) =>
+    earningsSummary(app, userId(request)),
+  );
+
+  app.get(
+    '/creator/earnings/export.csv',
+    { schema: { tags, summary: 'Every earning as CSV', produces: ['text/csv'] } },
+    async (request, reply) => {
+      const csv = await exportEarningsCsv(app.db, userId(request));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="fanline-earnings.csv"')
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/creator/payouts',
+    { schema: { tags, querystring: ZPayoutListQuery, response: { 200: ZPayoutList } } },
+    async (request) => listPayouts(app.db, userId(request), request.query),
+  );
+
+  app.post(
+    '/creator/payouts',
+    { schema: { tags, summary: 'Pay out the whole available balance', response: { 201: ZPayout } } },
+    async (request, reply) => reply.status(201).send(await requestPayout(app, userId(request))),
+  );
+
+  /** The Pricing tab's bounds: live platform settings, never literals in the UI (STYLE, ARCHITECTURE §2). */
+  app.get(
+    '/creator/price-bounds',
+    {
+      schema: {
+        tags,
+        response: { 200: z.object({ minDollars: z.number(), maxDollars: z.number(), stepDollars: z.number() }) },
+      },
+    },
+    async () => {
+      const s = await readSettings(app.db, ['min_message_price', 'max_message_price']);
+      return {
+        minDollars: s.min_message_price,
+        maxDollars: s.max_message_price,
+        stepDollars: LIMITS.price.stepDollars,
+      };
+    },
+  );
+};

@@ -1,0 +1,40 @@
+import { ZOnboardingLinkResponse, ZPayoutAccountStatus } from '@fanline/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser, userId } from '../auth/auth-hooks';
+import { completeSimulatedOnboarding, createOnboardingLink, getPayoutAccountStatus } from './payout-account';
+
+const tags = ['payouts'];
+
+/** spec §7 stripe-connect's two actions, as REST: get-account-status and create-onboarding-link. */
+export const connectRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireUser);
+
+  app.get('/stripe-connect/status', { schema: { tags, response: { 200: ZPayoutAccountStatus } } }, async (request) =>
+    getPayoutAccountStatus(app, userId(request)),
+  );
+
+  // The origin is never taken from the browser: links go back to PUBLIC_URL.
+  app.post(
+    '/stripe-connect/onboarding-link',
+    { schema: { tags, response: { 200: ZOnboardingLinkResponse } } },
+    async (request) => ({ url: await createOnboardingLink(app, userId(request)) }),
+  );
+
+  // The simulated onboarding exists exactly when the built-in test provider does (the same gate as the
+  // test checkout and test-send): labelled as a simulation in the UI, absent whenever Stripe is configured.
+  if (app.payments.name !== 'local') return;
+  app.post(
+    '/stripe-connect/simulated/complete',
+    {
+      schema: {
+        tags,
+        summary: 'Local provider only: finish the simulated onboarding',
+        response: { 200: ZPayoutAccountStatus },
+      },
+    },
+    async (request) => {
+      await completeSimulatedOnboarding(app, userId(request));
+      return getPayoutAccountStatus(app, userId(request));
+    },
+  );
+};

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { UPLOAD_MESSAGES } from '@fanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { AppError } from '../../platform/errors';
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif']);
+
+/**
+ * Stores an uploaded picture under /uploads/{folder}/: the bytes must really be a JPG, PNG or GIF
+ * (the name and declared type are not trusted), and are re-encoded, which drops EXIF and any other
+ * metadata. Returns the public URL.
+ */
+export async function storeImage(
+  app: FastifyInstance,
+  opts: { bytes: Buffer; folder: string; owner: string; width: number; height: number; fit: 'cover' | 'inside' },
+): Promise<string> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(opts.bytes).metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
+  }
+  let image: Buffer;
+  try {
+    image = await sharp(opts.bytes, { animated: format === 'gif' })
+      .rotate()
+      .resize(opts.width, opts.height, { fit: opts.fit, withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    // A header that parses over data that does not (a truncated file): the client's mistake, not ours.
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
+  }
+  const dir = path.join(app.config.uploadsDir, opts.folder);
+  await fs.mkdir(dir, { recursive: true });
+  const fileName = `${opts.owner}-${randomBytes(6).toString('hex')}.webp`;
+  await fs.writeFile(path.join(dir, fileName), image);
+  return `/uploads/${opts.folder}/${fileName}`;
+}
+
+/** Removes files we stored that the profile no longer points at; a failure is only logged. */
+export async function removeStoredImages(app: FastifyInstance, urls: Array<string | null | undefined>) {
+  for (const url of urls) {
+    if (!url?.startsWith('/uploads/')) continue;
+    const [, , folder, name] = url.split('/');
+    if (!folder || !name) continue;
+    await fs.rm(path.join(app.config.uploadsDir, folder, path.basename(name)), { force: true }).catch((error) => {
+      app.log.warn({ err: error, url }, 'could not remove a replaced image');
+    });
+  }
+}

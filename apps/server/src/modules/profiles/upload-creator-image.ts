@@ -1,0 +1,57 @@
+import { LIMITS } from '@fanline/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { profiles } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { removeStoredImages, storeImage } from './image-file';
+
+/** The cover image of a creator's profile (spec §2 Creator settings, Profile tab). */
+export async function uploadCover(app: FastifyInstance, userId: string, bytes: Buffer): Promise<string> {
+  await mustBeCreator(app, userId);
+  const coverUrl = await storeImage(app, {
+    bytes,
+    folder: 'covers',
+    owner: userId,
+    width: 1600,
+    height: 600,
+    fit: 'cover',
+  });
+  const [before] = await app.db.select({ coverUrl: profiles.coverUrl }).from(profiles).where(eq(profiles.id, userId));
+  await app.db.update(profiles).set({ coverUrl, updatedAt: app.clock.now() }).where(eq(profiles.id, userId));
+  if (before?.coverUrl !== coverUrl) await removeStoredImages(app, [before?.coverUrl]);
+  return coverUrl;
+}
+
+/** Adds one portfolio image (spec §5: at most 6). The append is one guarded UPDATE, so two at once cannot make 7. */
+export async function addPortfolioImage(app: FastifyInstance, userId: string, bytes: Buffer): Promise<string[]> {
+  await mustBeCreator(app, userId);
+  const full = `The portfolio holds at most ${LIMITS.portfolioImages.max} images. Remove one first.`;
+  const [current] = await app.db
+    .select({ images: profiles.portfolioImages })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  if ((current?.images.length ?? 0) >= LIMITS.portfolioImages.max) throw new AppError('CONFLICT', full);
+  const url = await storeImage(app, {
+    bytes,
+    folder: 'portfolio',
+    owner: userId,
+    width: 1200,
+    height: 1200,
+    fit: 'inside',
+  });
+  const [row] = await app.db
+    .update(profiles)
+    .set({ portfolioImages: sql`array_append(${profiles.portfolioImages}, ${url})`, updatedAt: app.clock.now() })
+    .where(sql`${profiles.id} = ${userId} and cardinality(${profiles.portfolioImages}) < ${LIMITS.portfolioImages.max}`)
+    .returning({ images: profiles.portfolioImages });
+  if (!row) {
+    await removeStoredImages(app, [url]);
+    throw new AppError('CONFLICT', full);
+  }
+  return row.images;
+}
+
+async function mustBeCreator(app: FastifyInstance, userId: string) {
+  const [me] = await app.db.select({ isCreator: profiles.isCreator }).from(profiles).where(eq(profiles.id, userId));
+  if (!me?.isCreator) throw new AppError('FORBIDDEN', 'Only creators have a cover image and portfolio.');
+}

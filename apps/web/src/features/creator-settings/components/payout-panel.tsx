@@ -1,0 +1,63 @@
+import { PAYOUT_MESSAGES } from '@fanline/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { CheckCircle2, CircleAlert, ExternalLink } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/card';
+import { createOnboardingLink, payoutAccountQuery } from '../api/creator-settings';
+
+/** spec §2 Payout tab: the payout account's status and onboarding (Stripe Connect, or the simulated one). */
+export function PayoutPanel() {
+  const status = useQuery(payoutAccountQuery());
+  const connect = useMutation({
+    mutationFn: createOnboardingLink,
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: () => toast.error(PAYOUT_MESSAGES.connectFailed),
+  });
+
+  if (status.isPending) return <Skeleton className="h-32 w-full" />;
+  if (status.isError) {
+    return (
+      <div role="alert" className="text-sm text-red-700">
+        {PAYOUT_MESSAGES.syncFailed}.{' '}
+        <button type="button" className="font-medium underline" onClick={() => void status.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const { onboardingComplete, hasAccount, provider } = status.data;
+  return (
+    <div className="space-y-4">
+      <div>
+        <h2 className="text-lg font-semibold">Payout account</h2>
+        <p className="text-sm text-slate-600">
+          Payouts go to your {provider === 'stripe' ? 'Stripe' : 'payout'} account. Minimum payout $100; processing
+          takes 3-5 business days.
+        </p>
+      </div>
+      {provider === 'local' && (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          Test mode: Stripe is not configured on this server, so onboarding is simulated and no real money moves.
+        </p>
+      )}
+      {onboardingComplete ? (
+        <p className="flex items-center gap-2 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-800">
+          <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
+          Payout account connected. You can request payouts from the Earnings page.
+        </p>
+      ) : (
+        <div className="space-y-3">
+          <p className="flex items-center gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+            <CircleAlert className="h-5 w-5 text-amber-600" aria-hidden="true" />
+            {hasAccount ? 'Onboarding not finished yet.' : 'No payout account connected yet.'}
+          </p>
+          <Button onClick={() => connect.mutate()} disabled={connect.isPending}>
+            <ExternalLink className="h-4 w-4" aria-hidden="true" />
+            {connect.isPending ? 'Opening…' : hasAccount ? 'Continue onboarding' : 'Connect payout account'}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,256 @@
+import {
+  LIMITS,
+  PAYOUT_MESSAGES,
+  priceProblem,
+  type TSessionUser,
+  type TUpdateProfileRequest,
+  ZUsername,
+} from '@fanline/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Bell, DollarSign, Shield, User, Wallet } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Field, fieldAria } from '../../components/ui/field';
+import { Input, Textarea } from '../../components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { UsernameInput } from '../../components/ui/username-input';
+import { UsernameStatus } from '../../components/ui/username-status';
+import { ApiError } from '../../lib/api-client';
+import { sessionKey, useSession } from '../../lib/auth/session';
+import { useUsernameAvailability } from '../../lib/auth/use-username-availability';
+import { priceBoundsQuery, saveCreatorSettings } from './api/creator-settings';
+import { CategoriesField } from './components/categories-field';
+import { CoverUpload } from './components/cover-upload';
+import { PayoutPanel } from './components/payout-panel';
+import { PortfolioEditor } from './components/portfolio-editor';
+import { PricingFields } from './components/pricing-fields';
+import { useStripeReturn } from './use-stripe-return';
+
+const TABS = [
+  { value: 'profile', label: 'Profile', icon: User },
+  { value: 'pricing', label: 'Pricing', icon: DollarSign },
+  { value: 'notifications', label: 'Notifications', icon: Bell },
+  { value: 'security', label: 'Security', icon: Shield },
+  { value: 'payout', label: 'Payout', icon: Wallet },
+] as const;
+type TTab = (typeof TABS)[number]['value'];
+
+const ZProfileText = z.object({
+  displayName: z.string().trim().min(1, 'Display name is required.').max(80, 'Display name is too long.'),
+  username: ZUsername,
+  bio: z.string().max(LIMITS.bio.max, `Bio must be at most ${LIMITS.bio.max} characters.`),
+});
+type TProfileText = z.input<typeof ZProfileText>;
+
+export interface CreatorSettingsSlots {
+  /** Composed by the route: the shared account pieces of Edit Profile. */
+  avatar: ReactNode;
+  notifications: ReactNode;
+  security: ReactNode;
+}
+
+/** spec §2 Creator settings: tabs Profile, Pricing, Notifications, Security, Payout; Save Changes at the top. */
+export function CreatorSettings(slots: CreatorSettingsSlots) {
+  const { user } = useSession();
+  useStripeReturn();
+  if (!user) return null;
+  // A fresh draft whenever the saved profile changes (after a save, or another tab's).
+  return <SettingsForm key={`${user.username}:${user.messagePrice}:${user.isAvailable}`} user={user} {...slots} />;
+}
+
+function SettingsForm({ user, avatar, notifications, security }: CreatorSettingsSlots & { user: TSessionUser }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const { setUser } = useSession();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TTab = TABS.some((t) => t.value === requested) ? (requested as TTab) : 'profile';
+  const setTab = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === 'profile') next.delete('tab');
+    else next.set('tab', value);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+
+  const bounds = useQuery(priceBoundsQuery()).data;
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<TProfileText>({
+    resolver: zodResolver(ZProfileText),
+    defaultValues: { displayName: user.displayName ?? '', username: user.username, bio: user.bio ?? '' },
+  });
+  const [price, setPrice] = useState(String(user.messagePrice / 100));
+  const [isAvailable, setAvailable] = useState(user.isAvailable);
+  const [disciplines, setDisciplines] = useState(user.disciplines);
+  const [portfolio, setPortfolio] = useState(user.portfolioImages);
+  const [priceError, setPriceError] = useState<string>();
+  const username = watch('username');
+  const bioLength = watch('bio').length;
+  const { status: usernameStatus, markTaken } = useUsernameAvailability(username, user.username);
+  const usernameField = register('username');
+
+  const same = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+  const priceCents = Math.round(Number(price) * 100);
+  const dirty =
+    isDirty ||
+    priceCents !== user.messagePrice ||
+    isAvailable !== user.isAvailable ||
+    !same(disciplines, user.disciplines) ||
+    !same(portfolio, user.portfolioImages);
+
+  const refreshEverywhere = () =>
+    // The public profile, cards, browse filters and the message dialog all read the creator anew.
+    queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+
+  const save = useMutation({
+    mutationFn: saveCreatorSettings,
+    onSuccess: (updated) => {
+      setUser(updated);
+      void refreshEverywhere();
+      toast.success(PAYOUT_MESSAGES.saved, { description: PAYOUT_MESSAGES.savedBody });
+    },
+    onError: (error, body) => {
+      if (error instanceof ApiError && error.code === 'USERNAME_TAKEN' && body.username) {
+        markTaken(body.username);
+        setError('username', { message: error.message });
+      }
+      if (error instanceof ApiError && error.fields?.messagePrice) {
+        setPriceError(error.fields.messagePrice);
+        setTab('pricing');
+      }
+      const description =
+        error instanceof ApiError && error.status >= 400 && error.status < 500
+          ? error.message
+          : PAYOUT_MESSAGES.saveFailed;
+      toast.error('Error', { description });
+    },
+  });
+
+  const submit = handleSubmit(
+    (values) => {
+      const problem = bounds ? priceProblem(priceCents, bounds) : null;
+      if (problem || Number.isNaN(priceCents)) {
+        setPriceError(problem ?? 'Enter a price in whole dollars.');
+        setTab('pricing');
+        return;
+      }
+      setPriceError(undefined);
+      const body: TUpdateProfileRequest = {};
+      if (values.displayName.trim() !== (user.displayName ?? '')) body.displayName = values.displayName.trim();
+      if (values.username !== user.username) body.username = values.username;
+      if (values.bio !== (user.bio ?? '')) body.bio = values.bio || null;
+      if (priceCents !== user.messagePrice) body.messagePrice = priceCents;
+      if (isAvailable !== user.isAvailable) body.isAvailable = isAvailable;
+      if (!same(disciplines, user.disciplines)) body.disciplines = disciplines;
+      if (!same(portfolio, user.portfolioImages)) body.portfolioImages = portfolio;
+      save.mutate(body);
+    },
+    () => setTab('profile'),
+  );
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 id={`${id}-title`} className="text-2xl font-bold sm:text-3xl">
+            Creator Settings
+          </h1>
+          <p className="mt-1 text-slate-600">
+            {user.instagramVerified
+              ? `Verified on Threads as @${user.instagramUsername ?? user.username}.`
+              : 'Your profile, price, notifications, security and payouts.'}
+          </p>
+        </div>
+        <Button onClick={() => void submit()} disabled={save.isPending || !dirty || usernameStatus === 'taken'}>
+          {save.isPending ? 'Saving…' : 'Save Changes'}
+        </Button>
+      </div>
+      <Tabs className="mt-6" value={tab} onValueChange={setTab}>
+        <TabsList aria-label="Creator settings">
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <Card className="mt-4 p-4 sm:p-6">
+          <TabsContent value="profile">
+            <form noValidate onSubmit={onSubmit} className="space-y-6">
+              {avatar}
+              <CoverUpload onChanged={() => void refreshEverywhere()} />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field id={`${id}-displayName`} label="Display name" required error={errors.displayName?.message}>
+                  <Input
+                    autoComplete="name"
+                    {...fieldAria(`${id}-displayName`, errors.displayName?.message, false, true)}
+                    {...register('displayName')}
+                  />
+                </Field>
+                <div>
+                  <Field id={`${id}-username`} label="Username" required error={errors.username?.message}>
+                    <UsernameInput
+                      id={`${id}-username`}
+                      field={usernameField}
+                      error={errors.username?.message}
+                      invalid={Boolean(errors.username || usernameStatus === 'taken')}
+                    />
+                  </Field>
+                  <UsernameStatus id={`${id}-username-status`} status={usernameStatus} />
+                </div>
+              </div>
+              <Field
+                id={`${id}-bio`}
+                label="Bio"
+                error={errors.bio?.message}
+                hint={`${bioLength}/${LIMITS.bio.max} characters`}
+              >
+                <Textarea
+                  rows={4}
+                  placeholder="Tell fans what to ask you about"
+                  {...fieldAria(`${id}-bio`, errors.bio?.message, true)}
+                  {...register('bio')}
+                />
+              </Field>
+              <CategoriesField value={disciplines} onChange={setDisciplines} />
+              <PortfolioEditor value={portfolio} onChange={setPortfolio} onUploaded={() => void refreshEverywhere()} />
+            </form>
+          </TabsContent>
+          <TabsContent value="pricing">
+            <form noValidate onSubmit={onSubmit}>
+              <PricingFields
+                priceDollars={price}
+                onPriceChange={(value) => {
+                  setPrice(value);
+                  setPriceError(undefined);
+                }}
+                isAvailable={isAvailable}
+                onAvailableChange={setAvailable}
+                error={priceError}
+              />
+            </form>
+          </TabsContent>
+          <TabsContent value="notifications">{notifications}</TabsContent>
+          <TabsContent value="security">{security}</TabsContent>
+          <TabsContent value="payout">
+            <PayoutPanel />
+          </TabsContent>
+        </Card>
+      </Tabs>
+    </section>
+  );
+}

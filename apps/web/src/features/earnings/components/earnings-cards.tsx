@@ -1,0 +1,70 @@
+import { formatCents, type TEarningsSummary } from '@fanline/contracts';
+import { CalendarDays, CalendarRange, DollarSign, Sun, Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import { RequestPayoutButton } from '../../../components/payouts/request-payout-button';
+import { Card } from '../../../components/ui/card';
+import { paths } from '../../../paths';
+
+/** spec §2 Earnings cards: Today, This Week (last 7 days), This Month, Total Earned. */
+export function EarningsCards({ summary }: { summary: TEarningsSummary }) {
+  const cards = [
+    { label: 'Today', value: summary.today, icon: Sun },
+    { label: 'This Week', hint: 'Last 7 days', value: summary.last7Days, icon: CalendarRange },
+    { label: 'This Month', value: summary.thisMonth, icon: CalendarDays },
+    { label: 'Total Earned', value: summary.totalEarned, icon: DollarSign },
+  ];
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+      {cards.map(({ label, hint, value, icon: Icon }) => (
+        <Card key={label} role="group" aria-label={label} className="p-4 sm:p-5">
+          <div className="flex items-center justify-between text-sm text-slate-600">
+            <span>{label}</span>
+            <Icon className="h-4 w-4 text-brand-600" aria-hidden="true" />
+          </div>
+          <p data-testid="earnings-value" className="mt-2 text-2xl font-bold tabular-nums">
+            {formatCents(value)}
+          </p>
+          {hint && <p className="text-xs text-slate-500">{hint}</p>}
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** spec §2 Available for Payout card with Request Payout; payouts need a connected account. */
+export function AvailableCard({ summary }: { summary: TEarningsSummary }) {
+  return (
+    <Card
+      role="group"
+      aria-label="Available for Payout"
+      className="flex flex-col gap-4 bg-gradient-to-br from-brand-600 to-brand-700 p-5 text-white sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex items-center gap-4">
+        <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-white/15">
+          <Wallet className="h-5 w-5" aria-hidden="true" />
+        </span>
+        <div>
+          <p className="text-sm text-white/80">Available for Payout</p>
+          <p data-testid="available-value" className="text-3xl font-bold tabular-nums">
+            {formatCents(summary.available)}
+          </p>
+          <p className="text-xs text-white/80">
+            Minimum payout {formatCents(summary.minimumPayout)} · processing takes 3-5 business days
+          </p>
+        </div>
+      </div>
+      <div className="sm:w-56">
+        {summary.payoutAccountReady ? (
+          <RequestPayoutButton variant="secondary" className="border-white text-brand-700" />
+        ) : (
+          <Link
+            to={`${paths.dashboardSettings}?tab=payout`}
+            className="block rounded-lg bg-white/15 px-4 py-2 text-center text-sm font-medium hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white"
+          >
+            Connect a payout account first
+          </Link>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,160 @@
+import { PAYOUT_MESSAGES } from '@fanline/contracts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { ARTIFACTS, MOBILE, setupBrowser } from '../support/browser';
+import { linkFrom, waitForMail } from '../support/mail';
+import { uniqueAccount } from './auth-helpers';
+
+const browser = setupBrowser();
+
+/** Signs up through the API and follows the mailed confirmation link, which signs `context` in. */
+async function signUp(
+  context: BrowserContext,
+  account: ReturnType<typeof uniqueAccount>,
+  type: 'creator' | 'customer',
+) {
+  const response = await context.request.post(browser.url('/api/auth/sign-up'), {
+    data: { ...account, intendedAccountType: type },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const token = new URL(linkFrom(await waitForMail(account.email), '/auth/confirm?token=')).searchParams.get('token');
+  const confirmed = await context.request.post(browser.url('/api/auth/confirm-email'), { data: { token } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
+/** A new creator (Threads verification skipped) signed in in `context`. */
+async function newCreator(context: BrowserContext) {
+  const account = uniqueAccount('biz');
+  await signUp(context, account, 'creator');
+  const skip = await context.request.post(browser.url('/api/verification/skip'));
+  expect(skip.status(), await skip.text()).toBe(200);
+  return account;
+}
+
+async function toast(page: Page, text: string) {
+  await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+}
+
+describe('Creator business (issue #10)', () => {
+  test('a creator changes price and availability; the public profile shows both', async () => {
+    const context = await browser.context();
+    const account = await newCreator(context);
+    const page = await context.newPage();
+    await page.goto(browser.url('/dashboard/settings?tab=pricing'));
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    const price = page.getByLabel('Message price (USD)');
+    await price.fill('45');
+    const available = page.getByRole('switch', { name: 'Available for messages' });
+    if ((await available.getAttribute('aria-checked')) !== 'true') await available.click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Settings saved');
+
+    await page.goto(browser.url(`/${account.username}`));
+    await page.getByText('$45', { exact: true }).first().waitFor();
+    await page.getByText('Available for messages').waitFor();
+
+    await page.goto(browser.url('/dashboard/settings?tab=pricing'));
+    await page.getByRole('switch', { name: 'Available for messages' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Settings saved');
+    await page.goto(browser.url(`/${account.username}`));
+    await page.getByText('Currently Unavailable').first().waitFor();
+
+    // A price off the $5 step is refused before it is sent.
+    await page.goto(browser.url('/dashboard/settings?tab=pricing'));
+    await page.getByLabel('Message price (USD)').fill('47');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Message price must be a multiple of $5.').first().waitFor();
+  });
+
+  test('a creator completes the simulated payout onboarding', async () => {
+    const context = await browser.context();
+    await newCreator(context);
+    const page = await context.newPage();
+    await page.goto(browser.url('/dashboard/settings?tab=payout'));
+    await page.getByText('No payout account connected yet.').waitFor();
+    await page.getByRole('button', { name: 'Connect payout account' }).click();
+    await page.waitForURL('**/dashboard/settings/payout-onboarding**');
+    await page.getByText('Simulated onboarding · test mode').waitFor();
+    await page.getByRole('button', { name: 'Complete simulated onboarding' }).click();
+    await toast(page, PAYOUT_MESSAGES.connected);
+    await page.waitForURL((url) => url.pathname === '/dashboard/settings' && !url.searchParams.has('stripe_return'));
+    // spec §4: the page reloads after 2 s, and the account stays connected.
+    await page.getByText('Payout account connected.').waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(2_500);
+    await page.getByText('Payout account connected.').waitFor();
+  });
+
+  test('with $100+ available a creator requests a payout and sees it in the history', async () => {
+    const context = await browser.context();
+    const creator = await newCreator(context);
+    const setup = await context.request.patch(browser.url('/api/profile/me'), {
+      data: { messagePrice: 10_000, isAvailable: true },
+    });
+    expect(setup.status(), await setup.text()).toBe(200);
+    await context.request.post(browser.url('/api/stripe-connect/onboarding-link'));
+    expect((await context.request.post(browser.url('/api/stripe-connect/simulated/complete'))).status()).toBe(200);
+    const me = await (await context.request.get(browser.url('/api/profile/me'))).json();
+
+    // Two paid messages from a fan, both answered: 2 × $75 = $150 available.
+    const fanContext = await browser.context();
+    const fan = uniqueAccount('bizfan');
+    await signUp(fanContext, fan, 'customer');
+    for (let i = 0; i < 2; i++) {
+      const sent = await fanContext.request.post(browser.url('/api/messages/test-send'), {
+        data: { recipientId: me.id, messageContent: `Question number ${i + 1}: how do you plan your week?` },
+      });
+      expect(sent.status(), await sent.text()).toBe(200);
+      const list = await (await context.request.get(browser.url('/api/conversations'))).json();
+      const messageId = list.conversations[0].lastMessageId ?? list.conversations[0].id;
+      const reply = await context.request.post(browser.url(`/api/messages/${messageId}/reply`), {
+        data: { content: 'Thanks for asking, here is what I would do.' },
+      });
+      expect(reply.status(), await reply.text()).toBe(200);
+    }
+
+    const page = await context.newPage();
+    await page.goto(browser.url('/dashboard/earnings'));
+    await page.getByRole('heading', { name: 'Earnings' }).waitFor();
+    const available = page.getByTestId('available-value');
+    await expect.poll(() => available.innerText()).toBe('$150');
+    expect(await page.getByRole('group', { name: 'Total Earned' }).innerText()).toContain('$150');
+    await page
+      .getByRole('group', { name: 'Available for Payout' })
+      .getByRole('button', { name: 'Request Payout' })
+      .click();
+    await toast(page, PAYOUT_MESSAGES.requested);
+    await expect.poll(() => available.innerText()).toBe('$0');
+    const history = page.getByRole('list', { name: 'Payouts' });
+    await history.getByText('$150').waitFor();
+    expect(await history.innerText()).toContain('Completed');
+    await page.screenshot({ path: `${ARTIFACTS}/creator-earnings-1280.png`, fullPage: true });
+    expect(creator.username).toBeTruthy();
+  });
+
+  test('settings and earnings render at 1280 and 375 px (screenshots)', async () => {
+    for (const [name, viewport] of [
+      ['1280', undefined],
+      ['375', MOBILE],
+    ] as const) {
+      const context = await browser.context(viewport);
+      const login = await context.request.post(browser.url('/api/auth/sign-in'), {
+        data: { email: 'mayastyle@fanline.test', password: 'fanline-demo' },
+      });
+      expect(login.status()).toBe(200);
+      const page = await context.newPage();
+      await page.goto(browser.url('/dashboard/earnings'));
+      await page.getByRole('list', { name: 'Payouts' }).waitFor();
+      expect(await page.getByRole('list', { name: 'Payouts' }).innerText()).toMatch(/Pending|Completed/);
+      await page.screenshot({ path: `${ARTIFACTS}/earnings-${name}.png`, fullPage: true });
+      await page.goto(browser.url('/dashboard/settings'));
+      await page.getByRole('list', { name: 'Portfolio images' }).waitFor();
+      await page.screenshot({ path: `${ARTIFACTS}/settings-profile-${name}.png`, fullPage: true });
+      await page.getByRole('tab', { name: 'Pricing' }).click();
+      await page.screenshot({ path: `${ARTIFACTS}/settings-pricing-${name}.png`, fullPage: true });
+      await page.getByRole('tab', { name: 'Payout' }).click();
+      await page.getByText('Payout account connected.').waitFor();
+      await page.screenshot({ path: `${ARTIFACTS}/settings-payout-${name}.png`, fullPage: true });
+    }
+  });
+});
