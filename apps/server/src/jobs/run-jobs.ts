@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { pruneRateLimitBuckets } from '../modules/auth/rate-limit';
 import { expireMessages } from '../modules/messages/expire-messages';
 import { reconcilePayments } from '../modules/payments/reconcile-payments';
 
@@ -13,8 +14,7 @@ export function startJobs(app: FastifyInstance): () => Promise<void> {
     if (running) return;
     running = (async () => {
       try {
-        await expireMessages(app);
-        await reconcilePayments(app);
+        await runJobsOnce(app);
       } catch (error) {
         app.log.error({ err: error }, 'background jobs failed; retrying next interval');
       } finally {
@@ -29,4 +29,11 @@ export function startJobs(app: FastifyInstance): () => Promise<void> {
     clearInterval(timer);
     await running;
   };
+}
+
+/** One pass of every background job (the loop above; tests call it directly). */
+export async function runJobsOnce(app: FastifyInstance): Promise<void> {
+  await expireMessages(app);
+  await reconcilePayments(app);
+  await pruneRateLimitBuckets(app.db, app.clock);
 }

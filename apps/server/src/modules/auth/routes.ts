@@ -22,7 +22,7 @@ import { isUsernameAvailable } from '../profiles/username-availability';
 import { clearSessionCookie, requireUser, setSessionCookie, userId } from './auth-hooks';
 import { consumeToken } from './email-tokens';
 import { changePassword, requestPasswordReset, resetPassword } from './passwords';
-import { countAttempt } from './rate-limit';
+import { countAttempt, EMAIL_CEILING_FACTOR } from './rate-limit';
 import { loadSessionUser } from './session-user';
 import { createSession, revokeSession, revokeUserSessions } from './sessions';
 import { checkCredentials, tooMany } from './sign-in';
@@ -176,11 +176,19 @@ async function startSession(app: FastifyInstance, request: FastifyRequest, reply
   setSessionCookie(app, reply, token);
 }
 
+/**
+ * Sign-up, forgot-password and resend-confirmation share one budget: per address, per (email,
+ * address), and per email from everywhere with a much higher ceiling, so strangers cannot use up
+ * the owner's own reset requests (security review M6).
+ */
 async function limitSignUp(app: FastifyInstance, ip: string, email: string): Promise<void> {
   const { db, clock } = app;
+  const { perIp, perEmail } = app.config.authLimits;
+  const normalized = email.trim().toLowerCase();
   const byIp = await countAttempt({ db, clock, key: `sign-up:ip:${ip}` });
-  const byEmail = await countAttempt({ db, clock, key: `sign-up:email:${email.toLowerCase()}` });
-  if (byIp > app.config.authLimits.perIp || byEmail > app.config.authLimits.perEmail) throw tooMany();
+  const byPair = await countAttempt({ db, clock, key: `sign-up:email-ip:${normalized}|${ip}` });
+  const byEmail = await countAttempt({ db, clock, key: `sign-up:email:${normalized}` });
+  if (byIp > perIp || byPair > perEmail || byEmail > perEmail * EMAIL_CEILING_FACTOR) throw tooMany();
 }
 
 async function mustLoad(app: FastifyInstance, id: string) {
