@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneRateLimitBuckets } from '../modules/auth/rate-limit';
+import { pruneLookupCache } from '../modules/creators/guarded-lookup';
 import { expireMessages } from '../modules/messages/expire-messages';
 import { reconcilePayments } from '../modules/payments/reconcile-payments';
 
@@ -36,4 +37,5 @@ export async function runJobsOnce(app: FastifyInstance): Promise<void> {
   await expireMessages(app);
   await reconcilePayments(app);
   await pruneRateLimitBuckets(app.db, app.clock);
+  await pruneLookupCache(app);
 }
