@@ -29,7 +29,7 @@ import { stripeWebhookRoutes } from './modules/payments/stripe-webhook-routes';
 import { publicProfileRoutes } from './modules/profiles/public-routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { createEventBus, type EventBus } from './modules/realtime/event-bus';
-import { realtimeRoutes } from './modules/realtime/routes';
+import { realtimeRoutes, registerStreamAdmission } from './modules/realtime/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
@@ -127,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, { global: false });
   await app.register(cookie);
   registerOriginCheck(app);
+  registerStreamAdmission(app);
   registerAuthHooks(app);
 
   await app.register(swagger, {

@@ -24,7 +24,7 @@ import { consumeToken } from './email-tokens';
 import { changePassword, requestPasswordReset, resetPassword } from './passwords';
 import { countAttempt, EMAIL_CEILING_FACTOR } from './rate-limit';
 import { loadSessionUser } from './session-user';
-import { createSession, revokeSession, revokeUserSessions } from './sessions';
+import { announceSessionsEnded, createSession, revokeSession, revokeUserSessions } from './sessions';
 import { checkCredentials, tooMany } from './sign-in';
 import { sendConfirmation, signUp } from './sign-up';
 
@@ -75,6 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.auth) {
         if (request.query.scope === 'global') await revokeUserSessions(app.db, request.auth.userId);
         else await revokeSession(app.db, request.auth.sessionId);
+        await announceSessionsEnded(app, request.auth.userId);
       }
       clearSessionCookie(app, reply);
       return reply.status(204).send();
@@ -164,7 +165,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** A new session at every sign-in; the one the browser presented (if any) ends, so ids never carry over. */
 async function startSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, id: string) {
-  if (request.auth) await revokeSession(app.db, request.auth.sessionId);
+  if (request.auth) {
+    await revokeSession(app.db, request.auth.sessionId);
+    await announceSessionsEnded(app, request.auth.userId);
+  }
   const { token, sessionId } = await createSession({
     db: app.db,
     clock: app.clock,
