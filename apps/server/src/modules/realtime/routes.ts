@@ -2,7 +2,8 @@ import type { TRealtimeEvent } from '@fanline/contracts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { requireUser } from '../auth/auth-hooks';
-import { isSessionLive } from '../auth/sessions';
+import { isSessionLive, SESSION_COOKIE } from '../auth/sessions';
+import { hashToken } from '../auth/tokens';
 
 const HEARTBEAT_MS = 25_000;
 /** Open tabs of one user need a few streams; more is a flood (security review M2). Per instance. */
@@ -11,20 +12,29 @@ export const MAX_STREAMS_PER_USER = 6;
 export const MAX_STREAMS_PER_ADDRESS = 12;
 
 /**
- * Admits stream requests per address before anything reads the database: an address's open streams
- * and its stream requests still being checked together stay under the cap, so a flood of requests
- * is refused without a session lookup each and cannot crowd out /api/health or sign-in. Register it
- * before the auth hooks.
+ * Admits stream requests before anything reads the database: per address, and per session cookie,
+ * the open streams plus the requests still being checked stay under the caps. A flood of requests
+ * is thus refused without a session lookup each (PGlite runs queries on the event loop), so it
+ * cannot crowd out /api/health or sign-in. Register it after the cookie plugin, before the auth hooks.
  */
 export function registerStreamAdmission(app: FastifyInstance): void {
   const perAddress = new Map<string, number>();
+  const perSession = new Map<string, number>();
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || request.url.split('?')[0] !== '/api/events') return;
     const address = request.ip;
+    const token = request.cookies[SESSION_COOKIE];
+    // Without a cookie the request is refused (401) without a database read anyway.
+    const session = token ? hashToken(token) : undefined;
     if ((perAddress.get(address) ?? 0) >= MAX_STREAMS_PER_ADDRESS) throw tooManyStreams();
+    if (session && (perSession.get(session) ?? 0) >= MAX_STREAMS_PER_USER) throw tooManyStreams();
     adjust(perAddress, address, 1);
+    if (session) adjust(perSession, session, 1);
     // Released when the answer is sent (a refusal) or the stream ends, whichever way it ends.
-    reply.raw.once('close', () => adjust(perAddress, address, -1));
+    reply.raw.once('close', () => {
+      adjust(perAddress, address, -1);
+      if (session) adjust(perSession, session, -1);
+    });
   });
 }
 
