@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { externalLookupCache } from '../../db/schema';
 import { countAttempt } from '../auth/rate-limit';
@@ -31,14 +31,12 @@ export async function guardedLookup(
   const live = await db
     .select({ key: externalLookupCache.key, value: externalLookupCache.value })
     .from(externalLookupCache)
-    .where(and(eq(externalLookupCache.key, termKey), gt(externalLookupCache.expiresAt, now)));
-  const cached = live[0];
-  if (cached) return cached.value as LookupResult;
-  const [quota] = await db
-    .select({ key: externalLookupCache.key })
-    .from(externalLookupCache)
-    .where(and(eq(externalLookupCache.key, QUOTA_KEY), gt(externalLookupCache.expiresAt, now)));
-  if (quota) return { status: 'quota' };
+    .where(and(inArray(externalLookupCache.key, [termKey, QUOTA_KEY]), gt(externalLookupCache.expiresAt, now)));
+  const cached = live.find((row) => row.key === termKey)?.value as LookupResult | undefined;
+  if (cached?.status === 'ok') return cached;
+  // While the quota is spent, its notice explains the platform-only results better than a cached "nothing found".
+  if (live.some((row) => row.key === QUOTA_KEY)) return { status: 'quota' };
+  if (cached) return cached;
   if (await overLimit(app, caller)) return { status: 'unavailable' };
 
   const result = await lookupInstagramProfile(app, term);
