@@ -33,7 +33,7 @@ import { presenceRoutes } from './modules/presence';
 import { publicProfileRoutes } from './modules/profiles/public-routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { createEventBus, type EventBus } from './modules/realtime/event-bus';
-import { realtimeRoutes } from './modules/realtime/routes';
+import { realtimeRoutes, registerStreamAdmission } from './modules/realtime/routes';
 import { reviewRoutes } from './modules/reviews';
 import { verificationRoutes } from './modules/verification/routes';
 import { type Clock, systemClock } from './platform/clock';
@@ -75,7 +75,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    // Fastify ignores a bare hop count (it cannot check the peer), so a count becomes "trust the
+    // nearest N hops": the operator promises that exactly N proxies stand in front of every request.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -127,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, { global: false });
   await app.register(cookie);
   registerOriginCheck(app);
+  registerStreamAdmission(app);
   registerAuthHooks(app);
   registerPrivateNoStore(app);
 

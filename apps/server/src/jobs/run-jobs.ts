@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { pruneRateLimitBuckets } from '../modules/auth/rate-limit';
+import { pruneLookupCache } from '../modules/creators/guarded-lookup';
 import { reconcilePayouts } from '../modules/ledger';
 import { expireMessages } from '../modules/messages/expire-messages';
 import { reconcilePayments } from '../modules/payments/reconcile-payments';
@@ -14,9 +16,7 @@ export function startJobs(app: FastifyInstance): () => Promise<void> {
     if (running) return;
     running = (async () => {
       try {
-        await expireMessages(app);
-        await reconcilePayments(app);
-        await reconcilePayouts(app);
+        await runJobsOnce(app);
       } catch (error) {
         app.log.error({ err: error }, 'background jobs failed; retrying next interval');
       } finally {
@@ -31,4 +31,13 @@ export function startJobs(app: FastifyInstance): () => Promise<void> {
     clearInterval(timer);
     await running;
   };
+}
+
+/** One pass of every background job (the loop above; tests call it directly). */
+export async function runJobsOnce(app: FastifyInstance): Promise<void> {
+  await expireMessages(app);
+  await reconcilePayments(app);
+  await reconcilePayouts(app);
+  await pruneRateLimitBuckets(app.db, app.clock);
+  await pruneLookupCache(app);
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -42,6 +43,25 @@ const ZEnv = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('Fanline <no-reply@fanline.app>'),
   REQUIRE_EMAIL_CONFIRMATION: ZBool.optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return false as const;
+      if (/^\d+$/.test(v)) {
+        const hops = Number(v);
+        if (hops < 1 || hops > 10) ctx.addIssue({ code: 'custom', message: 'a hop count must be 1 to 10' });
+        return hops;
+      }
+      const entries = v.split(',').map((entry) => entry.trim());
+      for (const entry of entries) {
+        if (!isAddressOrCidr(entry)) {
+          ctx.addIssue({ code: 'custom', message: `"${entry}" is neither an address nor a CIDR range` });
+        }
+      }
+      return entries;
+    }),
   AUTH_IP_LIMIT: z.coerce.number().int().positive().default(30),
   AUTH_EMAIL_LIMIT: z.coerce.number().int().positive().default(5),
   THREADS_CLIENT_ID: z.string().optional(),
@@ -90,6 +110,11 @@ export interface Config {
   /** Signs OAuth state and other tokens. Generated and kept in DATA_DIR when not given (not in production). */
   appSecret: string | undefined;
   mail: { smtpUrl: string | undefined; from: string; requireConfirmation: boolean };
+  /**
+   * Which proxies may set X-Forwarded-For: off (the socket's peer is the client), a hop count, or
+   * the proxies' addresses/CIDRs. Off by default, so a client cannot choose its own address.
+   */
+  trustProxy: false | number | string[];
   /** Sign-in and sign-up attempts allowed per 15 minutes: per client address, and failures per email. */
   authLimits: { perIp: number; perEmail: number };
   threads: {
@@ -170,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // Default: confirm emails only when mail can actually be delivered.
       requireConfirmation: e.REQUIRE_EMAIL_CONFIRMATION ?? Boolean(e.SMTP_URL),
     },
+    trustProxy: e.TRUST_PROXY,
     authLimits: { perIp: e.AUTH_IP_LIMIT, perEmail: e.AUTH_EMAIL_LIMIT },
     threads: {
       clientId: e.THREADS_CLIENT_ID || undefined,
@@ -193,4 +219,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       host: e.INSTAGRAM_LOOKUP_HOST || (e.INSTAGRAM_LOOKUP_URL ? new URL(e.INSTAGRAM_LOOKUP_URL).host : undefined),
     },
   };
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (!address || rest.length > 0) return false;
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
 }

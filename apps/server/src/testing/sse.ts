@@ -4,13 +4,19 @@ export interface SseClient {
   /** Resolves with the next event matching `match`, or fails after `timeoutMs`. */
   next(match: (event: TRealtimeEvent) => boolean, timeoutMs?: number): Promise<TRealtimeEvent>;
   close(): void;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
 }
 
 /** Connects to GET /api/events like a browser's EventSource would, with the session cookie. */
-export async function connectSse(baseUrl: string, cookie: string): Promise<SseClient> {
+export async function connectSse(
+  baseUrl: string,
+  cookie: string,
+  headers: Record<string, string> = {},
+): Promise<SseClient> {
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}/api/events`, {
-    headers: { cookie, accept: 'text/event-stream' },
+    headers: { ...headers, cookie, accept: 'text/event-stream' },
     signal: controller.signal,
   });
   if (!response.ok || !response.body) throw new Error(`SSE connect failed: ${response.status}`);
@@ -19,11 +25,18 @@ export async function connectSse(baseUrl: string, cookie: string): Promise<SseCl
   const received: TRealtimeEvent[] = [];
   const waiters: Array<{ match: (e: TRealtimeEvent) => boolean; resolve: (e: TRealtimeEvent) => void }> = [];
   let buffer = '';
+  let markEnded = () => {};
+  const ended = new Promise<void>((resolve) => {
+    markEnded = resolve;
+  });
   void (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) {
+          markEnded();
+          return;
+        }
         buffer += decoder.decode(value, { stream: true });
         let end = buffer.indexOf('\n\n');
         while (end >= 0) {
@@ -65,5 +78,6 @@ export async function connectSse(baseUrl: string, cookie: string): Promise<SseCl
       });
     },
     close: () => controller.abort(),
+    ended,
   };
 }

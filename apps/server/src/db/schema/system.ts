@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tstz } from './columns';
 
 /** Provider webhook events already handled, keyed by the provider's event id (idempotency). */
@@ -22,8 +22,27 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
  * Fixed-window counters for sign-in and sign-up limits, kept in the database so every instance
  * behind a load balancer counts the same attempts (ARCHITECTURE §5).
  */
-export const rateLimitBuckets = pgTable('rate_limit_buckets', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull().default(0),
-  windowStart: tstz('window_start').notNull().defaultNow(),
-});
+export const rateLimitBuckets = pgTable(
+  'rate_limit_buckets',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull().default(0),
+    windowStart: tstz('window_start').notNull().defaultNow(),
+  },
+  // The jobs loop deletes buckets whose window has passed.
+  (t) => [index('rate_limit_buckets_window_start_idx').on(t.windowStart)],
+);
+
+/**
+ * What the paid external lookup answered, shared by every instance: `term:<normalized term>` rows
+ * cache an answer for a while, and the `quota` row says upstream's quota is spent until it expires.
+ */
+export const externalLookupCache = pgTable(
+  'external_lookup_cache',
+  {
+    key: text('key').primaryKey(),
+    value: jsonb('value').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+  },
+  (t) => [index('external_lookup_cache_expires_at_idx').on(t.expiresAt)],
+);

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { consumeToken, issueToken } from './email-tokens';
 import { passwordResetMail } from './mails';
-import { revokeUserSessions } from './sessions';
+import { announceSessionsEnded, revokeUserSessions } from './sessions';
 
 /** Mails a reset link when the account exists; says nothing either way, so emails cannot be probed. */
 export async function requestPasswordReset(app: FastifyInstance, email: string): Promise<void> {
@@ -34,6 +34,7 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
     .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: app.clock.now() })
     .where(eq(users.id, userId));
   await revokeUserSessions(app.db, userId);
+  await announceSessionsEnded(app, userId);
 }
 
 /** Changes the password after checking the current one; other sessions end, this one stays. */
@@ -50,4 +51,5 @@ export async function changePassword(
   const passwordHash = await hashPassword(opts.newPassword);
   await app.db.update(users).set({ passwordHash, updatedAt: app.clock.now() }).where(eq(users.id, opts.userId));
   await revokeUserSessions(app.db, opts.userId, opts.sessionId);
+  await announceSessionsEnded(app, opts.userId);
 }

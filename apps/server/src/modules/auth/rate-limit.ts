@@ -1,17 +1,27 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import { rateLimitBuckets } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 
 export const AUTH_WINDOW_MS = 15 * 60_000;
+/** The longest window any counter may use; buckets older than this are pruned by the jobs loop. */
+export const LONGEST_WINDOW_MS = 60 * 60_000;
+/**
+ * Failures for one email from all addresses together may reach this many times the per-address
+ * limit: strangers cannot lock the owner out from their own addresses, yet a spread-out guessing
+ * campaign against one account still stops.
+ */
+export const EMAIL_CEILING_FACTOR = 20;
 
 /**
  * Counts one attempt against `key` in a fixed window and returns the count so far. One upsert, so
  * concurrent attempts from several instances are all counted.
  */
 export async function countAttempt(opts: { db: Db; clock: Clock; key: string; windowMs?: number }): Promise<number> {
+  const windowMs = opts.windowMs ?? AUTH_WINDOW_MS;
+  if (windowMs > LONGEST_WINDOW_MS) throw new Error(`rate-limit window ${windowMs} ms is over ${LONGEST_WINDOW_MS} ms`);
   const now = opts.clock.now();
-  const windowStartedBefore = new Date(now.getTime() - (opts.windowMs ?? AUTH_WINDOW_MS));
+  const windowStartedBefore = new Date(now.getTime() - windowMs);
   const [row] = await opts.db
     .insert(rateLimitBuckets)
     .values({ key: opts.key, count: 1, windowStart: now })
@@ -36,4 +46,14 @@ export async function attemptsSoFar(opts: { db: Db; clock: Clock; key: string; w
 
 export async function clearAttempts(db: Db, key: string): Promise<void> {
   await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
+}
+
+/** Deletes buckets whose window has passed for every caller; returns how many went. */
+export async function pruneRateLimitBuckets(db: Db, clock: Clock): Promise<number> {
+  const cutoff = new Date(clock.now().getTime() - LONGEST_WINDOW_MS);
+  const gone = await db
+    .delete(rateLimitBuckets)
+    .where(lt(rateLimitBuckets.windowStart, cutoff))
+    .returning({ key: rateLimitBuckets.key });
+  return gone.length;
 }

@@ -23,9 +23,9 @@ import { isUsernameAvailable } from '../profiles/username-availability';
 import { clearSessionCookie, requireUser, setSessionCookie, userId } from './auth-hooks';
 import { consumeToken } from './email-tokens';
 import { changePassword, requestPasswordReset, resetPassword } from './passwords';
-import { countAttempt } from './rate-limit';
+import { countAttempt, EMAIL_CEILING_FACTOR } from './rate-limit';
 import { loadSessionUser } from './session-user';
-import { createSession, revokeSession, revokeUserSessions } from './sessions';
+import { announceSessionsEnded, createSession, revokeSession, revokeUserSessions } from './sessions';
 import { checkCredentials, tooMany } from './sign-in';
 import { sendConfirmation, signUp } from './sign-up';
 
@@ -78,6 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await updateUserActivity(app.db, { userId: request.auth.userId, status: 'offline', now: app.clock.now() });
         if (request.query.scope === 'global') await revokeUserSessions(app.db, request.auth.userId);
         else await revokeSession(app.db, request.auth.sessionId);
+        await announceSessionsEnded(app, request.auth.userId);
       }
       clearSessionCookie(app, reply);
       return reply.status(204).send();
@@ -167,7 +168,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** A new session at every sign-in; the one the browser presented (if any) ends, so ids never carry over. */
 async function startSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, id: string) {
-  if (request.auth) await revokeSession(app.db, request.auth.sessionId);
+  if (request.auth) {
+    await revokeSession(app.db, request.auth.sessionId);
+    await announceSessionsEnded(app, request.auth.userId);
+  }
   const { token, sessionId } = await createSession({
     db: app.db,
     clock: app.clock,
@@ -179,11 +183,19 @@ async function startSession(app: FastifyInstance, request: FastifyRequest, reply
   setSessionCookie(app, reply, token);
 }
 
+/**
+ * Sign-up, forgot-password and resend-confirmation share one budget: per address, per (email,
+ * address), and per email from everywhere with a much higher ceiling, so strangers cannot use up
+ * the owner's own reset requests (security review M6).
+ */
 async function limitSignUp(app: FastifyInstance, ip: string, email: string): Promise<void> {
   const { db, clock } = app;
+  const { perIp, perEmail } = app.config.authLimits;
+  const normalized = email.trim().toLowerCase();
   const byIp = await countAttempt({ db, clock, key: `sign-up:ip:${ip}` });
-  const byEmail = await countAttempt({ db, clock, key: `sign-up:email:${email.toLowerCase()}` });
-  if (byIp > app.config.authLimits.perIp || byEmail > app.config.authLimits.perEmail) throw tooMany();
+  const byPair = await countAttempt({ db, clock, key: `sign-up:email-ip:${normalized}|${ip}` });
+  const byEmail = await countAttempt({ db, clock, key: `sign-up:email:${normalized}` });
+  if (byIp > perIp || byPair > perEmail || byEmail > perEmail * EMAIL_CEILING_FACTOR) throw tooMany();
 }
 
 async function mustLoad(app: FastifyInstance, id: string) {

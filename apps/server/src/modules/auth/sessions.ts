@@ -1,4 +1,5 @@
 import { and, eq, lt, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { sessions } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
@@ -70,6 +71,17 @@ export async function resolveSession(opts: { db: Db; clock: Clock; token: string
   return { sessionId: row.id, userId: row.userId };
 }
 
+/** Whether a session is still live, without counting this as use (an open stream is not a visit). */
+export async function isSessionLive(opts: { db: Db; clock: Clock; sessionId: string }): Promise<boolean> {
+  const [row] = await opts.db
+    .select({ expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(eq(sessions.id, opts.sessionId));
+  if (!row) return false;
+  const now = opts.clock.now().getTime();
+  return row.expiresAt.getTime() > now && row.lastSeenAt.getTime() + SESSION_IDLE_MS > now;
+}
+
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
@@ -83,4 +95,16 @@ export async function revokeUserSessions(db: Db, userId: string, exceptSessionId
         ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
         : eq(sessions.userId, userId),
     );
+}
+
+/**
+ * After revoking sessions: open event streams of the user (on any instance) re-check their session
+ * and end if it is gone. A failure here only delays that to the stream's next heartbeat.
+ */
+export async function announceSessionsEnded(app: FastifyInstance, userId: string): Promise<void> {
+  try {
+    await app.events.sessionsEnded([userId]);
+  } catch (error) {
+    app.log.warn({ err: error, userId }, 'could not announce ended sessions');
+  }
 }

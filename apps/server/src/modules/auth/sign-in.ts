@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/password';
-import { attemptsSoFar, clearAttempts, countAttempt } from './rate-limit';
+import { attemptsSoFar, clearAttempts, countAttempt, EMAIL_CEILING_FACTOR } from './rate-limit';
 
 // Verifying against this when the email is unknown keeps both answers equally slow.
 const decoyHash = hashPassword('decoy-password-for-timing');
@@ -19,10 +19,15 @@ export async function checkCredentials(
 ): Promise<string> {
   const { db, clock } = app;
   const email = input.email.trim().toLowerCase();
+  const { perIp, perEmail } = app.config.authLimits;
+  // Failures count per (email, address), so strangers elsewhere cannot lock the owner out, and per
+  // email overall with a much higher ceiling.
+  const pairKey = `sign-in:email-ip:${email}|${input.ip}`;
   const emailKey = `sign-in:email:${email}`;
   const ipAttempts = await countAttempt({ db, clock, key: `sign-in:ip:${input.ip}` });
-  if (ipAttempts > app.config.authLimits.perIp) throw tooMany();
-  if ((await attemptsSoFar({ db, clock, key: emailKey })) >= app.config.authLimits.perEmail) throw tooMany();
+  if (ipAttempts > perIp) throw tooMany();
+  if ((await attemptsSoFar({ db, clock, key: pairKey })) >= perEmail) throw tooMany();
+  if ((await attemptsSoFar({ db, clock, key: emailKey })) >= perEmail * EMAIL_CEILING_FACTOR) throw tooMany();
 
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
@@ -30,13 +35,14 @@ export async function checkCredentials(
     .where(sql`lower(${users.email}) = ${email}`);
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
   if (!user?.passwordHash || !ok) {
+    await countAttempt({ db, clock, key: pairKey });
     await countAttempt({ db, clock, key: emailKey });
     throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
   }
   if (app.config.mail.requireConfirmation && !user.emailVerifiedAt) {
     throw new AppError('EMAIL_NOT_CONFIRMED', AUTH_MESSAGES.emailNotConfirmed);
   }
-  await clearAttempts(db, emailKey);
+  await clearAttempts(db, pairKey);
   return user.id;
 }
 

@@ -3,7 +3,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { profiles } from '../../db/schema';
-import { lookupInstagramProfile } from './external-lookup';
+import { guardedLookup } from './guarded-lookup';
 import { browseCreatorColumns, containsPattern } from './summary';
 
 const FULL_SEARCH_LIMIT = 20;
@@ -15,7 +15,11 @@ const EXTERNAL_MIN_CHARS = 4;
  * characters that no platform creator holds exactly, the external lookup, unless that account is
  * already on the platform.
  */
-export async function findCreators(app: FastifyInstance, query: z.output<typeof ZFindCreatorsQuery>) {
+export async function findCreators(
+  app: FastifyInstance,
+  query: z.output<typeof ZFindCreatorsQuery>,
+  caller: { userId: string | null; ip: string },
+) {
   const term = query.q.replace(/^@/, '').trim();
   const pattern = containsPattern(term);
   const creators =
@@ -41,7 +45,7 @@ export async function findCreators(app: FastifyInstance, query: z.output<typeof 
   let external: TExternalCreator[] = [];
   let externalStatus: 'ok' | 'skipped' | 'not_configured' | 'quota' | 'unavailable' | 'no_data' = 'skipped';
   if (query.status !== 'on_platform' && term.length >= EXTERNAL_MIN_CHARS && !(await onPlatform(app, term))) {
-    const result = await lookupInstagramProfile(app, term);
+    const result = await guardedLookup(app, term, caller);
     externalStatus = result.status;
     if (result.status === 'ok' && !(await onPlatform(app, result.user.username))) external = [result.user];
   }

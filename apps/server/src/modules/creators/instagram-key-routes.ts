@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { platformSettings } from '../../db/schema';
 import { requireAdmin, userId } from '../auth/auth-hooks';
 import { INSTAGRAM_KEY_SETTING, lookupKey } from './external-lookup';
+import { forgetSpentQuota } from './guarded-lookup';
 
 /** The external lookup's API key dialog (spec §2 Find Creators): admins only; the key is never sent back. */
 export const instagramKeyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,6 +32,7 @@ export const instagramKeyRoutes: FastifyPluginAsyncZod = async (app) => {
           target: platformSettings.key,
           set: { value: request.body.apiKey, updatedBy: userId(request), updatedAt: now },
         });
+      await forgetSpentQuota(app);
       const { key, source } = await lookupKey(app);
       return { configured: Boolean(key && app.config.instagramLookup.url), source };
     },

@@ -62,6 +62,6 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZFindCreatorsResponse },
       },
     },
-    async (request) => findCreators(app, request.query),
+    async (request) => findCreators(app, request.query, { userId: request.auth?.userId ?? null, ip: request.ip }),
   );
 };

@@ -7,6 +7,7 @@ import type { Database } from '../../platform/db';
 const CHANNEL = 'fanline_events';
 
 type Listener = (event: TRealtimeEvent) => void;
+type RevocationListener = () => void;
 
 /**
  * Realtime fan-out (ARCHITECTURE §1): every event goes through Postgres NOTIFY, and every instance
@@ -16,17 +17,29 @@ type Listener = (event: TRealtimeEvent) => void;
 export interface EventBus {
   publish(userIds: string[], event: TRealtimeEvent): Promise<void>;
   subscribe(userId: string, listener: Listener): () => void;
+  /**
+   * Tells every instance that some sessions of these users ended (sign-out, password change or
+   * reset), so their open streams re-check their own session at once.
+   */
+  sessionsEnded(userIds: string[]): Promise<void>;
+  onSessionsEnded(userId: string, listener: RevocationListener): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export function createEventBus(database: Database, log: () => FastifyBaseLogger): EventBus {
   const listeners = new Map<string, Set<Listener>>();
+  const revocationListeners = new Map<string, Set<RevocationListener>>();
   let stopListening: (() => Promise<void>) | undefined;
 
   const deliver = (payload: string) => {
     try {
-      const { u, e } = JSON.parse(payload) as { u: string[]; e: TRealtimeEvent };
+      const { u, e, ended } = JSON.parse(payload) as { u: string[]; e?: TRealtimeEvent; ended?: true };
+      if (ended) {
+        for (const userId of u) for (const listener of revocationListeners.get(userId) ?? []) listener();
+        return;
+      }
+      if (!e) return;
       for (const userId of u) for (const listener of listeners.get(userId) ?? []) listener(e);
     } catch (error) {
       log().warn({ err: error }, 'bad realtime payload');
@@ -40,13 +53,14 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
       await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ u: userIds, e: event })})`);
     },
     subscribe(userId, listener) {
-      const set = listeners.get(userId) ?? new Set();
-      set.add(listener);
-      listeners.set(userId, set);
-      return () => {
-        set.delete(listener);
-        if (set.size === 0) listeners.delete(userId);
-      };
+      return addTo(listeners, userId, listener);
+    },
+    async sessionsEnded(userIds) {
+      if (userIds.length === 0) return;
+      await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ u: userIds, ended: true })})`);
+    },
+    onSessionsEnded(userId, listener) {
+      return addTo(revocationListeners, userId, listener);
     },
     async start() {
       if (database.pglite) {
@@ -62,7 +76,18 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
       await stopListening?.().catch((error: unknown) => log().warn({ err: error }, 'could not UNLISTEN'));
       stopListening = undefined;
       listeners.clear();
+      revocationListeners.clear();
     },
+  };
+}
+
+function addTo<T>(map: Map<string, Set<T>>, userId: string, listener: T): () => void {
+  const set = map.get(userId) ?? new Set<T>();
+  set.add(listener);
+  map.set(userId, set);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0 && map.get(userId) === set) map.delete(userId);
   };
 }
 

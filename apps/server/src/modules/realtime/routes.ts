@@ -1,47 +1,122 @@
 import type { TRealtimeEvent } from '@fanline/contracts';
-import type { FastifyPluginAsync } from 'fastify';
-import { requireUser, userId } from '../auth/auth-hooks';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../platform/errors';
+import { requireUser } from '../auth/auth-hooks';
+import { isSessionLive, SESSION_COOKIE } from '../auth/sessions';
+import { hashToken } from '../auth/tokens';
 
 const HEARTBEAT_MS = 25_000;
+/** Open tabs of one user need a few streams; more is a flood (security review M2). Per instance. */
+export const MAX_STREAMS_PER_USER = 6;
+/** A household or office behind one address may hold a few users' tabs. Per instance. */
+export const MAX_STREAMS_PER_ADDRESS = 12;
+
+/**
+ * Admits stream requests before anything reads the database: per address, and per session cookie,
+ * the open streams plus the requests still being checked stay under the caps. A flood of requests
+ * is thus refused without a session lookup each (PGlite runs queries on the event loop), so it
+ * cannot crowd out /api/health or sign-in. Register it after the cookie plugin, before the auth hooks.
+ */
+export function registerStreamAdmission(app: FastifyInstance): void {
+  const perAddress = new Map<string, number>();
+  const perSession = new Map<string, number>();
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || request.url.split('?')[0] !== '/api/events') return;
+    const address = request.ip;
+    const token = request.cookies[SESSION_COOKIE];
+    // Without a cookie the request is refused (401) without a database read anyway.
+    const session = token ? hashToken(token) : undefined;
+    if ((perAddress.get(address) ?? 0) >= MAX_STREAMS_PER_ADDRESS) throw tooManyStreams();
+    if (session && (perSession.get(session) ?? 0) >= MAX_STREAMS_PER_USER) throw tooManyStreams();
+    adjust(perAddress, address, 1);
+    if (session) adjust(perSession, session, 1);
+    // Released when the answer is sent (a refusal) or the stream ends, whichever way it ends.
+    reply.raw.once('close', () => {
+      adjust(perAddress, address, -1);
+      if (session) adjust(perSession, session, -1);
+    });
+  });
+}
+
+function tooManyStreams(): AppError {
+  return new AppError('RATE_LIMITED', 'Too many live connections are open. Close another tab and try again.');
+}
 
 /**
  * GET /api/events: Server-Sent Events for the signed-in user's open tabs (notifications and message
- * changes). Events carry ids only; the page re-reads what changed through the normal API.
+ * changes). Events carry ids only; the page re-reads what changed through the normal API. A stream
+ * lasts only as long as its session: it re-checks the session on every heartbeat, and at once when
+ * any instance announces that sessions of its user ended (sign-out, password change or reset).
  */
 export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   // Open streams end when the server closes, or a graceful shutdown would wait on them forever.
   const open = new Set<() => void>();
+  const perUser = new Map<string, number>();
   app.addHook('preClose', async () => {
     for (const end of open) end();
   });
 
-  app.get('/events', { preHandler: requireUser, schema: { tags: ['realtime'], hide: true } }, (request, reply) => {
-    const me = userId(request);
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': request.id,
-    });
-    res.write(`retry: 3000\n: connected\n\n`);
-    const send = (event: TRealtimeEvent) => {
-      res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-    };
-    const unsubscribe = app.events.subscribe(me, send);
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-    const close = () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      open.delete(end);
-    };
-    const end = () => {
-      close();
-      res.end();
-    };
-    open.add(end);
-    request.raw.on('close', close);
-  });
+  app.get(
+    '/events',
+    { preHandler: requireUser, schema: { tags: ['realtime'], hide: true } },
+    async (request, reply) => {
+      const auth = request.auth;
+      if (!auth) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+      const me = auth.userId;
+      // Checked and counted in one synchronous step, so concurrent requests cannot all slip under.
+      if ((perUser.get(me) ?? 0) >= MAX_STREAMS_PER_USER) throw tooManyStreams();
+      adjust(perUser, me, 1);
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      res.write(`retry: 3000\n: connected\n\n`);
+      let closed = false;
+      const send = (event: TRealtimeEvent) => {
+        if (!closed) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      };
+      const unsubscribe = app.events.subscribe(me, send);
+      /** Ends the stream if its session is gone; a database hiccup keeps it until the next check. */
+      const recheck = async (ping: boolean) => {
+        let live = true;
+        try {
+          live = await isSessionLive({ db: app.db, clock: app.clock, sessionId: auth.sessionId });
+        } catch (error) {
+          request.log.warn({ err: error }, 'could not re-check the session of an event stream');
+        }
+        if (closed) return;
+        if (!live) end();
+        else if (ping) res.write(': ping\n\n');
+      };
+      const stopRevocations = app.events.onSessionsEnded(me, () => void recheck(false));
+      const heartbeat = setInterval(() => void recheck(true), HEARTBEAT_MS);
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        stopRevocations();
+        adjust(perUser, me, -1);
+        open.delete(end);
+      };
+      const end = () => {
+        close();
+        res.end();
+      };
+      open.add(end);
+      request.raw.on('close', close);
+    },
+  );
 };
+
+function adjust(counts: Map<string, number>, key: string, by: number): void {
+  const next = (counts.get(key) ?? 0) + by;
+  if (next > 0) counts.set(key, next);
+  else counts.delete(key);
+}

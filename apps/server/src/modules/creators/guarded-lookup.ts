@@ -1,0 +1,75 @@
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { externalLookupCache } from '../../db/schema';
+import { countAttempt } from '../auth/rate-limit';
+import { type LookupResult, lookupInstagramProfile, lookupKey } from './external-lookup';
+
+/** An answer (an account, or none) is reused this long for the same term, by every instance. */
+export const LOOKUP_CACHE_MS = 10 * 60_000;
+/** After upstream says the quota is spent, no instance asks again for this long. */
+export const QUOTA_PAUSE_MS = 15 * 60_000;
+const LIMIT_WINDOW_MS = 10 * 60_000;
+/** Upstream lookups (cache misses) per window: per address, per signed-in user, all guests together. */
+export const LOOKUP_LIMITS = { perAddress: 20, perUser: 20, allGuests: 200 };
+const QUOTA_KEY = 'quota';
+
+/**
+ * The paid external lookup behind Find Creators, guarded (security review M3): answers are cached
+ * per normalized term in the database, a spent quota is remembered for every instance, and the
+ * upstream calls a caller may cause are limited per address and per user (and for all guests
+ * together). A caller over a limit gets 'unavailable' and still sees platform creators.
+ */
+export async function guardedLookup(
+  app: FastifyInstance,
+  term: string,
+  caller: { userId: string | null; ip: string },
+): Promise<LookupResult> {
+  const { db, clock } = app;
+  const now = clock.now();
+  if (!app.config.instagramLookup.url || !(await lookupKey(app)).key) return { status: 'not_configured' };
+  const termKey = `term:${term.trim().replace(/^@/, '').toLowerCase()}`;
+  const live = await db
+    .select({ key: externalLookupCache.key, value: externalLookupCache.value })
+    .from(externalLookupCache)
+    .where(and(inArray(externalLookupCache.key, [termKey, QUOTA_KEY]), gt(externalLookupCache.expiresAt, now)));
+  const cached = live.find((row) => row.key === termKey)?.value as LookupResult | undefined;
+  if (cached?.status === 'ok') return cached;
+  // While the quota is spent, its notice explains the platform-only results better than a cached "nothing found".
+  if (live.some((row) => row.key === QUOTA_KEY)) return { status: 'quota' };
+  if (cached) return cached;
+  if (await overLimit(app, caller)) return { status: 'unavailable' };
+
+  const result = await lookupInstagramProfile(app, term);
+  if (result.status === 'ok' || result.status === 'no_data') {
+    await remember(app, termKey, result, LOOKUP_CACHE_MS);
+  } else if (result.status === 'quota') {
+    app.log.warn('instagram lookup quota spent; pausing lookups');
+    await remember(app, QUOTA_KEY, { status: 'quota' }, QUOTA_PAUSE_MS);
+  }
+  return result;
+}
+
+/** A new key comes with a new quota: lookups may resume at once. */
+export async function forgetSpentQuota(app: FastifyInstance): Promise<void> {
+  await app.db.delete(externalLookupCache).where(eq(externalLookupCache.key, QUOTA_KEY));
+}
+
+/** Deletes cached answers and quota pauses that have run out (jobs loop). */
+export async function pruneLookupCache(app: FastifyInstance): Promise<void> {
+  await app.db.delete(externalLookupCache).where(lt(externalLookupCache.expiresAt, app.clock.now()));
+}
+
+async function overLimit(app: FastifyInstance, caller: { userId: string | null; ip: string }): Promise<boolean> {
+  const count = (key: string) => countAttempt({ db: app.db, clock: app.clock, key, windowMs: LIMIT_WINDOW_MS });
+  if ((await count(`lookup:ip:${caller.ip}`)) > LOOKUP_LIMITS.perAddress) return true;
+  if (caller.userId) return (await count(`lookup:user:${caller.userId}`)) > LOOKUP_LIMITS.perUser;
+  return (await count('lookup:guests')) > LOOKUP_LIMITS.allGuests;
+}
+
+async function remember(app: FastifyInstance, key: string, value: LookupResult, forMs: number): Promise<void> {
+  const expiresAt = new Date(app.clock.now().getTime() + forMs);
+  await app.db
+    .insert(externalLookupCache)
+    .values({ key, value, expiresAt })
+    .onConflictDoUpdate({ target: externalLookupCache.key, set: { value, expiresAt } });
+}

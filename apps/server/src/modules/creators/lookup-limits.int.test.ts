@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { externalLookupCache } from '../../db/schema';
+import { runJobsOnce } from '../../jobs/run-jobs';
+import {
+  createCreator,
+  createTestApp,
+  createUser,
+  type InstagramStandIn,
+  signIn,
+  startInstagramStandIn,
+  type TestApp,
+  unique,
+} from '../../testing';
+import { LOOKUP_LIMITS } from './guarded-lookup';
+
+// Security review M3: anonymous traffic must not burn the paid lookup. Upstream calls are counted
+// at the Instagram-style stand-in.
+let t: TestApp;
+let instagram: InstagramStandIn;
+const env = () => ({ INSTAGRAM_LOOKUP_URL: instagram.url, INSTAGRAM_LOOKUP_KEY: instagram.key, AUTH_IP_LIMIT: '1000' });
+beforeAll(async () => {
+  instagram = await startInstagramStandIn();
+  t = await createTestApp({ env: env() });
+});
+afterAll(async () => {
+  await t.close();
+  await instagram.close();
+});
+beforeEach(async () => {
+  // Each test starts with fresh limits and no cached answers or quota pause.
+  t.clock.advance(61 * 60_000);
+  instagram.setQuotaExceeded(false);
+  await t.database.db.delete(externalLookupCache);
+});
+
+let addressCounter = 1;
+const newAddress = () => `192.0.2.${addressCounter++}`;
+const find = async (q: string, opts: { app?: TestApp['app']; from?: string; cookie?: string } = {}) => {
+  const response = await (opts.app ?? t.app).inject({
+    method: 'GET',
+    url: `/api/creators/find?${new URLSearchParams({ q })}`,
+    remoteAddress: opts.from ?? '192.0.2.250',
+    headers: opts.cookie ? { cookie: opts.cookie } : {},
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { creators: Array<{ id: string }>; external: unknown[]; externalStatus: string };
+};
+const upstreamCalls = () => instagram.requests.length;
+
+describe('cached per term, for every instance', () => {
+  test('the same term (any case, with @ or spaces) asks upstream once in 10 minutes, then again', async () => {
+    const before = upstreamCalls();
+    for (const q of ['outside_star', 'OUTSIDE_STAR', '@outside_star', '  Outside_Star ']) {
+      for (let i = 0; i < 5; i++) expect((await find(q, { from: newAddress() })).externalStatus).toBe('ok');
+    }
+    expect(await find('nobody_here_yet', { from: newAddress() })).toMatchObject({ externalStatus: 'no_data' });
+    expect(await find('nobody_here_yet', { from: newAddress() })).toMatchObject({ externalStatus: 'no_data' });
+    expect(upstreamCalls() - before).toBe(2);
+
+    // Another instance on the same database reuses the answers.
+    const other = await createTestApp({ database: t.database, env: env(), clock: t.clock });
+    try {
+      const result = await find('outside_star', { app: other.app, from: newAddress() });
+      expect(result.external).toMatchObject([{ username: 'outside_star' }]);
+      expect(upstreamCalls() - before).toBe(2);
+    } finally {
+      await other.app.close();
+    }
+
+    t.clock.advance(10 * 60_000 + 1000);
+    await find('outside_star', { from: newAddress() });
+    expect(upstreamCalls() - before).toBe(3);
+  });
+
+  test('expired answers are deleted by the jobs loop', async () => {
+    await find('quiet_painter', { from: newAddress() });
+    expect(await t.database.db.select().from(externalLookupCache)).toHaveLength(1);
+    t.clock.advance(10 * 60_000 + 1000);
+    await runJobsOnce(t.app);
+    expect(await t.database.db.select().from(externalLookupCache)).toEqual([]);
+  });
+});
+
+describe('limited per address and per user', () => {
+  test('one anonymous address causes at most 20 upstream calls; platform creators still list; others are unaffected', async () => {
+    const tag = unique('burn');
+    const creator = await createCreator(t.database.db, { displayName: `Burn ${tag}_last fan` });
+    const from = newAddress();
+    const before = upstreamCalls();
+    const statuses: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const result = await find(`${tag}_${i}`, { from });
+      statuses.push(result.externalStatus);
+    }
+    expect(upstreamCalls() - before).toBe(LOOKUP_LIMITS.perAddress);
+    expect(statuses.slice(0, 20).every((s) => s === 'no_data')).toBe(true);
+    expect(statuses.slice(20)).toEqual(Array(10).fill('unavailable'));
+    const limited = await find(`${tag}_last`, { from });
+    expect(limited.externalStatus).toBe('unavailable');
+    expect(limited.creators.map((c) => c.id)).toContain(creator.id);
+    // A cached term still answers for that address.
+    expect((await find(`${tag}_3`, { from })).externalStatus).toBe('no_data');
+    expect((await find('outside_star', { from: newAddress() })).externalStatus).toBe('ok');
+  });
+
+  test('one signed-in user causes at most 20 upstream calls, whatever addresses they use', async () => {
+    const user = await createUser(t.database.db);
+    const cookie = await signIn(t.app, user.email ?? '');
+    const tag = unique('user');
+    const before = upstreamCalls();
+    for (let i = 0; i < 25; i++) await find(`${tag}_${i}`, { from: newAddress(), cookie });
+    expect(upstreamCalls() - before).toBe(LOOKUP_LIMITS.perUser);
+  });
+});
+
+describe('a spent quota is shared', () => {
+  test('after one 429, no instance calls upstream until the pause ends (or an admin sets a new key)', async () => {
+    const other = await createTestApp({ database: t.database, env: env(), clock: t.clock });
+    try {
+      instagram.setQuotaExceeded(true);
+      const before = upstreamCalls();
+      expect((await find('spent_one', { from: newAddress() })).externalStatus).toBe('quota');
+      expect((await find('spent_two', { from: newAddress() })).externalStatus).toBe('quota');
+      expect((await find('spent_three', { app: other.app, from: newAddress() })).externalStatus).toBe('quota');
+      expect(upstreamCalls() - before).toBe(1);
+
+      // The plan renews; after the pause the next lookup asks again.
+      instagram.setQuotaExceeded(false);
+      t.clock.advance(15 * 60_000 + 1000);
+      expect((await find('outside_star', { app: other.app, from: newAddress() })).externalStatus).toBe('ok');
+      expect(upstreamCalls() - before).toBe(2);
+
+      // A new key from an admin ends a pause at once.
+      instagram.setQuotaExceeded(true);
+      expect((await find('spent_four', { from: newAddress() })).externalStatus).toBe('quota');
+      instagram.setQuotaExceeded(false);
+      const { adminUsers } = await import('../../db/schema');
+      const admin = await createUser(t.database.db);
+      await t.database.db.insert(adminUsers).values({ userId: admin.id, role: 'admin' });
+      const adminCookie = await signIn(t.app, admin.email ?? '');
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/api/instagram-key',
+        headers: { cookie: adminCookie },
+        payload: { apiKey: instagram.key },
+      });
+      expect(put.statusCode).toBe(200);
+      expect((await find('quiet_painter', { from: newAddress() })).externalStatus).toBe('ok');
+    } finally {
+      await other.app.close();
+    }
+  });
+});
