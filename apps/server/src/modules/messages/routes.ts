@@ -1,4 +1,4 @@
-import { ZConversationDetail, ZConversationsResponse, ZCreatorStats, ZReplyRequest } from '@fanline/contracts';
+import { ZConversationDetail, ZConversationsResponse, ZCreatorStats, ZReplyRequest, ZText } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isActiveAdmin, requireUser, userId } from '../auth/auth-hooks';
@@ -18,7 +18,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['messages'],
-        querystring: z.object({ search: z.string().trim().max(100).optional() }),
+        querystring: z.object({ search: ZText.trim().max(100).optional() }),
         response: { 200: ZConversationsResponse },
       },
     },

@@ -8,6 +8,7 @@ import {
 } from '@fanline/contracts';
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -49,21 +50,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAvatarResponse },
       },
     },
-    async (request) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
-      const file = await request.file();
-      if (!file) throw new AppError('BAD_REQUEST', 'No file was sent.');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
-        }
-        throw error;
-      }
-      return { avatarUrl: await uploadAvatar(app, userId(request), bytes) };
-    },
+    async (request) => ({ avatarUrl: await uploadAvatar(app, userId(request), await readUpload(request)) }),
   );
 
   app.get(
@@ -91,3 +78,23 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/**
+ * The one file of a multipart upload. Only the request body is read here, so a failure without an
+ * HTTP status is the parser refusing what the client sent (no boundary, a body cut short, a broken
+ * part header): a 400, not a 500 (security review M5 e).
+ */
+async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
+  try {
+    const file = await request.file();
+    if (!file) throw new AppError('BAD_REQUEST', 'No file was sent.');
+    return await file.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const { code, statusCode } = error as { code?: string; statusCode?: number };
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+    if (statusCode && statusCode >= 400 && statusCode < 500) throw error;
+    throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.unreadable);
+  }
+}
