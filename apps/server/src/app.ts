@@ -36,6 +36,7 @@ import type { Config } from './platform/config';
 import type { Database, Db } from './platform/db';
 import { devOutboxRoutes } from './platform/dev-outbox';
 import { registerErrorHandler } from './platform/error-handler';
+import { safeLoggerOptions } from './platform/logging';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mailer';
 import { registerOriginCheck } from './platform/origin-check';
 
@@ -64,7 +65,7 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: safeLoggerOptions(options.logger, config.logLevel),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
