@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -72,6 +72,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // A path the router cannot decode (`/api/profiles/%`) gets the documented error shape too.
+    frameworkErrors: (_error, request, raw) => {
+      (raw as unknown as FastifyReply)
+        .status(400)
+        .header('x-request-id', request.id)
+        .send({ error: { code: 'BAD_REQUEST', message: 'This address is not valid.', requestId: request.id } });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
