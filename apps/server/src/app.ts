@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -41,6 +41,7 @@ import type { Config } from './platform/config';
 import type { Database, Db } from './platform/db';
 import { devOutboxRoutes } from './platform/dev-outbox';
 import { registerErrorHandler } from './platform/error-handler';
+import { safeLoggerOptions } from './platform/logging';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mailer';
 import { registerOriginCheck } from './platform/origin-check';
 import { registerPrivateNoStore } from './platform/private-cache';
@@ -70,7 +71,7 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: safeLoggerOptions(options.logger, config.logLevel),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -85,6 +86,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A path the router cannot decode (`/api/profiles/%`) gets the documented error shape too.
+    frameworkErrors: (_error, request, raw) => {
+      (raw as unknown as FastifyReply)
+        .status(400)
+        .header('x-request-id', request.id)
+        .send({ error: { code: 'BAD_REQUEST', message: 'This address is not valid.', requestId: request.id } });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZText } from './common';
 import { ZCreatorProfileChanges, ZTimeZone } from './creator-business';
 import { LIMITS } from './limits';
 
@@ -7,19 +8,18 @@ export function normalizeUsername(input: string): string {
   return input.toLowerCase().replace(/[^a-z0-9_]/g, '');
 }
 
-export const ZUsername = z
-  .string()
-  .trim()
+export const ZUsername = ZText.trim()
   .min(LIMITS.username.min, 'Username must be at least 3 characters.')
   .max(LIMITS.username.max, `Username must be at most ${LIMITS.username.max} characters.`)
   .regex(/^[a-z0-9_]+$/, 'Use only lowercase letters, numbers and underscores.');
 
-export const ZEmail = z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address.'));
+const INVALID_EMAIL = 'Please enter a valid email address.';
+export const ZEmail = ZText.trim().max(LIMITS.email.max, INVALID_EMAIL).toLowerCase().pipe(z.email(INVALID_EMAIL));
 
-export const ZPassword = z
-  .string()
-  .min(LIMITS.password.min, 'Password must be at least 6 characters long.')
-  .max(256, 'Password is too long.');
+export const ZPassword = ZText.min(LIMITS.password.min, 'Password must be at least 6 characters long.').max(
+  256,
+  'Password is too long.',
+);
 
 export const ZAccountType = z.enum(['customer', 'creator']);
 export type TAccountType = z.infer<typeof ZAccountType>;
@@ -27,15 +27,15 @@ export type TAccountType = z.infer<typeof ZAccountType>;
 export const ZSignUpRequest = z.object({
   email: ZEmail,
   password: ZPassword,
-  displayName: z.string().trim().min(1, 'Please fill in all required fields.').max(80),
+  displayName: ZText.trim().min(1, 'Please fill in all required fields.').max(80),
   username: ZUsername,
   intendedAccountType: ZAccountType.default('customer'),
 });
 export type TSignUpRequest = z.input<typeof ZSignUpRequest>;
 
 export const ZSignInRequest = z.object({
-  email: z.string().trim().min(1, 'Please enter both email and password.'),
-  password: z.string().min(1, 'Please enter both email and password.'),
+  email: ZText.trim().min(1, 'Please enter both email and password.').max(LIMITS.email.max, INVALID_EMAIL),
+  password: ZText.min(1, 'Please enter both email and password.').max(256, 'Password is too long.'),
 });
 export type TSignInRequest = z.input<typeof ZSignInRequest>;
 
@@ -77,23 +77,23 @@ export type TSignUpResponse = z.input<typeof ZSignUpResponse>;
 
 export const ZSignOutQuery = z.object({ scope: z.enum(['local', 'global']).default('local') });
 
-export const ZUsernameAvailabilityQuery = z.object({ username: z.string().trim().min(1).max(60) });
+export const ZUsernameAvailabilityQuery = z.object({ username: ZText.trim().min(1).max(60) });
 export const ZUsernameAvailabilityResponse = z.object({ available: z.boolean() });
 
 export const ZEmailRequest = z.object({ email: ZEmail });
-export const ZTokenRequest = z.object({ token: z.string().min(16).max(200) });
-export const ZResetPasswordRequest = z.object({ token: z.string().min(16).max(200), password: ZPassword });
+export const ZTokenRequest = z.object({ token: ZText.min(16).max(200) });
+export const ZResetPasswordRequest = z.object({ token: ZText.min(16).max(200), password: ZPassword });
 export const ZChangePasswordRequest = z.object({
-  currentPassword: z.string().min(1, 'Please enter your current password.'),
+  currentPassword: ZText.min(1, 'Please enter your current password.').max(256, 'Password is too long.'),
   newPassword: ZPassword,
 });
 
 /** Updatable fields of the Edit Profile tab (spec §2 Profile settings). Email is not among them. */
 export const ZUpdateProfileRequest = z
   .object({
-    displayName: z.string().trim().min(1, 'Display name is required.').max(80).optional(),
+    displayName: ZText.trim().min(1, 'Display name is required.').max(80).optional(),
     username: ZUsername.optional(),
-    bio: z.string().max(LIMITS.bio.max, `Bio must be at most ${LIMITS.bio.max} characters.`).nullable().optional(),
+    bio: ZText.max(LIMITS.bio.max, `Bio must be at most ${LIMITS.bio.max} characters.`).nullable().optional(),
     timeZone: ZTimeZone.optional(),
   })
   .extend(ZCreatorProfileChanges.shape);

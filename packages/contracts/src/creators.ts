@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTimestamp } from './common';
+import { ZText, ZTimestamp } from './common';
 import { QUICK_SEARCH } from './limits';
 
 /** What a creator card needs (spec §2 Creator card). Amounts in cents. */
@@ -28,7 +28,7 @@ export const ZFeaturedCreatorsResponse = z.object({ creators: z.array(ZCreatorSu
 export type TFeaturedCreatorsResponse = z.input<typeof ZFeaturedCreatorsResponse>;
 
 export const ZQuickSearchQuery = z.object({
-  q: z.string().trim().min(QUICK_SEARCH.minChars).max(100),
+  q: ZText.trim().min(QUICK_SEARCH.minChars).max(100),
 });
 export const ZQuickSearchHit = z.object({
   id: z.uuid(),

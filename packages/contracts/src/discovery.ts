@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTimestamp } from './common';
+import { ZText, ZTimestamp } from './common';
 import { ZCreatorSummary } from './creators';
 import { BROWSE, LIMITS } from './limits';
 
@@ -21,16 +21,14 @@ const ZFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
  * spec's dollar parameters and converts. `cursor` comes from the previous page's nextCursor.
  */
 export const ZBrowseQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: ZText.trim().max(100).optional(),
   minPrice: z.coerce.number().int().min(0).optional(),
   maxPrice: z.coerce.number().int().min(0).optional(),
   verified: ZFlag.optional(),
   responseRate: z.enum(RESPONSE_RATE_OPTIONS).default('all'),
   available: ZFlag.default(true),
   featured: ZFlag.optional(),
-  categories: z
-    .string()
-    .max(500)
+  categories: ZText.max(500)
     .transform((v) =>
       v
         .split(',')
@@ -40,7 +38,7 @@ export const ZBrowseQuery = z.object({
     .pipe(z.array(z.string().max(60)).max(LIMITS.categories.max))
     .optional(),
   sort: z.enum(BROWSE_SORTS).default('response_rate_desc'),
-  cursor: z.string().max(500).optional(),
+  cursor: ZText.max(500).optional(),
   limit: z.coerce.number().int().min(1).max(48).default(BROWSE.pageSize),
 });
 export type TBrowseQuery = z.input<typeof ZBrowseQuery>;
@@ -58,7 +56,7 @@ export type TBrowseResponse = z.input<typeof ZBrowseResponse>;
 
 /** Find Creators (spec §2, §7 'profiles full search' and the external lookup). */
 export const ZFindCreatorsQuery = z.object({
-  q: z.string().trim().min(1).max(100),
+  q: ZText.trim().min(1).max(100),
   status: z.enum(['all', 'on_platform', 'off_platform']).default('all'),
 });
 
@@ -109,7 +107,9 @@ export type TReview = z.input<typeof ZReview>;
 export const ZReviewsResponse = z.object({ reviews: z.array(ZReview), nextCursor: z.string().nullable() });
 export type TReviewsResponse = z.input<typeof ZReviewsResponse>;
 
-export const ZInstagramKeyRequest = z.object({ apiKey: z.string().trim().min(1, 'Please enter an API key') });
+export const ZInstagramKeyRequest = z.object({
+  apiKey: ZText.trim().min(1, 'Please enter an API key').max(500, 'This API key is too long.'),
+});
 export const ZInstagramKeyStatus = z.object({
   configured: z.boolean(),
   source: z.enum(['config', 'settings', 'none']),

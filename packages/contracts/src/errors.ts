@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'VERIFICATION_FAILED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  /** The payment provider could not be reached or failed: nothing was charged or sent. */
+  'PAYMENT_PROVIDER_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];

@@ -12,6 +12,8 @@ export const LIMITS = {
   portfolioImages: { max: 6 },
   imageBytes: { max: 5 * 1024 * 1024 },
   password: { min: 6 },
+  /** RFC 5321: a forward path holds at most 256 octets, so an address at most 254. */
+  email: { max: 254 },
   username: { min: 3, max: 30 },
   notificationBody: { max: 100 },
   minimumPayoutCents: 10_000,

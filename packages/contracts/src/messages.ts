@@ -44,6 +44,7 @@ export const UPLOAD_MESSAGES = {
   tooLarge: 'File too large',
   tooLargeHint: 'Images must be 5MB or smaller.',
   failed: 'Upload failed',
+  unreadable: 'The upload could not be read. Please try again.',
   notAuthenticated: 'User not authenticated',
 } as const;
 

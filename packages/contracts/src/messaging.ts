@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTimestamp } from './common';
+import { safeText, ZText, ZTimestamp } from './common';
 import { LIMITS } from './limits';
 
 export const MESSAGE_MESSAGES = {
@@ -38,14 +38,13 @@ export const MESSAGE_MESSAGES = {
 /** spec §5 Message: trimmed length 10-1000, with the spec's words. */
 export const ZMessageContent = z
   .string({ error: MESSAGE_MESSAGES.required })
+  .check(safeText)
   .trim()
   .min(1, MESSAGE_MESSAGES.required)
   .min(LIMITS.message.min, MESSAGE_MESSAGES.tooShort)
   .max(LIMITS.message.max, MESSAGE_MESSAGES.tooLong);
 
-export const ZResponseContent = z
-  .string()
-  .trim()
+export const ZResponseContent = ZText.trim()
   .min(LIMITS.response.min, MESSAGE_MESSAGES.minimumChars)
   .max(LIMITS.response.max, MESSAGE_MESSAGES.tooLong);
 
@@ -67,13 +66,12 @@ export const ZLocalCheckoutView = z.object({
 export type TLocalCheckoutView = z.input<typeof ZLocalCheckoutView>;
 
 export const ZLocalPayRequest = z.object({
-  cardNumber: z
-    .string()
+  cardNumber: ZText.max(40)
     .transform((v) => v.replace(/\s+/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, 'Enter a valid card number.')),
-  expiry: z.string().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Use MM / YY.'),
-  cvc: z.string().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit code.'),
-  name: z.string().trim().min(1, 'Enter the name on the card.').max(100),
+  expiry: ZText.regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Use MM / YY.'),
+  cvc: ZText.regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit code.'),
+  name: ZText.trim().min(1, 'Enter the name on the card.').max(100),
 });
 export const ZPaymentResult = z.object({ redirectUrl: z.string() });
 

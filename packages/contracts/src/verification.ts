@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZText } from './common';
 
 /** What a Threads verification found (spec §3 Threads verification result profile_data). */
 export const ZThreadsProfileData = z.object({
@@ -20,7 +21,7 @@ export const ZThreadsConfigResponse = z.object({
 });
 export type TThreadsConfigResponse = z.input<typeof ZThreadsConfigResponse>;
 
-export const ZThreadsStartRequest = z.object({ username: z.string().trim().min(1, 'Please enter a username').max(60) });
+export const ZThreadsStartRequest = z.object({ username: ZText.trim().min(1, 'Please enter a username').max(60) });
 export const ZThreadsStartResponse = z.object({
   mode: z.enum(['oauth', 'simulated']),
   /** The provider's authorization URL to open in the popup (oauth mode). */
@@ -29,11 +30,11 @@ export const ZThreadsStartResponse = z.object({
 export type TThreadsStartResponse = z.input<typeof ZThreadsStartResponse>;
 
 export const ZThreadsCompleteRequest = z.object({
-  code: z.string().min(1).max(2000),
-  state: z.string().min(1).max(2000),
+  code: ZText.min(1).max(2000),
+  state: ZText.min(1).max(2000),
 });
 export const ZThreadsSimulateRequest = z.object({
-  username: z.string().trim().min(1, 'Please enter a username').max(60),
+  username: ZText.trim().min(1, 'Please enter a username').max(60),
 });
 
 export const ZVerificationResponse = z.object({

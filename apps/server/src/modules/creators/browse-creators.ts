@@ -3,42 +3,50 @@ import { and, arrayOverlaps, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { decodeCursor, encodeCursor } from './cursor';
+import { type CursorKind, decodeCursor, encodeCursor } from './cursor';
 import { browseCreatorColumns, containsPattern } from './summary';
 
 type BrowseQuery = z.output<typeof ZBrowseQuery>;
 
 // Each sort walks one (column, id) index; the cursor value is read back as text so it compares exactly.
-const SORTS: Record<TBrowseSort, { column: SQL; cursorValue: SQL; direction: 'asc' | 'desc'; cast: string }> = {
+const SORTS: Record<
+  TBrowseSort,
+  { column: SQL; cursorValue: SQL; direction: 'asc' | 'desc'; cast: string; kind: CursorKind }
+> = {
   response_rate_desc: {
     column: sql`${profiles.responseRate}`,
     cursorValue: sql`${profiles.responseRate}`,
     direction: 'desc',
     cast: 'double precision',
+    kind: 'number',
   },
   price_asc: {
     column: sql`${profiles.messagePrice}`,
     cursorValue: sql`${profiles.messagePrice}`,
     direction: 'asc',
     cast: 'integer',
+    kind: 'integer',
   },
   price_desc: {
     column: sql`${profiles.messagePrice}`,
     cursorValue: sql`${profiles.messagePrice}`,
     direction: 'desc',
     cast: 'integer',
+    kind: 'integer',
   },
   recent: {
     column: sql`${profiles.updatedAt}`,
     cursorValue: sql`${profiles.updatedAt}::text`,
     direction: 'desc',
     cast: 'timestamptz',
+    kind: 'timestamp',
   },
   new: {
     column: sql`${profiles.createdAt}`,
     cursorValue: sql`${profiles.createdAt}::text`,
     direction: 'desc',
     cast: 'timestamptz',
+    kind: 'timestamp',
   },
 };
 
@@ -63,7 +71,7 @@ export async function browseCreators({ db, query }: { db: Db; query: BrowseQuery
     filters.push(sql`(lower(${profiles.username}) like ${pattern} or lower(${profiles.displayName}) like ${pattern})`);
   }
   if (query.cursor) {
-    const { value, id } = decodeCursor(query.cursor);
+    const { value, id } = decodeCursor(query.cursor, sort.kind);
     const op = sql.raw(sort.direction === 'asc' ? '>' : '<');
     filters.push(sql`(${sort.column}, ${profiles.id}) ${op} (${value}::${sql.raw(sort.cast)}, ${id}::uuid)`);
   }
@@ -79,10 +87,10 @@ export async function browseCreators({ db, query }: { db: Db; query: BrowseQuery
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor =
-    rows.length > query.limit && last ? encodeCursor(cursorValueOf(last.cursorValue, sort.cast), last.id) : null;
+    rows.length > query.limit && last ? encodeCursor(cursorValueOf(last.cursorValue, sort.kind), last.id) : null;
   return { creators: page.map(({ cursorValue: _omit, ...creator }) => creator), nextCursor };
 }
 
-function cursorValueOf(raw: string, cast: string): string | number {
-  return cast === 'timestamptz' ? raw : Number(raw);
+function cursorValueOf(raw: string, kind: CursorKind): string | number {
+  return kind === 'timestamp' ? raw : Number(raw);
 }

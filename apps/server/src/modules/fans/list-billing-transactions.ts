@@ -27,7 +27,7 @@ export function billingPreview(content: string): string {
  * payments_sender_created_idx. Used by the list and, page by page, by the CSV export.
  */
 export async function listBillingTransactions(db: Db, opts: { senderId: string; cursor?: string; limit: number }) {
-  const after = opts.cursor ? decodeCursor(opts.cursor) : null;
+  const after = opts.cursor ? decodeCursor(opts.cursor, 'timestamp') : null;
   const rows = rowsOf<Row>(
     await db.execute(sql`
       select p.id as payment_id, m.id as message_id, c.username, c.display_name, m.content, p.amount_total,

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { AppError } from '../../platform/errors';
 import { decodeCursor, encodeCursor } from '../creators/cursor';
 import { containsPattern } from '../creators/summary';
 
@@ -112,9 +111,5 @@ export const CONVERSATIONS_PAGE = 30;
 
 /** A cursor of this list carries a timestamp; anything else is a bad request, never a 500. */
 function decodeActivityCursor(cursor: string) {
-  const decoded = decodeCursor(cursor);
-  if (typeof decoded.value !== 'string' || Number.isNaN(Date.parse(decoded.value))) {
-    throw new AppError('BAD_REQUEST', 'Invalid cursor.');
-  }
-  return decoded;
+  return decodeCursor(cursor, 'timestamp');
 }

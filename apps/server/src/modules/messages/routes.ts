@@ -1,4 +1,4 @@
-import { ZConversationDetail, ZConversationsResponse, ZCreatorStats, ZReplyRequest } from '@fanline/contracts';
+import { ZConversationDetail, ZConversationsResponse, ZCreatorStats, ZReplyRequest, ZText } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isActiveAdmin, requireUser, userId } from '../auth/auth-hooks';
@@ -19,8 +19,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['messages'],
         querystring: z.object({
-          search: z.string().trim().max(100).optional(),
-          cursor: z.string().max(500).optional(),
+          search: ZText.trim().max(100).optional(),
+          cursor: ZText.max(500).optional(),
           limit: z.coerce.number().int().min(1).max(100).optional(),
         }),
         response: { 200: ZConversationsResponse },

@@ -29,6 +29,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         senderId: userId(request),
         recipientId: request.body.recipientId,
         content: request.body.messageContent,
+        log: request.log,
       });
       return { url };
     },
@@ -106,6 +107,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         senderId: userId(request),
         recipientId: request.body.recipientId,
         content: request.body.messageContent,
+        log: request.log,
       });
       const { refused } = await confirmAuthorization(app, {
         paymentId: started.paymentId,

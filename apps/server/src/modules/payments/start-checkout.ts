@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGE_MESSAGES, splitAmount } from '@fanline/contracts';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { readSettings } from '../settings/platform-settings';
+import { abandonCheckout } from './abandon-checkout';
 
 /**
  * Starts a paid message (spec §7 create-checkout-session): a `pending` message the creator cannot
@@ -14,7 +15,7 @@ import { readSettings } from '../settings/platform-settings';
  */
 export async function startCheckout(
   app: FastifyInstance,
-  opts: { senderId: string; recipientId: string; content: string },
+  opts: { senderId: string; recipientId: string; content: string; log?: FastifyBaseLogger },
 ) {
   const creator = await loadRecipient(app.db, opts.recipientId);
   if (creator.id === opts.senderId) throw new AppError('BAD_REQUEST', 'You cannot message yourself.');
@@ -58,15 +59,25 @@ export async function startCheckout(
   });
 
   const dollars = String(amount / 100);
-  // Absolute, for a hosted checkout (Stripe) to send the browser back; the local provider ignores them.
-  const { url, checkoutSessionId } = await app.payments.createCheckout({
-    payment,
-    creator,
-    description: `Message to @${creator.username}`,
-    successUrl: `${app.config.publicUrl}/payment-success?${new URLSearchParams({ creator: creator.username, amount: dollars })}`,
-    cancelUrl: `${app.config.publicUrl}/${encodeURIComponent(creator.username)}`,
-    captureAtOnce: settings.message_expiration_hours > app.payments.holdLimitHours,
-  });
+  let started: { url: string; checkoutSessionId: string | null };
+  try {
+    started = await app.payments.createCheckout({
+      payment,
+      creator,
+      description: `Message to @${creator.username}`,
+      successUrl: `${app.config.publicUrl}/payment-success?${new URLSearchParams({ creator: creator.username, amount: dollars })}`,
+      cancelUrl: `${app.config.publicUrl}/${encodeURIComponent(creator.username)}`,
+      captureAtOnce: settings.message_expiration_hours > app.payments.holdLimitHours,
+    });
+  } catch (error) {
+    // The provider is down or refused (security review M5 g). The fan never got a checkout link, so
+    // nothing can be paid: give the checkout up now rather than leave it pending for the reconciler.
+    // Should the provider have made a session after all, a late completion is given back (0007).
+    (opts.log ?? app.log).error({ err: error, paymentId: payment.id }, 'payment provider failed to start a checkout');
+    await abandonCheckout(app, { paymentId: payment.id, reason: 'failed' });
+    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', MESSAGE_MESSAGES.paymentInitFailed);
+  }
+  const { url, checkoutSessionId } = started;
   if (checkoutSessionId) {
     await app.db.update(payments).set({ checkoutSessionId }).where(eq(payments.id, payment.id));
   }

@@ -1,4 +1,4 @@
-import { SEARCH_MESSAGES, ZPublicProfile, ZReviewsResponse } from '@fanline/contracts';
+import { SEARCH_MESSAGES, ZPublicProfile, ZReviewsResponse, ZText } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
@@ -8,7 +8,7 @@ import { recordProfileView } from './record-profile-view';
 
 // spec §5: the username in a profile URL must be non-empty and not the literal placeholder.
 const PLACEHOLDERS = new Set([':username', '{username}', 'undefined', 'null']);
-const ZUsernameParams = z.object({ username: z.string().trim().max(60) });
+const ZUsernameParams = z.object({ username: ZText.trim().max(60) });
 
 /** Public creator profiles (spec §2 /{username}), readable by anyone. */
 export const publicProfileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,7 +38,7 @@ export const publicProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profiles'],
         params: ZUsernameParams,
         querystring: z.object({
-          cursor: z.string().max(500).optional(),
+          cursor: ZText.max(500).optional(),
           limit: z.coerce.number().int().min(1).max(50).default(5),
         }),
         response: { 200: ZReviewsResponse },

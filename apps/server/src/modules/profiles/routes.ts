@@ -107,22 +107,22 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The one file of a multipart upload, with the spec's words for a wrong kind or a too-large file. */
+/**
+ * The one file of a multipart upload. Only the request body is read here, so a failure without an
+ * HTTP status is the parser refusing what the client sent (no boundary, a body cut short, a broken
+ * part header): a 400, not a 500 (security review M5 e).
+ */
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
-  let file: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
-    file = await request.file();
-  } catch {
-    throw new AppError('BAD_REQUEST', 'The upload could not be read.');
-  }
-  if (!file) throw new AppError('BAD_REQUEST', 'No file was sent.');
-  try {
+    const file = await request.file();
+    if (!file) throw new AppError('BAD_REQUEST', 'No file was sent.');
     return await file.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
-    }
-    throw new AppError('BAD_REQUEST', 'The upload could not be read.');
+    if (error instanceof AppError) throw error;
+    const { code, statusCode } = error as { code?: string; statusCode?: number };
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+    if (statusCode && statusCode >= 400 && statusCode < 500) throw error;
+    throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.unreadable);
   }
 }

@@ -27,11 +27,18 @@ export async function uploadAvatar(app: FastifyInstance, userId: string, bytes: 
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
   }
 
-  const image = await sharp(bytes, { animated: format === 'gif' })
-    .rotate()
-    .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', withoutEnlargement: true })
-    .webp({ quality: 85 })
-    .toBuffer();
+  let image: Buffer;
+  try {
+    image = await sharp(bytes, { animated: format === 'gif' })
+      .rotate()
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch (error) {
+    // A valid header over damaged or truncated data only fails when decoding (security review M5 f).
+    if (/pixel limit/i.test(String(error))) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
+  }
   const dir = path.join(app.config.uploadsDir, 'avatars');
   await fs.mkdir(dir, { recursive: true });
   const fileName = `${userId}-${randomBytes(6).toString('hex')}.webp`;

@@ -8,7 +8,7 @@ const customer = alias(profiles, 'customer');
 
 /** spec §7 reviews: a creator's reviews newest first, with who wrote them, in keyset pages. */
 export async function listCreatorReviews(db: Db, opts: { creatorId: string; limit: number; cursor?: string }) {
-  const after = opts.cursor ? decodeCursor(opts.cursor) : null;
+  const after = opts.cursor ? decodeCursor(opts.cursor, 'timestamp') : null;
   const rows = await db
     .select({
       id: reviews.id,

@@ -185,7 +185,11 @@ function showFailure(failure: unknown, mode: 'pay' | 'test', setError: (text: st
     });
     return;
   }
-  // The server answered (no such creator, not available…): the checkout could not start.
+  // The server answered (no such creator, not available, the payment provider is down…): the checkout could not start.
+  if (apiError?.code === 'PAYMENT_PROVIDER_UNAVAILABLE') {
+    toast.error(MESSAGE_MESSAGES.paymentInitFailedTitle, { description: MESSAGE_MESSAGES.paymentInitFailed });
+    return;
+  }
   if (apiError && apiError.status > 0 && apiError.status < 500) {
     toast.error(MESSAGE_MESSAGES.paymentInitFailedTitle, {
       description: apiError.message || MESSAGE_MESSAGES.paymentInitFailed,

@@ -1,0 +1,116 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/** Longest string a log entry carries; a client can make errors quote what it sent. */
+const MAX_STRING = 2000;
+const MAX_FRAMES = 15;
+const MAX_DEPTH = 4;
+
+// Scalar fields of Node, PostgreSQL and Stripe errors that say what failed without saying with which
+// values. Everything else is dropped: drizzle's `params`, PostgreSQL's `detail` (it quotes key
+// values) and `where`, Stripe's `raw` and `headers`.
+const KEPT_FIELDS = [
+  'code',
+  'statusCode',
+  'status',
+  'errno',
+  'syscall',
+  'severity',
+  'routine',
+  'schema',
+  'table',
+  'column',
+  'constraint',
+  'dataType',
+  'query',
+  'requestId',
+] as const;
+
+// Field names whose value must never reach a log, wherever they appear in an entry (one level deep).
+const REDACTED_PATHS = ['password', 'currentPassword', 'newPassword', 'apiKey', 'token', 'cookie'].map(
+  (name) => `*.${name}`,
+);
+
+export function truncate(value: string, max = MAX_STRING): string {
+  return value.length <= max ? value : `${value.slice(0, max)}… [${value.length - max} more characters]`;
+}
+
+/**
+ * What an error message may say in a log. Drizzle appends every query parameter ("params: …", with
+ * e-mails, message text and keys) and PostgreSQL quotes the value it could not take
+ * (`invalid input syntax for type integer: "…"`, `value "…" is out of range`); both are cut.
+ */
+export function scrubMessage(message: string): string {
+  return truncate(
+    message
+      .replace(/\nparams: [\s\S]*$/, '')
+      .replace(/: "[\s\S]*"$/, ': "[redacted]"')
+      .replace(/^value "[\s\S]*?" is out of range/, 'value "[redacted]" is out of range'),
+  );
+}
+
+/** The `err` of every log entry: type, scrubbed message, stack frames, the kept fields and its causes. */
+export function serializeError(error: unknown): unknown {
+  return serialize(error, 0, new WeakSet());
+}
+
+function serialize(error: unknown, depth: number, seen: WeakSet<object>): unknown {
+  if (typeof error !== 'object' || error === null) return truncate(String(error));
+  if (seen.has(error) || depth > MAX_DEPTH) return '[…]';
+  seen.add(error);
+  const e = error as Record<string, unknown>;
+  const out: Record<string, unknown> = {
+    type: (error as { constructor?: { name?: string } }).constructor?.name ?? 'Object',
+    message: scrubMessage(String(e.message ?? '')),
+  };
+  // Only the frames: the stack's first line repeats the unscrubbed message.
+  if (typeof e.stack === 'string') {
+    out.stack = e.stack
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .slice(0, MAX_FRAMES)
+      .join('\n');
+  }
+  for (const field of KEPT_FIELDS) {
+    const value = e[field];
+    if (typeof value === 'string') out[field] = truncate(value);
+    else if (typeof value === 'number' || typeof value === 'boolean') out[field] = value;
+  }
+  if (e.cause !== undefined) out.cause = serialize(e.cause, depth + 1, seen);
+  if (Array.isArray(e.errors)) out.errors = e.errors.slice(0, 5).map((inner) => serialize(inner, depth + 1, seen));
+  return out;
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's request fields, with the URL shortened: it is the client's to make 16 KB long. */
+function serializeRequest(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: truncate(request.url, 500),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+type LoggerOption = FastifyServerOptions['logger'];
+
+/**
+ * The app's logger options with the safe serializers and redaction always in place, whatever a
+ * caller (server, tests, benchmarks) passes: only `false` turns logging off.
+ */
+export function safeLoggerOptions(logger: LoggerOption, level: string): LoggerOption {
+  if (logger === false) return false;
+  const given = typeof logger === 'object' && logger !== null ? logger : { level };
+  return {
+    ...given,
+    serializers: { req: serializeRequest, err: serializeError, ...given.serializers },
+    redact: given.redact ?? { paths: REDACTED_PATHS, censor: '[redacted]' },
+  } as LoggerOption;
+}
