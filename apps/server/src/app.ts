@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { adminRoutes } from './modules/admin';
 import { registerAuthHooks } from './modules/auth/auth-hooks';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -30,6 +31,7 @@ import { publicProfileRoutes } from './modules/profiles/public-routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { createEventBus, type EventBus } from './modules/realtime/event-bus';
 import { realtimeRoutes } from './modules/realtime/routes';
+import { settingsRoutes } from './modules/settings';
 import { verificationRoutes } from './modules/verification/routes';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
@@ -143,6 +145,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationRoutes);
       await api.register(realtimeRoutes);
       await api.register(verificationRoutes);
+      await api.register(settingsRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );
