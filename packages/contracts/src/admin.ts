@@ -93,7 +93,7 @@ export const ZSettingsResponse = z.object({
   settings: ZPlatformSettings,
   updatedAt: ZTimestamp.nullable(),
 });
-export type TSettingsResponse = z.infer<typeof ZSettingsResponse>;
+export type TSettingsResponse = z.input<typeof ZSettingsResponse>;
 
 /**
  * GET /api/config: what the web app's copy needs (ARCHITECTURE §8). `paymentMode` says whether a
@@ -139,7 +139,7 @@ export const ZAdminUserRow = z.object({
   adminRole: z.string().nullable(),
   createdAt: ZTimestamp,
 });
-export type TAdminUserRow = z.infer<typeof ZAdminUserRow>;
+export type TAdminUserRow = z.input<typeof ZAdminUserRow>;
 
 export const ADMIN_USER_FILTERS = ['all', 'users', 'creators', 'admins'] as const;
 export const ZAdminUsersQuery = z.object({
@@ -155,7 +155,7 @@ export const ZAdminUsersResponse = z.object({
   hasMore: z.boolean(),
   stats: z.object({ total: z.number(), creators: z.number(), verified: z.number(), admins: z.number() }),
 });
-export type TAdminUsersResponse = z.infer<typeof ZAdminUsersResponse>;
+export type TAdminUsersResponse = z.input<typeof ZAdminUsersResponse>;
 
 /** spec §5 Admin edit user: price 5–500 dollars; price, Available and Featured only for creators. */
 export const ZAdminEditUser = z.object({
@@ -200,4 +200,14 @@ export const ZAuditEntry = z.object({
   createdAt: ZTimestamp,
 });
 export const ZAuditResponse = z.object({ entries: z.array(ZAuditEntry) });
-export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+export type TAuditEntry = z.input<typeof ZAuditEntry>;
+
+export const ZAdminActivity = z.object({
+  id: z.string(),
+  kind: z.enum(['profile', 'message', 'payment', 'report']),
+  text: z.string(),
+  at: ZTimestamp,
+  amountCents: z.number().int().optional(),
+});
+export const ZAdminActivityResponse = z.object({ events: z.array(ZAdminActivity) });
+export type TAdminActivity = z.input<typeof ZAdminActivity>;

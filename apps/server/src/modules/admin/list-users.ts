@@ -1,5 +1,6 @@
-import { ADMIN_PAGE_SIZE, type TAdminUsersResponse } from '@fanline/contracts';
+import { ADMIN_PAGE_SIZE, type ZAdminUsersResponse } from '@fanline/contracts';
 import { and, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { adminUsers, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
@@ -9,7 +10,7 @@ const verified = sql<boolean>`(${profiles.threadsOnboardingCompleted} or ${profi
 export async function listUsers(
   db: Db,
   opts: { search?: string; filter: 'all' | 'users' | 'creators' | 'admins'; page: number },
-): Promise<TAdminUsersResponse> {
+): Promise<z.output<typeof ZAdminUsersResponse>> {
   const where: SQL[] = [];
   if (opts.search) {
     const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,4 +1,5 @@
 import {
+  ZAdminActivityResponse,
   ZAdminEditUser,
   ZAdminFeature,
   ZAdminMe,
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import { readAllSettings } from '../settings';
 import { getStats } from './get-stats';
 import { adminGuard, currentAdmin, requirePermission, requireSuperAdmin } from './guard';
+import { listActivity } from './list-activity';
 import { listAudit } from './list-audit';
 import { listUsers } from './list-users';
 import { saveSettings } from './save-settings';
@@ -34,6 +36,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/me', { schema: { tags, response: { 200: ZAdminMe } } }, async (request) => currentAdmin(request));
 
   app.get('/stats', { schema: { tags, response: { 200: ZAdminStats } } }, async () => getStats(app.db));
+
+  app.get('/activity', { schema: { tags, response: { 200: ZAdminActivityResponse } } }, async () => ({
+    events: await listActivity(app.db, 5),
+  }));
 
   app.get(
     '/audit',

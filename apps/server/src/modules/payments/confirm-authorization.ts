@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages, payments, profiles } from '../../db/schema';
 import { ACCOUNTS, postLedgerTransaction } from '../ledger/post-transaction';
 import { createNotification } from '../notifications/create-notification';
-import { announceMessageChange } from '../realtime/announce';
+import { announceAdminActivity, announceMessageChange } from '../realtime/announce';
 import { readSettings } from '../settings/platform-settings';
 import { newMessageMail } from './mails';
 
@@ -74,6 +74,7 @@ export async function confirmAuthorization(
     conversationId: message.conversationId,
     status: message.status,
   });
+  await announceAdminActivity(app, 'payment');
   await mailCreator(app, message.recipientId, senderName, message);
   return { changed: true };
 }

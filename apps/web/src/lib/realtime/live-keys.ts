@@ -8,4 +8,6 @@ export const liveKeys = {
   conversationList: (search = '') => ['conversations', 'list', search] as const,
   conversation: (messageId: string) => ['conversations', 'detail', messageId] as const,
   creatorStats: ['creator-stats'] as const,
+  /** Every admin query starts with this (features/admin/api). */
+  admin: ['admin'] as const,
 };

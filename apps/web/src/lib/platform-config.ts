@@ -1,0 +1,42 @@
+import { LIMITS, type TPublicConfig } from '@fanline/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+
+/** The defaults of spec §9, shown only until the server's answer arrives (or if it cannot be had). */
+export const FALLBACK_CONFIG: TPublicConfig = {
+  responseWindowHours: LIMITS.responseWindowHours.default,
+  commissionPercent: LIMITS.commissionPercent.default,
+  creatorSharePercent: 100 - LIMITS.commissionPercent.default,
+  price: {
+    minDollars: LIMITS.price.minDollars,
+    maxDollars: LIMITS.price.maxDollars,
+    defaultDollars: LIMITS.price.defaultDollars,
+    stepDollars: LIMITS.price.stepDollars,
+  },
+  paymentMode: 'hold',
+  maintenanceMode: false,
+  registrationOpen: true,
+};
+
+export const platformConfigKey = ['platform-config'] as const;
+
+export const platformConfigQuery = () =>
+  queryOptions({
+    queryKey: platformConfigKey,
+    queryFn: ({ signal }) => api<TPublicConfig>('/config', { signal }),
+    staleTime: 60_000,
+  });
+
+/**
+ * The live platform settings the copy promises (ARCHITECTURE §8): response window, commission, price
+ * bounds, whether money is held or charged. Never a literal in the UI.
+ */
+export function usePlatformConfig(): TPublicConfig {
+  const { data } = useQuery(platformConfigQuery());
+  return data ?? FALLBACK_CONFIG;
+}
+
+/** "24 hours", "1 hour". */
+export function formatHours(hours: number): string {
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
