@@ -40,3 +40,28 @@ export function usePlatformConfig(): TPublicConfig {
 export function formatHours(hours: number): string {
   return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 }
+
+/**
+ * Fills the placeholders of copy that states a platform setting: {hours} "24 hours", {hour} "24-hour",
+ * {share} "75%", {fee} "25%", {min} "$5", {max} "$500", {notCharged} what happens to the money when no
+ * reply comes ("you are never charged" while cards are only held; "you are refunded in full" when
+ * they are charged at once, ARCHITECTURE §2).
+ */
+export function fillCopy(text: string, config: TPublicConfig): string {
+  const values: Record<string, string> = {
+    hours: formatHours(config.responseWindowHours),
+    hour: `${config.responseWindowHours}-hour`,
+    share: `${config.creatorSharePercent}%`,
+    fee: `${config.commissionPercent}%`,
+    min: `$${config.price.minDollars}`,
+    max: `$${config.price.maxDollars}`,
+    notCharged: config.paymentMode === 'hold' ? 'you are never charged' : 'you are refunded in full',
+  };
+  return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
+}
+
+/** A hook form of fillCopy for components. */
+export function useCopy(): (text: string) => string {
+  const config = usePlatformConfig();
+  return (text) => fillCopy(text, config);
+}

@@ -16,6 +16,7 @@ import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
 import { paths } from '../../paths';
 import { Button } from '../ui/button';
+import { MaintenanceBanner } from './maintenance-banner';
 
 export const ADMIN_NAV = [
   { to: paths.adminDashboard, label: 'Dashboard', icon: LayoutDashboard },
@@ -135,6 +136,7 @@ export function AdminLayout({ title, email, role, onSignOut, children, extraNav 
             </time>
           </p>
         </header>
+        <MaintenanceBanner />
         {open && (
           <div id="admin-mobile-menu" className="border-b border-slate-800 bg-slate-900 p-4 md:hidden">
             {nav}

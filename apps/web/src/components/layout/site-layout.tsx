@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { Footer } from './footer';
 import { Header } from './header';
+import { MaintenanceBanner } from './maintenance-banner';
 
 export function SiteLayout() {
   return (
@@ -11,6 +12,7 @@ export function SiteLayout() {
       >
         Skip to content
       </a>
+      <MaintenanceBanner />
       <Header />
       <main id="main" className="flex-1">
         <Outlet />

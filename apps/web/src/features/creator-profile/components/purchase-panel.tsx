@@ -2,6 +2,7 @@ import { formatCents, type TPublicProfile } from '@fanline/contracts';
 import { Clock, MessageCircle, RotateCcw, ShieldCheck } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { useCopy } from '../../../lib/platform-config';
 
 export type TMessageAvailability = 'available' | 'unavailable' | 'not_onboarded';
 
@@ -52,6 +53,7 @@ interface PurchasePanelProps {
 }
 
 export function PurchasePanel({ profile, sessionLoading, onMessage }: PurchasePanelProps) {
+  const copy = useCopy();
   return (
     <Card className="p-5 sm:p-6">
       <h2 className="text-sm font-medium text-slate-500">Message price</h2>
@@ -65,12 +67,12 @@ export function PurchasePanel({ profile, sessionLoading, onMessage }: PurchasePa
       />
       <ul className="mt-5 space-y-2 text-sm text-slate-600">
         <li className="flex gap-2">
-          <Clock className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />A personal reply within 24
-          hours
+          <Clock className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+          {copy('A personal reply within {hours}')}
         </li>
         <li className="flex gap-2">
           <RotateCcw className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
-          No reply in time? You get a full refund
+          {copy('No reply in time? {notCharged}').replace('? you', '? You')}
         </li>
         <li className="flex gap-2">
           <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
