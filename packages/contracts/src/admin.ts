@@ -112,6 +112,7 @@ export const ZPublicConfig = z.object({
   paymentMode: z.enum(['hold', 'charge']),
   maintenanceMode: z.boolean(),
   registrationOpen: z.boolean(),
+  requireCreatorVerification: z.boolean(),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
 

@@ -16,6 +16,7 @@ export const FALLBACK_CONFIG: TPublicConfig = {
   paymentMode: 'hold',
   maintenanceMode: false,
   registrationOpen: true,
+  requireCreatorVerification: true,
 };
 
 export const platformConfigKey = ['platform-config'] as const;

@@ -20,5 +20,6 @@ export async function publicConfig(app: FastifyInstance): Promise<TPublicConfig>
     paymentMode: settings.message_expiration_hours > app.payments.holdLimitHours ? 'charge' : 'hold',
     maintenanceMode: settings.maintenance_mode,
     registrationOpen: settings.new_user_registration,
+    requireCreatorVerification: settings.require_creator_verification,
   };
 }

@@ -2,16 +2,20 @@ import { formatCents, type TPublicProfile } from '@fanline/contracts';
 import { Clock, MessageCircle, RotateCcw, ShieldCheck } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useCopy } from '../../../lib/platform-config';
+import { useCopy, usePlatformConfig } from '../../../lib/platform-config';
 
 export type TMessageAvailability = 'available' | 'unavailable' | 'not_onboarded';
 
-/** spec §2 (Message) and §6: only available, onboarded creators can be messaged. */
+/**
+ * spec §2 (Message) and §6: only available creators can be messaged, and while the admin setting
+ * require_creator_verification is on, only onboarded (verified) ones.
+ */
 export function messageAvailability(
   profile: Pick<TPublicProfile, 'isAvailable' | 'threadsOnboardingCompleted'>,
+  requireVerification = true,
 ): TMessageAvailability {
   if (!profile.isAvailable) return 'unavailable';
-  return profile.threadsOnboardingCompleted ? 'available' : 'not_onboarded';
+  return profile.threadsOnboardingCompleted || !requireVerification ? 'available' : 'not_onboarded';
 }
 
 interface MessageButtonProps {
@@ -54,12 +58,13 @@ interface PurchasePanelProps {
 
 export function PurchasePanel({ profile, sessionLoading, onMessage }: PurchasePanelProps) {
   const copy = useCopy();
+  const { requireCreatorVerification } = usePlatformConfig();
   return (
     <Card className="p-5 sm:p-6">
       <h2 className="text-sm font-medium text-slate-500">Message price</h2>
       <p className="mt-1 text-3xl font-bold text-slate-900">{formatCents(profile.messagePrice)}</p>
       <MessageButton
-        availability={messageAvailability(profile)}
+        availability={messageAvailability(profile, requireCreatorVerification)}
         username={profile.username}
         disabled={sessionLoading}
         onMessage={onMessage}
