@@ -7,8 +7,10 @@ import {
   fanAndCreator,
   messageRow,
   paymentRow,
+  type SmtpCapture,
   sendPaidMessage,
   signIn,
+  startSmtpCapture,
   type TestApp,
 } from '../../testing';
 import { SETTING_DEFAULTS } from '../settings';
@@ -17,13 +19,16 @@ import { SETTING_DEFAULTS } from '../settings';
 // that changes them puts the defaults back.
 let t: TestApp;
 let adminCookie: string;
+let smtp: SmtpCapture;
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000', REQUIRE_EMAIL_CONFIRMATION: 'false' } });
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, AUTH_IP_LIMIT: '10000', REQUIRE_EMAIL_CONFIRMATION: 'false' } });
   const admin = await createAdmin(t.database.db);
   adminCookie = await signIn(t.app, admin.email ?? '');
 });
 afterAll(async () => {
   await t.close();
+  await smtp.close();
 });
 
 const putSettings = (payload: unknown, cookie = adminCookie) =>
@@ -241,5 +246,30 @@ describe('settings', () => {
       });
       expect(found.json().users.find((u: { id: string }) => u.id === id).messagePrice).toBe(4000);
     });
+  });
+});
+
+describe('settings that gate who can be messaged and what is mailed', () => {
+  test('require_creator_verification: an unverified creator is hidden from browse and refused while on, open when off', async () => {
+    const { creator, fanCookie } = await fanAndCreator(t.app, t.database.db, { threadsOnboardingCompleted: false });
+    const browse = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/creators?search=${creator.username}&available=false` })).json();
+    expect(JSON.stringify(await browse())).not.toContain(creator.username);
+    await expect(sendPaidMessage(t.app, fanCookie, creator.id)).rejects.toThrow(/409/);
+    await withSettings({ require_creator_verification: false }, async () => {
+      expect(JSON.stringify(await browse())).toContain(creator.username);
+      await sendPaidMessage(t.app, fanCookie, creator.id);
+    });
+  });
+
+  test('email_notifications: the new-message mail goes out only while on', async () => {
+    const quiet = await fanAndCreator(t.app, t.database.db);
+    await withSettings({ email_notifications: false }, async () => {
+      await sendPaidMessage(t.app, quiet.fanCookie, quiet.creator.id);
+    });
+    const loud = await fanAndCreator(t.app, t.database.db);
+    await sendPaidMessage(t.app, loud.fanCookie, loud.creator.id);
+    await smtp.waitFor(loud.creator.email ?? '');
+    expect(smtp.mails.some((mail) => mail.to.includes(quiet.creator.email ?? '-'))).toBe(false);
   });
 });
