@@ -127,13 +127,15 @@ export function AdminLayout({ title, email, role, onSignOut, children, extraNav 
             >
               {open ? <X className="h-5 w-5" aria-hidden="true" /> : <Menu className="h-5 w-5" aria-hidden="true" />}
             </Button>
-            <h1 className="truncate text-xl font-bold text-slate-900">{title}</h1>
+            <div className="min-w-0">
+              <h1 className="truncate text-xl font-bold text-slate-900">{title}</h1>
+              <p className="text-xs text-slate-500 md:hidden">
+                Last updated <time dateTime={lastUpdated.toISOString()}>{formatTime(lastUpdated)}</time>
+              </p>
+            </div>
           </div>
-          <p className="shrink-0 text-xs text-slate-500">
-            Last updated{' '}
-            <time dateTime={lastUpdated.toISOString()}>
-              {lastUpdated.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' })}
-            </time>
+          <p className="hidden shrink-0 text-xs text-slate-500 md:block">
+            Last updated <time dateTime={lastUpdated.toISOString()}>{formatTime(lastUpdated)}</time>
           </p>
         </header>
         <MaintenanceBanner />
@@ -177,3 +179,6 @@ function useLastUpdated(): Date {
   }, [fetching]);
   return at;
 }
+
+const formatTime = (date: Date) =>
+  date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });

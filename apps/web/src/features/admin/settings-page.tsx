@@ -29,14 +29,14 @@ const NUMBERS: Record<NumberKey, { label: string; hint: string; min: number; max
   },
   min_message_price: {
     label: 'Minimum price ($)',
-    hint: 'Lowest price a creator may set; also the browse filter floor.',
+    hint: 'Lowest message price a creator may set.',
     min: 1,
     max: 10000,
     fallback: 5,
   },
   max_message_price: {
     label: 'Maximum price ($)',
-    hint: 'Highest price a creator may set; also the browse filter ceiling.',
+    hint: 'Highest message price a creator may set.',
     min: 1,
     max: 10000,
     fallback: 500,
