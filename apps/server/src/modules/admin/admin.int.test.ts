@@ -273,3 +273,19 @@ describe('settings that gate who can be messaged and what is mailed', () => {
     expect(smtp.mails.some((mail) => mail.to.includes(quiet.creator.email ?? '-'))).toBe(false);
   });
 });
+
+test('auto_moderation: a paid message matching the blocklist is flagged into the queue while on, not when off', async () => {
+  const pendingReports = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: adminCookie } })).json()
+      .pendingReports as number;
+  const { creator, fanCookie } = await fanAndCreator(t.app, t.database.db);
+  const before = await pendingReports();
+  await sendPaidMessage(t.app, fanCookie, creator.id, 'Could we settle this over Venmo instead of here?');
+  expect(await pendingReports()).toBe(before + 1);
+  await sendPaidMessage(t.app, fanCookie, creator.id, 'A perfectly ordinary question about my training.');
+  expect(await pendingReports()).toBe(before + 1);
+  await withSettings({ auto_moderation: false }, async () => {
+    await sendPaidMessage(t.app, fanCookie, creator.id, 'Could we settle this over Venmo instead of here?');
+    expect(await pendingReports()).toBe(before + 1);
+  });
+});

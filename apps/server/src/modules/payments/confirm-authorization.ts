@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages, payments, profiles } from '../../db/schema';
 import { ACCOUNTS, postLedgerTransaction } from '../ledger/post-transaction';
+import { autoFlagMessage } from '../moderation';
 import { createNotification } from '../notifications/create-notification';
 import { announceAdminActivity, announceMessageChange } from '../realtime/announce';
 import { readSettings } from '../settings/platform-settings';
@@ -75,6 +76,7 @@ export async function confirmAuthorization(
     status: message.status,
   });
   await announceAdminActivity(app, 'payment');
+  await autoFlagMessage(app, message);
   await mailCreator(app, message.recipientId, senderName, message);
   return { changed: true };
 }
