@@ -84,7 +84,7 @@ export const SETTING_DESCRIPTIONS: Record<TSettingKey, string> = {
   maintenance_mode: 'Show a maintenance banner and refuse new checkouts',
   new_user_registration: 'Allow new accounts to sign up',
   auto_moderation: 'Flag new messages that match the blocklist into the moderation queue',
-  require_creator_verification: 'Only verified creators appear in browse and can receive paid messages',
+  require_creator_verification: 'Only verified creators can receive paid messages',
   email_notifications: 'Send product emails (new messages and replies)',
   system_alerts: 'Email admins about payment-provider failures and stuck payments',
 };

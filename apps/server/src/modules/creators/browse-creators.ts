@@ -3,7 +3,6 @@ import { and, arrayOverlaps, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { readSettings } from '../settings';
 import { decodeCursor, encodeCursor } from './cursor';
 import { browseCreatorColumns, containsPattern } from './summary';
 
@@ -50,9 +49,6 @@ const SORTS: Record<TBrowseSort, { column: SQL; cursorValue: SQL; direction: 'as
 export async function browseCreators({ db, query }: { db: Db; query: BrowseQuery }) {
   const sort = SORTS[query.sort];
   const filters: SQL[] = [eq(profiles.isCreator, true)];
-  // Admin setting require_creator_verification: only verified creators (Threads onboarding done) are listed.
-  const { require_creator_verification: verifiedOnly } = await readSettings(db, ['require_creator_verification']);
-  if (verifiedOnly) filters.push(eq(profiles.threadsOnboardingCompleted, true));
   if (query.available) filters.push(eq(profiles.isAvailable, true));
   if (query.verified) filters.push(eq(profiles.instagramVerified, true));
   if (query.featured) filters.push(eq(profiles.isFeatured, true));

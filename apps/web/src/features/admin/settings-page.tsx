@@ -62,7 +62,7 @@ const BOOLEANS: Record<BoolKey, { label: string; hint: string }> = {
   new_user_registration: { label: 'New user registration', hint: 'When off, sign-up is refused.' },
   require_creator_verification: {
     label: 'Require creator verification',
-    hint: 'When on, only verified creators appear in browse and can receive paid messages.',
+    hint: 'When on, only verified creators can receive paid messages; others show as Not Available Yet.',
   },
   auto_moderation: { label: 'Auto moderation', hint: 'New messages matching the blocklist are flagged for review.' },
   email_notifications: { label: 'Email notifications', hint: 'Product emails about new messages and replies.' },
