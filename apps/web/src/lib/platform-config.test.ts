@@ -19,7 +19,7 @@ describe('fillCopy', () => {
   });
 
   test('promises "not charged" only while cards are merely held', () => {
-    expect(fillCopy('{notCharged}', FALLBACK_CONFIG)).toBe('you are never charged');
+    expect(fillCopy('{notCharged}', FALLBACK_CONFIG)).toBe('you are not charged');
     expect(fillCopy('{notCharged}', { ...FALLBACK_CONFIG, paymentMode: 'charge' })).toBe('you are refunded in full');
   });
 

@@ -45,8 +45,8 @@ export function formatHours(hours: number): string {
 /**
  * Fills the placeholders of copy that states a platform setting: {hours} "24 hours", {hour} "24-hour",
  * {share} "75%", {fee} "25%", {min} "$5", {max} "$500", {notCharged} what happens to the money when no
- * reply comes ("you are never charged" while cards are only held; "you are refunded in full" when
- * they are charged at once, ARCHITECTURE §2).
+ * reply comes ("you are not charged" while cards are only held; "you are refunded in full" when
+ * they are charged at once, ARCHITECTURE §2), {released} " and the hold is released" while held.
  */
 export function fillCopy(text: string, config: TPublicConfig): string {
   const values: Record<string, string> = {
@@ -56,7 +56,8 @@ export function fillCopy(text: string, config: TPublicConfig): string {
     fee: `${config.commissionPercent}%`,
     min: `$${config.price.minDollars}`,
     max: `$${config.price.maxDollars}`,
-    notCharged: config.paymentMode === 'hold' ? 'you are never charged' : 'you are refunded in full',
+    released: config.paymentMode === 'hold' ? ' and the hold is released' : '',
+    notCharged: config.paymentMode === 'hold' ? 'you are not charged' : 'you are refunded in full',
   };
   return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
 }

@@ -39,7 +39,7 @@ export function Footer() {
         <div className="space-y-3">
           <Logo />
           <p className="text-sm text-slate-600">
-            {copy('Direct messages that pay. Creators reply within {hours}, or {notCharged}.')}
+            {copy('Direct messages that pay. Creators reply within {hours} or you get your money back.')}
           </p>
           <a className="text-sm text-brand-700 hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>
             {SUPPORT_EMAIL}

@@ -10,7 +10,7 @@ const STEPS = [
   { icon: Bell, text: (who: string) => `${who} has been notified of your message.` },
   {
     icon: Clock,
-    text: (who: string) => `${who} replies within {hours}, or {notCharged}.`,
+    text: (who: string) => `${who} replies within {hours} — or {notCharged}{released}.`,
   },
   { icon: MessageSquare, text: () => 'The reply appears in your messages as soon as it is sent.' },
 ] as const;

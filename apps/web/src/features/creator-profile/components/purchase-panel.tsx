@@ -77,7 +77,7 @@ export function PurchasePanel({ profile, sessionLoading, onMessage }: PurchasePa
         </li>
         <li className="flex gap-2">
           <RotateCcw className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
-          {copy('No reply in time? {notCharged}').replace('? you', '? You')}
+          No reply in time? You get a full refund
         </li>
         <li className="flex gap-2">
           <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />

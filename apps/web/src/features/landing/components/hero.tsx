@@ -22,7 +22,7 @@ export function Hero() {
         </h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600">
           Pay to message the creators you love and get a personal reply.{' '}
-          {copy("If they don't answer within {hours}, {notCharged}.")}
+          {copy("If they don't answer within {hours}, your money comes back automatically.")}
         </p>
         <div className="mt-8">
           <CreatorQuickSearch />

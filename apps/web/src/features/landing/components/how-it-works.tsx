@@ -14,7 +14,7 @@ const STEPS = [
   },
   {
     title: 'Get Response',
-    body: 'Get a personal reply within {hours}, or {notCharged}.',
+    body: 'Get a personal reply within {hours}, or an automatic refund.',
     icon: MessageCircleReply,
   },
 ];

@@ -11,7 +11,7 @@ const FAQS = [
   {
     question: "What happens if the creator doesn't reply?",
     answer:
-      'Every message comes with our {hour} guarantee. If the creator does not reply within {hours}, {notCharged}. It happens automatically; you do not need to ask.',
+      'Every message comes with our {hour} guarantee. If the creator does not reply within {hours}, you get a full refund automatically. You do not need to ask.',
   },
   {
     question: 'How much does it cost to message a creator?',
@@ -19,7 +19,7 @@ const FAQS = [
   },
   {
     question: 'How fast do creators usually reply?',
-    answer: 'Most creators reply within 4 to 8 hours. Every reply is guaranteed within {hours}, or {notCharged}.',
+    answer: 'Most creators reply within 4 to 8 hours. Every reply is guaranteed within {hours} or you are refunded.',
   },
   {
     question: 'How do I become a verified creator?',

@@ -31,7 +31,7 @@ interface MessageDialogProps {
 const COUNTER_WARNING = 100;
 
 const ASSURANCES = [
-  { icon: Clock, text: 'Reply within {hours}, or {notCharged}' },
+  { icon: Clock, text: 'Reply within {hours} or {notCharged}' },
   { icon: ShieldCheck, text: 'Secure payment' },
   { icon: Lock, text: 'Private conversation' },
 ] as const;

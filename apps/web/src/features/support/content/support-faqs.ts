@@ -27,7 +27,7 @@ export const SUPPORT_FAQS: TSupportFaq[] = [
     category: 'Guarantees',
     question: 'What is the {hour} response guarantee?',
     answer:
-      'Every paid message must be answered within {hours}. If the creator does not reply in time, {notCharged}, automatically. You do not need to ask for it.',
+      'Every paid message must be answered within {hours}. If the creator does not reply in time, you get a full refund automatically. You do not need to ask for it.',
   },
   {
     id: 'guarantee-other-refunds',
@@ -110,14 +110,15 @@ export const SUPPORT_FAQS: TSupportFaq[] = [
     id: 'response-typical',
     category: 'Response Times',
     question: 'How quickly do creators reply?',
-    answer: 'Most creators reply within 4 to 8 hours, and every reply is guaranteed within {hours}, or {notCharged}.',
+    answer:
+      'Most creators reply within 4 to 8 hours, and every reply is guaranteed within {hours} or you are refunded.',
   },
   {
     id: 'response-expired',
     category: 'Response Times',
     question: 'What happens when the {hours} run out?',
     answer:
-      'Each conversation shows a countdown. If it reaches zero without a reply, the message expires and {notCharged}, automatically.',
+      'Each conversation shows a countdown. If it reaches zero without a reply, the message expires and your payment is refunded automatically.',
   },
   {
     id: 'messaging-length',
