@@ -46,7 +46,9 @@ describe('admin portal (issue 12 acceptance)', () => {
     await admin.getByLabel('Search users').fill(account.username);
     const name = account.displayName;
     await admin.getByText(`@${account.username}`).waitFor();
-    await admin.getByRole('button', { name: 'Make Creator' }).click();
+    // The search has narrowed the list to the one account.
+    await expect.poll(() => admin.getByRole('button', { name: /^View / }).count()).toBe(1);
+    await admin.getByRole('button', { name: `Make Creator ${name}` }).click();
     await admin.getByRole('button', { name: `Feature ${name}` }).click();
     await admin.getByText('Creator featured.').waitFor();
 

@@ -200,7 +200,13 @@ function UserRow({
         </Button>
         {/* spec §6: Make Creator and Feature/Unfeature only for super admins (the server checks too). */}
         {superAdmin && !row.isCreator && (
-          <Button size="sm" variant="secondary" disabled={busy} onClick={onMakeCreator}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy}
+            onClick={onMakeCreator}
+            aria-label={`Make Creator ${name}`}
+          >
             <UserPlus className="h-4 w-4" aria-hidden="true" />
             Make Creator
           </Button>
