@@ -6,6 +6,7 @@ import { DEMO_FAN, signInByApi, uniqueAccount } from './auth-helpers';
 
 const browser = setupBrowser();
 const DEMO_ADMIN = { email: 'admin@fanline.test', password: 'fanline-admin' };
+const DIALOG_CREATOR = 'chefnora';
 
 /** A confirmed new account (a plain user): the admin makes it a creator, so no other journey knows it. */
 async function newConfirmedUser() {
@@ -73,9 +74,11 @@ describe('admin portal (issue 12 acceptance)', () => {
       const fanContext = await browser.context();
       await signInByApi(fanContext, browser.url('/'), DEMO_FAN);
       const fan = await fanContext.newPage();
-      await fan.goto(browser.url(`/${account.username}`));
-      await fan.getByRole('button', { name: `Message @${account.username}`, exact: true }).click();
-      const dialog = fan.getByRole('dialog', { name: new RegExp(`Send message to @${account.username}`) });
+      // A verified demo creator (the new one is not verified, so it shows 'Not Available Yet'); only
+      // the dialog is opened, nothing is sent, so no other journey's figures move.
+      await fan.goto(browser.url(`/${DIALOG_CREATOR}`));
+      await fan.getByRole('button', { name: `Message @${DIALOG_CREATOR}`, exact: true }).click();
+      const dialog = fan.getByRole('dialog', { name: new RegExp(`Send message to @${DIALOG_CREATOR}`) });
       await dialog.getByText(/Reply within 48 hours/).waitFor();
     } finally {
       // The e2e server is shared between journeys: put the defaults back.
