@@ -87,14 +87,14 @@ export function AdminLayout({ title, email, role, onSignOut, children, extraNav 
           <p className="text-xs text-slate-400 capitalize">{role.replaceAll('_', ' ')}</p>
         </div>
       </div>
-      <Button
-        variant="ghost"
-        className="mt-3 w-full justify-start text-slate-300 hover:bg-slate-800 hover:text-white"
+      <button
+        type="button"
+        className="mt-3 flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-200 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400"
         onClick={onSignOut}
       >
         <LogOut className="h-4 w-4" aria-hidden="true" />
         Sign Out
-      </Button>
+      </button>
     </div>
   );
 
