@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { adminRoutes } from './modules/admin';
 import { registerAuthHooks } from './modules/auth/auth-hooks';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -35,6 +36,7 @@ import { profileRoutes } from './modules/profiles/routes';
 import { createEventBus, type EventBus } from './modules/realtime/event-bus';
 import { realtimeRoutes, registerStreamAdmission } from './modules/realtime/routes';
 import { reviewRoutes } from './modules/reviews';
+import { settingsRoutes } from './modules/settings';
 import { verificationRoutes } from './modules/verification/routes';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
@@ -174,6 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(presenceRoutes);
       await api.register(ledgerRoutes);
       await api.register(connectRoutes);
+      await api.register(settingsRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

@@ -175,4 +175,6 @@ export type TNotificationsResponse = z.input<typeof ZNotificationsResponse>;
 /** Server-Sent Events on GET /api/events: `event: <type>` with this JSON as data. */
 export type TRealtimeEvent =
   | { type: 'notification'; notificationId: string }
+  | { type: 'settings' }
+  | { type: 'admin-activity'; kind: 'profile' | 'message' | 'payment' | 'report' }
   | { type: 'message'; messageId: string; conversationId: string; status: string };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { adminUsers } from '../db/schema';
 import { createAccount, type ProfileFields } from '../db/seed/create-account';
 import type { Db } from '../platform/db';
 
@@ -29,4 +30,11 @@ export async function createCreator(db: Db, profile: ProfileFields = {}) {
     responseRate: 95,
     ...profile,
   });
+}
+
+/** An account with an active admin_users row (spec §3 admin_users). */
+export async function createAdmin(db: Db, role: 'super_admin' | 'admin' = 'super_admin') {
+  const user = await createUser(db, { isAdmin: true, adminRole: role });
+  await db.insert(adminUsers).values({ userId: user.id, role, isActive: true, permissions: {} });
+  return user;
 }

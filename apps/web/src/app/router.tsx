@@ -61,17 +61,38 @@ export const routes: RouteObject[] = [
       { path: paths.message, lazy: () => import('./routes/message') },
       { path: paths.paymentSuccess, lazy: () => import('../features/messaging/payment-success-page') },
       { path: paths.checkout, lazy: () => import('../features/messaging/checkout-page') },
-      { path: paths.adminLogin, ...soon('Admin Login') },
-      { path: paths.adminDashboard, ...soon('Admin Dashboard') },
-      { path: paths.adminUsers, ...soon('Users & Creators') },
+      { path: paths.creatorProfile, lazy: () => import('../features/creator-profile/creator-profile-page') },
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+  // The admin portal has its own layout (spec §2 Admin portal), outside the site's header and footer.
+  { path: paths.adminLogin, errorElement: <RouteError />, lazy: () => import('../features/admin/admin-login-page') },
+  {
+    path: paths.admin,
+    errorElement: <RouteError />,
+    lazy: () => import('./routes/admin-layout'),
+    children: [
+      // spec §2: /admin/dashboard is the default of /admin/*.
+      { index: true, element: <Navigate to={paths.adminDashboard} replace /> },
+      {
+        path: paths.adminDashboard,
+        handle: { title: 'Dashboard' },
+        lazy: () => import('../features/admin/dashboard-page'),
+      },
+      {
+        path: paths.adminUsers,
+        handle: { title: 'Users & Creators' },
+        lazy: () => import('../features/admin/users-page'),
+      },
       { path: paths.adminMessages, ...soon('Messages') },
       { path: paths.adminTransactions, ...soon('Transactions') },
       { path: paths.adminModeration, ...soon('Content Moderation') },
-      { path: paths.adminSettings, ...soon('Platform Settings') },
-      // spec §2: /admin/dashboard is the default of /admin/*.
-      { path: `${paths.admin}/*`, element: <Navigate to={paths.adminDashboard} replace /> },
-      { path: paths.creatorProfile, lazy: () => import('../features/creator-profile/creator-profile-page') },
-      { path: '*', lazy: () => import('./routes/not-found') },
+      {
+        path: paths.adminSettings,
+        handle: { title: 'Platform Settings' },
+        lazy: () => import('../features/admin/settings-page'),
+      },
+      { path: '*', element: <Navigate to={paths.adminDashboard} replace /> },
     ],
   },
 ];

@@ -49,3 +49,19 @@ export const contentModeration = pgTable(
     index('content_moderation_status_idx').on(t.status, t.createdAt.desc()),
   ],
 );
+
+/** ARCHITECTURE §8: every admin change leaves a row (who, what, before, after). */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: id(),
+    adminId: uuid('admin_id').references(() => profiles.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_log_created_idx').on(t.createdAt.desc())],
+);

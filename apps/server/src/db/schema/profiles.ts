@@ -88,6 +88,8 @@ export const profiles = pgTable(
       .where(sql`${t.isFeatured} and ${t.isCreator} and ${t.isAvailable}`),
     // Browse sorts (spec §7 'profiles browse'), creators only. Keyset pages walk (column, id) forwards
     // for ascending sorts and backwards for descending ones, so one plain index serves both.
+    // Admin users list and activity feed: everyone, newest first.
+    index('profiles_created_idx').on(t.createdAt.desc(), t.id),
     index('profiles_creators_created_idx').on(t.createdAt, t.id).where(sql`${t.isCreator}`),
     index('profiles_creators_updated_idx').on(t.updatedAt, t.id).where(sql`${t.isCreator}`),
     index('profiles_creators_price_idx').on(t.messagePrice, t.id).where(sql`${t.isCreator}`),

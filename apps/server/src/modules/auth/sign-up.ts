@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
 import { profileFromSignUp } from '../profiles/profile-from-signup';
 import { isUsernameAvailable } from '../profiles/username-availability';
+import { announceAdminActivity } from '../realtime/announce';
 import { readSettings } from '../settings/platform-settings';
 import { issueToken } from './email-tokens';
 import { confirmationMail } from './mails';
@@ -52,6 +53,7 @@ export async function signUp(
     throw error;
   }
 
+  await announceAdminActivity(app, 'profile');
   await sendConfirmation(app, userId, input.email);
   return { userId };
 }

@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { ACCOUNTS, postLedgerTransaction } from '../ledger/post-transaction';
+import { autoFlagMessage } from '../moderation';
 import { createNotification } from '../notifications/create-notification';
-import { announceMessageChange } from '../realtime/announce';
+import { announceAdminActivity, announceMessageChange } from '../realtime/announce';
 import { readSettings } from '../settings/platform-settings';
 import { newMessageMail } from './mails';
 
@@ -98,6 +99,8 @@ export async function confirmAuthorization(
     conversationId: message.conversationId,
     status: message.status,
   });
+  await announceAdminActivity(app, 'payment');
+  await autoFlagMessage(app, message);
   await mailCreator(app, message.recipientId, senderName, message);
   return { changed: true };
 }

@@ -19,8 +19,16 @@ export async function startCheckout(
 ) {
   const creator = await loadRecipient(app.db, opts.recipientId);
   if (creator.id === opts.senderId) throw new AppError('BAD_REQUEST', 'You cannot message yourself.');
-  const settings = await readSettings(app.db, ['commission_rate', 'message_expiration_hours', 'maintenance_mode']);
+  const settings = await readSettings(app.db, [
+    'commission_rate',
+    'message_expiration_hours',
+    'maintenance_mode',
+    'require_creator_verification',
+  ]);
   if (settings.maintenance_mode) throw new AppError('FORBIDDEN', MESSAGE_MESSAGES.maintenance);
+  // Admin setting require_creator_verification: an unverified creator cannot receive paid messages.
+  if (settings.require_creator_verification && !creator.threadsOnboardingCompleted)
+    throw new AppError('CONFLICT', 'This creator has not completed verification yet.');
 
   const amount = creator.messagePrice;
   const { platformFee, creatorShare } = splitAmount(amount, settings.commission_rate);
@@ -93,6 +101,7 @@ async function loadRecipient(db: Db, recipientId: string) {
       messagePrice: profiles.messagePrice,
       isCreator: profiles.isCreator,
       isAvailable: profiles.isAvailable,
+      threadsOnboardingCompleted: profiles.threadsOnboardingCompleted,
     })
     .from(profiles)
     .where(eq(profiles.id, recipientId));

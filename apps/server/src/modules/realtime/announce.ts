@@ -25,3 +25,14 @@ export async function announceMessageChange(
     status: change.status,
   });
 }
+
+/** The pseudo user whose events every open admin stream also hears (spec §2 live activity feed). */
+export const ADMIN_CHANNEL = '__admins__';
+
+/** Tells admin dashboards that something worth listing happened; they re-read the feed. */
+export async function announceAdminActivity(
+  app: FastifyInstance,
+  kind: 'profile' | 'message' | 'payment' | 'report',
+): Promise<void> {
+  await app.events.publish([ADMIN_CHANNEL], { type: 'admin-activity', kind });
+}

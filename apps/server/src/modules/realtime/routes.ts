@@ -1,9 +1,10 @@
 import type { TRealtimeEvent } from '@fanline/contracts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../platform/errors';
-import { requireUser } from '../auth/auth-hooks';
+import { isActiveAdmin, requireUser } from '../auth/auth-hooks';
 import { isSessionLive, SESSION_COOKIE } from '../auth/sessions';
 import { hashToken } from '../auth/tokens';
+import { ADMIN_CHANNEL } from './announce';
 
 const HEARTBEAT_MS = 25_000;
 /** Open tabs of one user need a few streams; more is a flood (security review M2). Per instance. */
@@ -63,6 +64,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       const auth = request.auth;
       if (!auth) throw new AppError('UNAUTHENTICATED', 'Authentication required');
       const me = auth.userId;
+      const admin = await isActiveAdmin(app, me);
       // Checked and counted in one synchronous step, so concurrent requests cannot all slip under.
       if ((perUser.get(me) ?? 0) >= MAX_STREAMS_PER_USER) throw tooManyStreams();
       adjust(perUser, me, 1);
@@ -81,7 +83,13 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       const send = (event: TRealtimeEvent) => {
         if (!closed) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
       };
-      const unsubscribe = app.events.subscribe(me, send);
+      const unsubscribeOwn = app.events.subscribe(me, send);
+      // Admins' tabs also hear the platform's activity (the admin dashboard's live feed).
+      const unsubscribeAdmin = admin ? app.events.subscribe(ADMIN_CHANNEL, send) : () => {};
+      const unsubscribe = () => {
+        unsubscribeOwn();
+        unsubscribeAdmin();
+      };
       /** Ends the stream if its session is gone; a database hiccup keeps it until the next check. */
       const recheck = async (ping: boolean) => {
         let live = true;

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useCopy } from '../../lib/platform-config';
 import { paths, SUPPORT_EMAIL } from '../../paths';
 import { Logo } from './logo';
 
@@ -31,13 +32,14 @@ const COLUMNS = [
 ];
 
 export function Footer() {
+  const copy = useCopy();
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div className="space-y-3">
           <Logo />
           <p className="text-sm text-slate-600">
-            Direct messages that pay. Creators reply within 24 hours or you get your money back.
+            {copy('Direct messages that pay. Creators reply within {hours} or you get your money back.')}
           </p>
           <a className="text-sm text-brand-700 hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>
             {SUPPORT_EMAIL}

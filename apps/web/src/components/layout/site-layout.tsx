@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Footer } from './footer';
 import { Header } from './header';
+import { MaintenanceBanner } from './maintenance-banner';
 
 /** `headerActions`: what a signed-in user keeps in the header on every page (composed in app/). */
 export function SiteLayout({ headerActions }: { headerActions?: ReactNode }) {
@@ -13,6 +14,7 @@ export function SiteLayout({ headerActions }: { headerActions?: ReactNode }) {
       >
         Skip to content
       </a>
+      <MaintenanceBanner />
       <Header userActions={headerActions} />
       <main id="main" className="flex-1">
         <Outlet />

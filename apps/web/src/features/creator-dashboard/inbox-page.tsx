@@ -1,5 +1,6 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useSession } from '../../lib/auth/session';
+import { useCopy } from '../../lib/platform-config';
 import { InboxList } from './components/inbox-list';
 import { MetricsPanel } from './components/metrics-panel';
 import { ReviewsTab } from './components/reviews-tab';
@@ -8,12 +9,13 @@ import { StatCards } from './components/stat-cards';
 /** spec §2 /dashboard/messages: the creator inbox (inside the guarded creator layout). */
 export function Component() {
   const { user } = useSession();
+  const copy = useCopy();
   return (
     <section className="space-y-6">
       <title>Messages · Creator Dashboard · Fanline</title>
       <div>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Messages</h1>
-        <p className="mt-1 text-slate-600">Answer paid messages within 24 hours to get paid.</p>
+        <p className="mt-1 text-slate-600">{copy('Answer paid messages within {hours} to get paid.')}</p>
       </div>
       <StatCards />
       <MetricsPanel />

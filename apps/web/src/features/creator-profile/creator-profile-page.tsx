@@ -6,6 +6,7 @@ import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from '
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
 import { REDIRECT_AFTER_LOGIN_KEY, writeStorage } from '../../lib/auth/storage';
+import { usePlatformConfig } from '../../lib/platform-config';
 import { paths } from '../../paths';
 import { MessageDialog } from '../messaging/components/message-dialog';
 import { publicProfileQuery } from './api/profile';
@@ -77,7 +78,8 @@ function LoadedProfile({ profile }: { profile: TPublicProfile }) {
   const [params, setParams] = useSearchParams();
   const [dialogOpen, setDialogOpen] = useState(false);
   const isOwn = user?.id === profile.id;
-  const canMessage = !isOwn && messageAvailability(profile) === 'available';
+  const { requireCreatorVerification } = usePlatformConfig();
+  const canMessage = !isOwn && messageAvailability(profile, requireCreatorVerification) === 'available';
   const wantsDialog = params.get('openModal') === 'true';
 
   // spec §2: ?openModal=true opens the message dialog for a signed-in visitor. The parameter is

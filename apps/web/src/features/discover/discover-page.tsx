@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useCopy } from '../../lib/platform-config';
 import { clearedFilters, hasActiveFilters, toBrowseQuery } from './api/browse-filters';
 import { useBrowseFilters } from './api/use-browse-filters';
 import { CategoriesPopover } from './components/categories-popover';
@@ -11,12 +12,15 @@ import { SortSelect } from './components/sort-select';
 /** spec §2 Discover (/creators): search, filters, categories, sort, chips and an endless grid. */
 export function Component() {
   const [filters, update] = useBrowseFilters();
+  const copy = useCopy();
   const query = useMemo(() => toBrowseQuery(filters), [filters]);
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight">Discover Creators</h1>
-      <p className="mt-1 text-slate-600">Find a creator, pay their price, and get a personal reply within 24 hours.</p>
+      <p className="mt-1 text-slate-600">
+        {copy('Find a creator, pay their price, and get a personal reply within {hours}.')}
+      </p>
 
       <search aria-label="Filter creators" className="mt-6 block space-y-3">
         <div className="flex flex-col gap-3 lg:flex-row lg:items-start">

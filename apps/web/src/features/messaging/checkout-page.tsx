@@ -8,6 +8,7 @@ import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ApiError } from '../../lib/api-client';
 import { PageSpinner, RequireAuth } from '../../lib/auth/require-auth';
+import { fillCopy, usePlatformConfig } from '../../lib/platform-config';
 import { href, paths } from '../../paths';
 import { localCheckoutQuery } from './api/checkout';
 import { CardForm } from './components/card-form';
@@ -56,6 +57,8 @@ function Checkout() {
 
 function CheckoutView({ checkout }: { checkout: TLocalCheckoutView }) {
   const { creator } = checkout;
+  const config = usePlatformConfig();
+  const copy = (text: string) => fillCopy(text, config);
   const name = creator.displayName || creator.username;
   const paid = checkout.status === 'authorized' || checkout.status === 'succeeded';
   return (
@@ -89,7 +92,11 @@ function CheckoutView({ checkout }: { checkout: TLocalCheckoutView }) {
           <p className="shrink-0 text-lg font-semibold text-slate-900">{formatCents(checkout.amount)}</p>
         </div>
         <p className="mt-3 text-xs text-slate-500">
-          Your card is authorized now and charged only when @{creator.username} replies within 24 hours.
+          {copy(
+            config.paymentMode === 'hold'
+              ? `Your card is authorized now and charged only when @${creator.username} replies within {hours}.`
+              : `Your card is charged now; if @${creator.username} does not reply within {hours}, you are refunded in full.`,
+          )}
         </p>
 
         {paid ? (

@@ -3,13 +3,14 @@ import { Bell, CheckCircle2, Clock, MessageSquare } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { useCopy } from '../../lib/platform-config';
 import { href, paths } from '../../paths';
 
 const STEPS = [
   { icon: Bell, text: (who: string) => `${who} has been notified of your message.` },
   {
     icon: Clock,
-    text: (who: string) => `${who} replies within 24 hours — or you are not charged and the hold is released.`,
+    text: (who: string) => `${who} replies within {hours} — or {notCharged}{released}.`,
   },
   { icon: MessageSquare, text: () => 'The reply appears in your messages as soon as it is sent.' },
 ] as const;
@@ -17,6 +18,7 @@ const STEPS = [
 /** spec §2 /payment-success?creator={username}&amount={dollars}. */
 export function Component() {
   const [params] = useSearchParams();
+  const copy = useCopy();
   const creator = params.get('creator')?.trim() || '';
   const dollars = Number(params.get('amount'));
   const amount = Number.isFinite(dollars) && dollars > 0 ? formatCents(dollarsToCents(dollars)) : null;
@@ -41,7 +43,7 @@ export function Component() {
           {STEPS.map(({ icon: Icon, text }) => (
             <li key={text(who)} className="flex gap-3 rounded-xl bg-slate-50 p-3">
               <Icon className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
-              {text(who)}
+              {copy(text(who))}
             </li>
           ))}
         </ol>

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { fillCopy, usePlatformConfig } from '../../lib/platform-config';
 import { CategoryChips } from './components/category-chips';
 import { ContactForm } from './components/contact-form';
 import { FaqList } from './components/faq-list';
@@ -15,7 +16,17 @@ export function Component() {
   const { hash } = useLocation();
   // Links such as the footer's "Refund Policy" open a category with ?category=Guarantees.
   const category = toFilter(params.get('category'));
-  const faqs = filterFaqs(SUPPORT_FAQS, category, search);
+  const config = usePlatformConfig();
+  const filled = useMemo(
+    () =>
+      SUPPORT_FAQS.map((faq) => ({
+        ...faq,
+        question: fillCopy(faq.question, config),
+        answer: fillCopy(faq.answer, config),
+      })),
+    [config],
+  );
+  const faqs = filterFaqs(filled, category, search);
 
   const setCategory = (next: TFaqFilter) =>
     setParams(next === 'All' ? {} : { category: next }, { replace: true, preventScrollReset: true });

@@ -15,4 +15,6 @@ export const liveKeys = {
   ownReviews: ['creator-dashboard', 'reviews'] as const,
   /** The fan's review of one creator in one conversation (the Review dialog). */
   myReview: (creatorId: string, conversationId: string) => ['my-review', creatorId, conversationId] as const,
+  /** Every admin query starts with this (features/admin/api). */
+  admin: ['admin'] as const,
 };

@@ -28,6 +28,8 @@ export function useRealtimeEvents(userId: string | null): void {
       if (data && data.type !== 'message') return;
       invalidate([liveKeys.conversations, liveKeys.creatorStats]);
     });
+    // Admins' streams also carry the platform's activity: the admin screens re-read their figures.
+    source.addEventListener('admin-activity', () => invalidate([liveKeys.admin]));
     source.onerror = () => {
       dropped = true;
     };

@@ -2,15 +2,20 @@ import { formatCents, type TPublicProfile } from '@fanline/contracts';
 import { Clock, MessageCircle, RotateCcw, ShieldCheck } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { useCopy, usePlatformConfig } from '../../../lib/platform-config';
 
 export type TMessageAvailability = 'available' | 'unavailable' | 'not_onboarded';
 
-/** spec §2 (Message) and §6: only available, onboarded creators can be messaged. */
+/**
+ * spec §2 (Message) and §6: only available creators can be messaged, and while the admin setting
+ * require_creator_verification is on, only onboarded (verified) ones.
+ */
 export function messageAvailability(
   profile: Pick<TPublicProfile, 'isAvailable' | 'threadsOnboardingCompleted'>,
+  requireVerification = true,
 ): TMessageAvailability {
   if (!profile.isAvailable) return 'unavailable';
-  return profile.threadsOnboardingCompleted ? 'available' : 'not_onboarded';
+  return profile.threadsOnboardingCompleted || !requireVerification ? 'available' : 'not_onboarded';
 }
 
 interface MessageButtonProps {
@@ -52,12 +57,14 @@ interface PurchasePanelProps {
 }
 
 export function PurchasePanel({ profile, sessionLoading, onMessage }: PurchasePanelProps) {
+  const copy = useCopy();
+  const { requireCreatorVerification } = usePlatformConfig();
   return (
     <Card className="p-5 sm:p-6">
       <h2 className="text-sm font-medium text-slate-500">Message price</h2>
       <p className="mt-1 text-3xl font-bold text-slate-900">{formatCents(profile.messagePrice)}</p>
       <MessageButton
-        availability={messageAvailability(profile)}
+        availability={messageAvailability(profile, requireCreatorVerification)}
         username={profile.username}
         disabled={sessionLoading}
         onMessage={onMessage}
@@ -65,8 +72,8 @@ export function PurchasePanel({ profile, sessionLoading, onMessage }: PurchasePa
       />
       <ul className="mt-5 space-y-2 text-sm text-slate-600">
         <li className="flex gap-2">
-          <Clock className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />A personal reply within 24
-          hours
+          <Clock className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+          {copy('A personal reply within {hours}')}
         </li>
         <li className="flex gap-2">
           <RotateCcw className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Badge, Skeleton } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
+import { usePlatformConfig } from '../../../lib/platform-config';
 import { href } from '../../../paths';
 import { CreatorCardHeader, CreatorCardSkeletonFrame, PriceRateStats } from './creator-card-parts';
 import { displayResponseRate } from './creator-display';
@@ -38,6 +39,8 @@ export function CreatorCard({ creator }: { creator: TCardCreator }) {
   const messageCreator = useMessageCreator();
   const name = creator.displayName || creator.username;
   const onboarded = creator.threadsOnboardingCompleted;
+  // Admin setting require_creator_verification: when off, unverified creators can be messaged too.
+  const { requireCreatorVerification } = usePlatformConfig();
   return (
     <article
       aria-label={name}
@@ -101,7 +104,7 @@ export function CreatorCard({ creator }: { creator: TCardCreator }) {
           responseRate={displayResponseRate(creator.responseRate)}
           className="mt-3"
         />
-        {onboarded ? (
+        {onboarded || !requireCreatorVerification ? (
           <Button
             className="relative z-10 mt-4 w-full"
             disabled={!creator.isAvailable}

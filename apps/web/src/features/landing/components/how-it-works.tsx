@@ -1,4 +1,5 @@
 import { MessageCircleReply, Search, Send } from 'lucide-react';
+import { useCopy } from '../../../lib/platform-config';
 
 const STEPS = [
   {
@@ -8,17 +9,18 @@ const STEPS = [
   },
   {
     title: 'Send Message',
-    body: "Write your question and pay the creator's price, from $5 to $500. No subscription.",
+    body: "Write your question and pay the creator's price, from {min} to {max}. No subscription.",
     icon: Send,
   },
   {
     title: 'Get Response',
-    body: 'Get a personal reply within 24 hours, or an automatic refund.',
+    body: 'Get a personal reply within {hours}, or an automatic refund.',
     icon: MessageCircleReply,
   },
 ];
 
 export function HowItWorks() {
+  const copy = useCopy();
   return (
     <section aria-labelledby="how-heading" className="bg-slate-50 py-16">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -36,7 +38,7 @@ export function HowItWorks() {
                 <span className="text-sm font-semibold text-brand-700">Step {index + 1}</span>
               </div>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
-              <p className="mt-2 text-slate-600">{body}</p>
+              <p className="mt-2 text-slate-600">{copy(body)}</p>
             </li>
           ))}
         </ol>

@@ -1,24 +1,25 @@
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion';
+import { useCopy } from '../../../lib/platform-config';
 
 // Every claim here is one of spec §9's marketing and FAQ claims; keep them in step with the support FAQ.
 const FAQS = [
   {
     question: 'How does Fanline work?',
     answer:
-      'Find a creator, write your message and pay their price. The creator replies personally within 24 hours, and you can follow the conversation from your inbox.',
+      'Find a creator, write your message and pay their price. The creator replies personally within {hours}, and you can follow the conversation from your inbox.',
   },
   {
     question: "What happens if the creator doesn't reply?",
     answer:
-      'Every message comes with our 24-hour guarantee. If the creator does not reply within 24 hours, you get a full refund automatically. You do not need to ask.',
+      'Every message comes with our {hour} guarantee. If the creator does not reply within {hours}, you get a full refund automatically. You do not need to ask.',
   },
   {
     question: 'How much does it cost to message a creator?',
-    answer: 'Each creator sets their own price, from $5 to $500 per message. You see the price before you pay.',
+    answer: 'Each creator sets their own price, from {min} to {max} per message. You see the price before you pay.',
   },
   {
     question: 'How fast do creators usually reply?',
-    answer: 'Most creators reply within 4 to 8 hours. Every reply is guaranteed within 24 hours or you are refunded.',
+    answer: 'Most creators reply within 4 to 8 hours. Every reply is guaranteed within {hours} or you are refunded.',
   },
   {
     question: 'How do I become a verified creator?',
@@ -28,11 +29,12 @@ const FAQS = [
   {
     question: 'How do creators get paid?',
     answer:
-      'Creators keep 75% of every message they answer; the platform fee is 25%. Payouts can be requested from $100 and take 3 to 5 business days.',
+      'Creators keep {share} of every message they answer; the platform fee is {fee}. Payouts can be requested from $100 and take 3 to 5 business days.',
   },
 ];
 
 export function LandingFaq() {
+  const copy = useCopy();
   return (
     <section aria-labelledby="faq-heading" className="py-16">
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
@@ -43,8 +45,8 @@ export function LandingFaq() {
         <Accordion type="single" collapsible className="mt-8 rounded-2xl border border-slate-200 bg-white px-5">
           {FAQS.map((faq) => (
             <AccordionItem key={faq.question} value={faq.question}>
-              <AccordionTrigger>{faq.question}</AccordionTrigger>
-              <AccordionContent>{faq.answer}</AccordionContent>
+              <AccordionTrigger>{copy(faq.question)}</AccordionTrigger>
+              <AccordionContent>{copy(faq.answer)}</AccordionContent>
             </AccordionItem>
           ))}
         </Accordion>

@@ -9,6 +9,7 @@ import { FieldError, Textarea } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth/session';
 import { cn } from '../../../lib/cn';
+import { useCopy } from '../../../lib/platform-config';
 import { paymentConfigQuery, startCheckout, testSend } from '../api/checkout';
 import { messageProblem, validateMessage } from '../api/validate-message';
 
@@ -30,7 +31,7 @@ interface MessageDialogProps {
 const COUNTER_WARNING = 100;
 
 const ASSURANCES = [
-  { icon: Clock, text: 'Reply within 24 hours or you are not charged' },
+  { icon: Clock, text: 'Reply within {hours} or {notCharged}' },
   { icon: ShieldCheck, text: 'Secure payment' },
   { icon: Lock, text: 'Private conversation' },
 ] as const;
@@ -39,6 +40,7 @@ const ASSURANCES = [
 export function MessageDialog({ creator, open, onOpenChange }: MessageDialogProps) {
   const id = useId();
   const { user } = useSession();
+  const copy = useCopy();
   const config = useQuery({ ...paymentConfigQuery(), enabled: open });
   const [content, setContent] = useState('');
   const [error, setError] = useState<string>();
@@ -138,7 +140,7 @@ export function MessageDialog({ creator, open, onOpenChange }: MessageDialogProp
             {ASSURANCES.map(({ icon: Icon, text }) => (
               <li key={text} className="flex items-center gap-2">
                 <Icon className="h-4 w-4 shrink-0 text-emerald-600" aria-hidden="true" />
-                {text}
+                {copy(text)}
               </li>
             ))}
           </ul>

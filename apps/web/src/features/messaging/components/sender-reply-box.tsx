@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Countdown } from '../../../components/ui/countdown';
+import { usePlatformConfig } from '../../../lib/platform-config';
 import { href } from '../../../paths';
 import { MessageDialog } from './message-dialog';
 
@@ -13,6 +14,7 @@ import { MessageDialog } from './message-dialog';
  */
 export function SenderReplyBox({ detail }: { detail: TConversationDetail }) {
   const [open, setOpen] = useState(false);
+  const config = usePlatformConfig();
   const other = detail.otherParty;
   const price = formatCents(other.messagePrice);
 
@@ -49,7 +51,9 @@ export function SenderReplyBox({ detail }: { detail: TConversationDetail }) {
 
   return (
     <p className="text-sm text-slate-600">
-      No reply came in time, so you were not charged.{' '}
+      {config.paymentMode === 'hold'
+        ? 'No reply came in time, so you were not charged.'
+        : 'No reply came in time, so you were refunded in full.'}{' '}
       <Link to={href.creatorProfile(other.username)} className="font-medium text-brand-700 hover:underline">
         Message @{other.username} again
       </Link>

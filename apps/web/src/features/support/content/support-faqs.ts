@@ -1,3 +1,5 @@
+// spec §2 Support. Placeholders such as {hours} and {share} are filled from the live platform settings
+// (lib/platform-config fillCopy).
 // spec §2 Support. Every figure below is a spec §9 claim (refunds, review times, prices, verification,
 // payouts, fee); change them there first.
 export const FAQ_CATEGORIES = [
@@ -23,9 +25,9 @@ export const SUPPORT_FAQS: TSupportFaq[] = [
   {
     id: 'guarantee-24h',
     category: 'Guarantees',
-    question: 'What is the 24-hour response guarantee?',
+    question: 'What is the {hour} response guarantee?',
     answer:
-      'Every paid message must be answered within 24 hours. If the creator does not reply in time, you get a full refund automatically. You do not need to ask for it.',
+      'Every paid message must be answered within {hours}. If the creator does not reply in time, you get a full refund automatically. You do not need to ask for it.',
   },
   {
     id: 'guarantee-other-refunds',
@@ -67,27 +69,28 @@ export const SUPPORT_FAQS: TSupportFaq[] = [
     category: 'Creators',
     question: 'How and when do creators get paid?',
     answer:
-      'Creators keep 75% of every answered message. You can request a payout once your balance reaches $100; payouts take 3 to 5 business days.',
+      'Creators keep {share} of every answered message. You can request a payout once your balance reaches $100; payouts take 3 to 5 business days.',
   },
   {
     id: 'pricing-range',
     category: 'Pricing',
     question: 'How much does a message cost?',
-    answer: 'Each creator sets their own price, from $5 to $500 per message. You always see the price before you pay.',
+    answer:
+      'Each creator sets their own price, from {min} to {max} per message. You always see the price before you pay.',
   },
   {
     id: 'pricing-fee',
     category: 'Pricing',
     question: 'What fee does Fanline take?',
     answer:
-      'The platform fee is 25% of each message and comes out of the amount paid; the creator receives the other 75%. Fans pay only the price shown.',
+      'The platform fee is {fee} of each message and comes out of the amount paid; the creator receives the other {share}. Fans pay only the price shown.',
   },
   {
     id: 'pricing-changes',
     category: 'Pricing',
     question: 'Can creators change their price?',
     answer:
-      'Yes, in $5 steps between $5 and $500, at any time from their settings. Messages you have already paid for keep the price you paid.',
+      'Yes, in $5 steps between {min} and {max}, at any time from their settings. Messages you have already paid for keep the price you paid.',
   },
   {
     id: 'security-cards',
@@ -108,12 +111,12 @@ export const SUPPORT_FAQS: TSupportFaq[] = [
     category: 'Response Times',
     question: 'How quickly do creators reply?',
     answer:
-      'Most creators reply within 4 to 8 hours, and every reply is guaranteed within 24 hours or you are refunded.',
+      'Most creators reply within 4 to 8 hours, and every reply is guaranteed within {hours} or you are refunded.',
   },
   {
     id: 'response-expired',
     category: 'Response Times',
-    question: 'What happens when the 24 hours run out?',
+    question: 'What happens when the {hours} run out?',
     answer:
       'Each conversation shows a countdown. If it reaches zero without a reply, the message expires and your payment is refunded automatically.',
   },
@@ -142,6 +145,6 @@ export const SUPPORT_FAQS: TSupportFaq[] = [
     category: 'Safety',
     question: 'Should I ever pay a creator outside Fanline?',
     answer:
-      'No. Payments made outside Fanline are not covered by the 24-hour guarantee or our refunds, and never share passwords or card details in a message.',
+      'No. Payments made outside Fanline are not covered by the {hour} guarantee or our refunds, and never share passwords or card details in a message.',
   },
 ];

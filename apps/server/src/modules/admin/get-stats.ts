@@ -1,0 +1,38 @@
+import type { TAdminStats } from '@fanline/contracts';
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import { contentModeration, ledgerEntries, messages, profiles } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { ACCOUNTS } from '../ledger/post-transaction';
+
+/** The dashboard's six cards (spec §2 Admin Dashboard); revenue is a sum over the ledger (ARCHITECTURE §8). */
+export async function getStats(db: Db): Promise<TAdminStats> {
+  const [people] = await db
+    .select({
+      total: count(),
+      creators: sql<number>`count(*) filter (where ${profiles.isCreator})`.mapWith(Number),
+    })
+    .from(profiles);
+  const [msgs] = await db
+    .select({
+      total: count(),
+      pending: sql<number>`count(*) filter (where ${messages.status} = 'sent')`.mapWith(Number),
+    })
+    .from(messages)
+    .where(inArray(messages.status, ['sent', 'responded', 'refunded']));
+  const [revenue] = await db
+    .select({ cents: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.account, ACCOUNTS.platformRevenue));
+  const [reports] = await db
+    .select({ n: count() })
+    .from(contentModeration)
+    .where(eq(contentModeration.status, 'pending'));
+  return {
+    totalUsers: people?.total ?? 0,
+    totalCreators: people?.creators ?? 0,
+    totalMessages: msgs?.total ?? 0,
+    pendingMessages: msgs?.pending ?? 0,
+    revenueCents: revenue?.cents ?? 0,
+    pendingReports: reports?.n ?? 0,
+  };
+}

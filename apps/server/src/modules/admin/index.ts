@@ -1,0 +1,3 @@
+export { type AdminCaller, loadAdmin } from './guard';
+export { recordAudit } from './record-audit';
+export { adminRoutes } from './routes';

@@ -1,0 +1,64 @@
+import type { ZAdminActivity } from '@fanline/contracts';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { messages, payments, profiles } from '../../db/schema';
+import type { Db } from '../../platform/db';
+
+/**
+ * spec §2 Admin Dashboard: the last events (new profiles, paid messages, payments), newest first.
+ * Three small index-backed reads of `limit` rows each, merged here.
+ */
+export async function listActivity(db: Db, limit: number): Promise<z.output<typeof ZAdminActivity>[]> {
+  const sender = alias(profiles, 'sender');
+  const recipient = alias(profiles, 'recipient');
+  const [people, sent, paid] = await Promise.all([
+    db
+      .select({ id: profiles.id, username: profiles.username, isCreator: profiles.isCreator, at: profiles.createdAt })
+      .from(profiles)
+      .orderBy(desc(profiles.createdAt))
+      .limit(limit),
+    db
+      .select({ id: messages.id, from: sender.username, to: recipient.username, at: messages.createdAt })
+      .from(messages)
+      .innerJoin(sender, eq(sender.id, messages.senderId))
+      .innerJoin(recipient, eq(recipient.id, messages.recipientId))
+      .where(inArray(messages.status, ['sent', 'responded', 'refunded']))
+      .orderBy(desc(messages.createdAt))
+      .limit(limit),
+    db
+      .select({
+        id: payments.id,
+        amount: payments.amountTotal,
+        status: payments.status,
+        from: sender.username,
+        at: payments.updatedAt,
+      })
+      .from(payments)
+      .innerJoin(sender, eq(sender.id, payments.senderId))
+      .orderBy(desc(payments.createdAt))
+      .limit(limit),
+  ]);
+  const events: z.output<typeof ZAdminActivity>[] = [
+    ...people.map((p) => ({
+      id: `profile:${p.id}`,
+      kind: 'profile' as const,
+      text: `New ${p.isCreator ? 'creator' : 'user'} @${p.username} joined`,
+      at: p.at,
+    })),
+    ...sent.map((m) => ({
+      id: `message:${m.id}`,
+      kind: 'message' as const,
+      text: `@${m.from} messaged @${m.to}`,
+      at: m.at,
+    })),
+    ...paid.map((p) => ({
+      id: `payment:${p.id}`,
+      kind: 'payment' as const,
+      text: `Payment of $${(p.amount / 100).toFixed(2)} from @${p.from}: ${p.status}`,
+      at: p.at,
+      amountCents: p.amount,
+    })),
+  ];
+  return events.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit);
+}

@@ -1,0 +1,112 @@
+import {
+  ZAdminActivityResponse,
+  ZAdminEditUser,
+  ZAdminFeature,
+  ZAdminMe,
+  ZAdminStats,
+  ZAdminUsersQuery,
+  ZAdminUsersResponse,
+  ZAuditResponse,
+  ZPlatformSettings,
+  ZSettingsResponse,
+  ZUuid,
+} from '@fanline/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readAllSettings } from '../settings';
+import { getStats } from './get-stats';
+import { adminGuard, currentAdmin, requirePermission, requireSuperAdmin } from './guard';
+import { listActivity } from './list-activity';
+import { listAudit } from './list-audit';
+import { listUsers } from './list-users';
+import { saveSettings } from './save-settings';
+import { editUser, makeCreator, setFeatured } from './update-user';
+
+const ZUserParams = z.object({ userId: ZUuid });
+const tags = ['admin'];
+
+/**
+ * Everything under /api/admin. The guard is one onRequest hook on the whole subtree (ARCHITECTURE
+ * §8), so a new route cannot forget it, and a refused caller learns nothing from validation errors.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.decorateRequest('admin', null);
+  app.addHook('onRequest', adminGuard);
+
+  app.get('/me', { schema: { tags, response: { 200: ZAdminMe } } }, async (request) => currentAdmin(request));
+
+  app.get('/stats', { schema: { tags, response: { 200: ZAdminStats } } }, async () => getStats(app.db));
+
+  app.get('/activity', { schema: { tags, response: { 200: ZAdminActivityResponse } } }, async () => ({
+    events: await listActivity(app.db, 5),
+  }));
+
+  app.get(
+    '/audit',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+        response: { 200: ZAuditResponse },
+      },
+    },
+    async (request) => ({ entries: await listAudit(app.db, request.query.limit) }),
+  );
+
+  app.get(
+    '/users',
+    { schema: { tags, querystring: ZAdminUsersQuery, response: { 200: ZAdminUsersResponse } } },
+    async (request) => {
+      requirePermission(request, 'users');
+      return listUsers(app.db, request.query);
+    },
+  );
+
+  app.patch(
+    '/users/:userId',
+    {
+      schema: { tags, params: ZUserParams, body: ZAdminEditUser, response: { 200: z.object({ ok: z.literal(true) }) } },
+    },
+    async (request) => {
+      const admin = requirePermission(request, 'users');
+      await editUser(app, { adminId: admin.id, userId: request.params.userId, edit: request.body });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/users/:userId/make-creator',
+    { schema: { tags, params: ZUserParams, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (request) => {
+      const admin = requireSuperAdmin(request);
+      await makeCreator(app, { adminId: admin.id, userId: request.params.userId });
+      return { ok: true as const };
+    },
+  );
+
+  app.put(
+    '/users/:userId/featured',
+    {
+      schema: { tags, params: ZUserParams, body: ZAdminFeature, response: { 200: z.object({ ok: z.literal(true) }) } },
+    },
+    async (request) => {
+      const admin = requireSuperAdmin(request);
+      await setFeatured(app, { adminId: admin.id, userId: request.params.userId, featured: request.body.featured });
+      return { ok: true as const };
+    },
+  );
+
+  app.get('/settings', { schema: { tags, response: { 200: ZSettingsResponse } } }, async (request) => {
+    requirePermission(request, 'settings');
+    return readAllSettings(app.db);
+  });
+
+  app.put(
+    '/settings',
+    { schema: { tags, body: ZPlatformSettings, response: { 200: ZSettingsResponse } } },
+    async (request) => {
+      const admin = requirePermission(request, 'settings');
+      return saveSettings(app, { adminId: admin.id, settings: request.body });
+    },
+  );
+};

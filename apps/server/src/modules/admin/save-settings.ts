@@ -1,0 +1,36 @@
+import type { TPlatformSettings } from '@fanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import { readAllSettings, SETTINGS_CHANNEL_USER, writeSettings } from '../settings';
+import { recordAudit } from './record-audit';
+
+/**
+ * Saves all eleven settings at once (spec §2: one Save Changes) with an audit row of what changed,
+ * then tells every instance to drop its cached copy.
+ */
+export async function saveSettings(app: FastifyInstance, opts: { adminId: string; settings: TPlatformSettings }) {
+  const { settings: before } = await readAllSettings(app.db);
+  const now = app.clock.now();
+  const changedBefore: Record<string, unknown> = {};
+  const changedAfter: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(opts.settings)) {
+    if (before[key as keyof TPlatformSettings] === value) continue;
+    changedBefore[key] = before[key as keyof TPlatformSettings];
+    changedAfter[key] = value;
+  }
+  await writeSettings(app.db, {
+    settings: opts.settings,
+    updatedBy: opts.adminId,
+    now,
+    audit: (tx) =>
+      recordAudit(tx, {
+        adminId: opts.adminId,
+        action: 'settings.update',
+        targetType: 'platform_settings',
+        before: changedBefore,
+        after: changedAfter,
+        now,
+      }),
+  });
+  await app.events.publish([SETTINGS_CHANNEL_USER], { type: 'settings' });
+  return readAllSettings(app.db);
+}

@@ -1,0 +1,96 @@
+import { dollarsToCents, type TAdminEditUser } from '@fanline/contracts';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { profiles } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { readSettings } from '../settings';
+import { recordAudit } from './record-audit';
+
+type Change = Partial<typeof profiles.$inferInsert>;
+
+/**
+ * One admin change to a profile with its audit row, in one transaction (ARCHITECTURE §8). The
+ * `change` callback sees the current row and returns the columns to set.
+ */
+export async function updateUser(
+  app: FastifyInstance,
+  opts: { adminId: string; userId: string; action: string; change: (current: typeof profiles.$inferSelect) => Change },
+) {
+  const now = app.clock.now();
+  return app.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(profiles).where(eq(profiles.id, opts.userId)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', 'User not found');
+    const change = opts.change(current);
+    const before = Object.fromEntries(Object.keys(change).map((k) => [k, current[k as keyof typeof current]]));
+    const [after] = await tx
+      .update(profiles)
+      .set({ ...change, updatedAt: now })
+      .where(eq(profiles.id, opts.userId))
+      .returning();
+    await recordAudit(tx, {
+      adminId: opts.adminId,
+      action: opts.action,
+      targetType: 'profile',
+      targetId: opts.userId,
+      before,
+      after: change,
+      now,
+    });
+    return after;
+  });
+}
+
+/** spec §5 Admin edit user: price, Available and Featured only apply to creators. */
+export async function editUser(app: FastifyInstance, opts: { adminId: string; userId: string; edit: TAdminEditUser }) {
+  const { edit } = opts;
+  if (edit.username) {
+    const [taken] = await app.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(sql`lower(${profiles.username}) = ${edit.username.toLowerCase()}`, ne(profiles.id, opts.userId)));
+    if (taken)
+      throw new AppError('USERNAME_TAKEN', 'This username is already taken. Please choose a different username.', {
+        username: 'This username is already taken.',
+      });
+  }
+  return updateUser(app, {
+    ...opts,
+    action: 'user.edit',
+    change: (current) => {
+      const change: Change = {};
+      if (edit.displayName !== undefined) change.displayName = edit.displayName || null;
+      if (edit.username !== undefined) change.username = edit.username;
+      if (edit.bio !== undefined) change.bio = edit.bio || null;
+      if (current.isCreator) {
+        if (edit.messagePriceDollars !== undefined) change.messagePrice = dollarsToCents(edit.messagePriceDollars);
+        if (edit.isAvailable !== undefined) change.isAvailable = edit.isAvailable;
+        if (edit.isFeatured !== undefined) change.isFeatured = edit.isFeatured;
+      }
+      return change;
+    },
+  });
+}
+
+/** spec §4 Admin user: made creator with the default price, available. */
+export async function makeCreator(app: FastifyInstance, opts: { adminId: string; userId: string }) {
+  const { default_message_price: price } = await readSettings(app.db, ['default_message_price']);
+  return updateUser(app, {
+    ...opts,
+    action: 'user.make_creator',
+    change: (current) => {
+      if (current.isCreator) throw new AppError('CONFLICT', 'This user is already a creator.');
+      return { isCreator: true, isAvailable: true, messagePrice: dollarsToCents(price) };
+    },
+  });
+}
+
+export async function setFeatured(app: FastifyInstance, opts: { adminId: string; userId: string; featured: boolean }) {
+  return updateUser(app, {
+    ...opts,
+    action: opts.featured ? 'user.feature' : 'user.unfeature',
+    change: (current) => {
+      if (!current.isCreator) throw new AppError('BAD_REQUEST', 'Only creators can be featured.');
+      return { isFeatured: opts.featured };
+    },
+  });
+}

@@ -1,0 +1,1 @@
+export { autoFlagMessage, matchBlocklist } from './auto-flag-message';

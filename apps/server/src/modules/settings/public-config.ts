@@ -1,0 +1,25 @@
+import type { TPublicConfig } from '@fanline/contracts';
+import { LIMITS } from '@fanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import { readAllSettings } from './platform-settings';
+
+/** What the web app's copy needs (ARCHITECTURE §8 public config endpoint). */
+export async function publicConfig(app: FastifyInstance): Promise<TPublicConfig> {
+  const { settings } = await readAllSettings(app.db);
+  return {
+    responseWindowHours: settings.message_expiration_hours,
+    commissionPercent: settings.commission_rate,
+    creatorSharePercent: 100 - settings.commission_rate,
+    price: {
+      minDollars: settings.min_message_price,
+      maxDollars: settings.max_message_price,
+      defaultDollars: settings.default_message_price,
+      stepDollars: LIMITS.price.stepDollars,
+    },
+    // ARCHITECTURE §2: a window longer than a card hold can last is charged now and refunded later.
+    paymentMode: settings.message_expiration_hours > app.payments.holdLimitHours ? 'charge' : 'hold',
+    maintenanceMode: settings.maintenance_mode,
+    registrationOpen: settings.new_user_registration,
+    requireCreatorVerification: settings.require_creator_verification,
+  };
+}

@@ -1,0 +1,35 @@
+import { Navigate, Outlet, useMatches, useNavigate } from 'react-router';
+import { AdminLayout } from '../../components/layout/admin-layout';
+import { api } from '../../lib/api-client';
+import { PageSpinner } from '../../lib/auth/require-auth';
+import { useSession } from '../../lib/auth/session';
+import { paths } from '../../paths';
+
+/**
+ * spec §2: /admin/* needs an admin session; a spinner while the session loads, then anyone else is
+ * replaced to /admin/login. The server checks every /api/admin call again, so this is only the door.
+ */
+export function Component() {
+  const { user, loading, setUser } = useSession();
+  const navigate = useNavigate();
+  const match = useMatches().at(-1);
+  const title = (match?.handle as { title?: string } | undefined)?.title ?? 'Admin';
+  if (loading) return <PageSpinner label="Checking admin access" />;
+  if (!user) return <Navigate to={paths.adminLogin} replace />;
+  if (!user.isAdmin) return <Navigate to={paths.adminLogin} replace state={{ denied: true }} />;
+
+  const signOut = async () => {
+    await api('/auth/sign-out?scope=global', { method: 'POST' }).catch((error: unknown) =>
+      console.warn('Sign-out request failed', error),
+    );
+    setUser(null);
+    // spec §2: admin Sign Out goes to /admin/login.
+    navigate(paths.adminLogin, { replace: true });
+  };
+
+  return (
+    <AdminLayout title={title} email={user.email} role={user.adminRole ?? 'admin'} onSignOut={() => void signOut()}>
+      <Outlet />
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,62 @@
+import type {
+  TAdminEditUser,
+  TAdminStats,
+  TAdminUsersResponse,
+  TAuditEntry,
+  TPlatformSettings,
+  TSettingsResponse,
+} from '@fanline/contracts';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: () => [...adminKeys.all, 'stats'] as const,
+  audit: () => [...adminKeys.all, 'audit'] as const,
+  users: (search: string, filter: string, page: number) => [...adminKeys.all, 'users', search, filter, page] as const,
+  settings: () => [...adminKeys.all, 'settings'] as const,
+};
+
+// Admin figures move under the admin's feet: short stale time, no 5-minute cache.
+const FRESH = 15_000;
+
+export const adminStatsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.stats(),
+    queryFn: ({ signal }) => api<TAdminStats>('/admin/stats', { signal }),
+    staleTime: FRESH,
+  });
+
+export const adminAuditQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.audit(),
+    queryFn: ({ signal }) => api<{ entries: TAuditEntry[] }>('/admin/audit?limit=5', { signal }),
+    staleTime: FRESH,
+  });
+
+export const adminUsersQuery = (search: string, filter: string, page: number) =>
+  queryOptions({
+    queryKey: adminKeys.users(search, filter, page),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ filter, page: String(page) });
+      if (search) params.set('search', search);
+      return api<TAdminUsersResponse>(`/admin/users?${params}`, { signal });
+    },
+    staleTime: FRESH,
+    placeholderData: keepPreviousData,
+  });
+
+export const adminSettingsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.settings(),
+    queryFn: ({ signal }) => api<TSettingsResponse>('/admin/settings', { signal }),
+    staleTime: 0,
+  });
+
+export const makeCreator = (userId: string) => api(`/admin/users/${userId}/make-creator`, { method: 'POST' });
+export const setFeatured = (userId: string, featured: boolean) =>
+  api(`/admin/users/${userId}/featured`, { method: 'PUT', body: { featured } });
+export const editUser = (userId: string, edit: TAdminEditUser) =>
+  api(`/admin/users/${userId}`, { method: 'PATCH', body: edit });
+export const saveSettings = (settings: TPlatformSettings) =>
+  api<TSettingsResponse>('/admin/settings', { method: 'PUT', body: settings });

@@ -1,0 +1,69 @@
+import { LIMITS, type TPublicConfig } from '@fanline/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+
+/** The defaults of spec §9, shown only until the server's answer arrives (or if it cannot be had). */
+export const FALLBACK_CONFIG: TPublicConfig = {
+  responseWindowHours: LIMITS.responseWindowHours.default,
+  commissionPercent: LIMITS.commissionPercent.default,
+  creatorSharePercent: 100 - LIMITS.commissionPercent.default,
+  price: {
+    minDollars: LIMITS.price.minDollars,
+    maxDollars: LIMITS.price.maxDollars,
+    defaultDollars: LIMITS.price.defaultDollars,
+    stepDollars: LIMITS.price.stepDollars,
+  },
+  paymentMode: 'hold',
+  maintenanceMode: false,
+  registrationOpen: true,
+  requireCreatorVerification: true,
+};
+
+export const platformConfigKey = ['platform-config'] as const;
+
+export const platformConfigQuery = () =>
+  queryOptions({
+    queryKey: platformConfigKey,
+    queryFn: ({ signal }) => api<TPublicConfig>('/config', { signal }),
+    staleTime: 60_000,
+  });
+
+/**
+ * The live platform settings the copy promises (ARCHITECTURE §8): response window, commission, price
+ * bounds, whether money is held or charged. Never a literal in the UI.
+ */
+export function usePlatformConfig(): TPublicConfig {
+  const { data } = useQuery(platformConfigQuery());
+  return data ?? FALLBACK_CONFIG;
+}
+
+/** "24 hours", "1 hour". */
+export function formatHours(hours: number): string {
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
+/**
+ * Fills the placeholders of copy that states a platform setting: {hours} "24 hours", {hour} "24-hour",
+ * {share} "75%", {fee} "25%", {min} "$5", {max} "$500", {notCharged} what happens to the money when no
+ * reply comes ("you are not charged" while cards are only held; "you are refunded in full" when
+ * they are charged at once, ARCHITECTURE §2), {released} " and the hold is released" while held.
+ */
+export function fillCopy(text: string, config: TPublicConfig): string {
+  const values: Record<string, string> = {
+    hours: formatHours(config.responseWindowHours),
+    hour: `${config.responseWindowHours}-hour`,
+    share: `${config.creatorSharePercent}%`,
+    fee: `${config.commissionPercent}%`,
+    min: `$${config.price.minDollars}`,
+    max: `$${config.price.maxDollars}`,
+    released: config.paymentMode === 'hold' ? ' and the hold is released' : '',
+    notCharged: config.paymentMode === 'hold' ? 'you are not charged' : 'you are refunded in full',
+  };
+  return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
+}
+
+/** A hook form of fillCopy for components. */
+export function useCopy(): (text: string) => string {
+  const config = usePlatformConfig();
+  return (text) => fillCopy(text, config);
+}

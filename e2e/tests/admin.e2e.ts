@@ -1,0 +1,108 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { setupBrowser } from '../support/browser';
+import { linkFrom, waitForMail } from '../support/mail';
+import { DEMO_ADMIN, DEMO_FAN, signInByApi, uniqueAccount } from './auth-helpers';
+
+const browser = setupBrowser();
+const DIALOG_CREATOR = 'chefnora';
+
+/** A confirmed new account (a plain user): the admin makes it a creator, so no other journey knows it. */
+async function newConfirmedUser() {
+  const context = await browser.context();
+  const account = uniqueAccount('adm');
+  const signUp = await context.request.post(browser.url('/api/auth/sign-up'), { data: account });
+  expect(signUp.status()).toBe(201);
+  const token = new URL(linkFrom(await waitForMail(account.email), '/auth/confirm?token=')).searchParams.get('token');
+  expect((await context.request.post(browser.url('/api/auth/confirm-email'), { data: { token } })).status()).toBe(200);
+  await context.close();
+  return account;
+}
+
+async function adminSignsIn(): Promise<Page> {
+  const page = await browser.page();
+  await page.goto(browser.url('/admin/login'));
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/admin/dashboard');
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  return page;
+}
+
+async function setNumberSetting(page: Page, tab: string, label: string, value: string) {
+  await page.getByRole('tab', { name: tab }).click();
+  await page.getByLabel(label).fill(value);
+}
+
+describe('admin portal (issue 12 acceptance)', () => {
+  test('an admin features a new creator (the landing carousel shows them) and the window setting reaches the message dialog', async () => {
+    const account = await newConfirmedUser();
+    const admin = await adminSignsIn();
+    // spec §2 layout: the admin's role with the underscore shown as a space.
+    await admin.getByText('super admin').first().waitFor();
+
+    await admin.getByRole('link', { name: 'Users & Creators' }).click();
+    await admin.getByLabel('Search users').fill(account.username);
+    const name = account.displayName;
+    await admin.getByText(`@${account.username}`).waitFor();
+    // The search has narrowed the list to the one account.
+    await expect.poll(() => admin.getByRole('button', { name: /^View / }).count()).toBe(1);
+    await admin.getByRole('button', { name: `Make Creator ${name}` }).click();
+    await admin.getByRole('button', { name: `Feature ${name}` }).click();
+    await admin.getByText('Creator featured.').waitFor();
+
+    const visitor = await browser.page();
+    await visitor.goto(browser.url('/'));
+    await visitor
+      .getByRole('region', { name: /Featured Creators/i })
+      .getByText(name)
+      .first()
+      .waitFor();
+
+    // Settings: window 48 h and commission 30 %, one Save Changes.
+    await admin.getByRole('link', { name: 'Settings' }).click();
+    await setNumberSetting(admin, 'Pricing', 'Platform commission (%)', '30');
+    await setNumberSetting(admin, 'System', 'Response window (hours)', '48');
+    await admin.getByRole('button', { name: 'Save Changes' }).click();
+    await admin.getByText('Platform settings saved successfully').waitFor();
+    try {
+      const config = await (await visitor.request.get(browser.url('/api/config'))).json();
+      expect(config).toMatchObject({ responseWindowHours: 48, commissionPercent: 30, creatorSharePercent: 70 });
+
+      const fanContext = await browser.context();
+      await signInByApi(fanContext, browser.url('/'), DEMO_FAN);
+      const fan = await fanContext.newPage();
+      // A verified demo creator (the new one is not verified, so it shows 'Not Available Yet'); only
+      // the dialog is opened, nothing is sent, so no other journey's figures move.
+      await fan.goto(browser.url(`/${DIALOG_CREATOR}`));
+      await fan.getByRole('button', { name: `Message @${DIALOG_CREATOR}`, exact: true }).click();
+      const dialog = fan.getByRole('dialog', { name: new RegExp(`Send message to @${DIALOG_CREATOR}`) });
+      await dialog.getByText(/Reply within 48 hours/).waitFor();
+    } finally {
+      // The e2e server is shared between journeys: put the defaults back.
+      await setNumberSetting(admin, 'Pricing', 'Platform commission (%)', '25');
+      await setNumberSetting(admin, 'System', 'Response window (hours)', '24');
+      await admin.getByRole('button', { name: 'Save Changes' }).click();
+      await expect
+        .poll(async () => (await (await admin.request.get(browser.url('/api/config'))).json()).responseWindowHours)
+        .toBe(24);
+    }
+  });
+
+  test('a fan at /admin/users ends on /admin/login with the access message', async () => {
+    const context = await browser.context();
+    await signInByApi(context, browser.url('/'), DEMO_FAN);
+    const page = await context.newPage();
+    await page.goto(browser.url('/admin/users'));
+    await page.waitForURL('**/admin/login');
+    await page.getByText('Access denied. Admin privileges required.').waitFor();
+  });
+
+  test('a visitor at /admin/settings is replaced to /admin/login', async () => {
+    const page = await browser.page();
+    await page.goto(browser.url('/admin/settings'));
+    await page.waitForURL('**/admin/login');
+    await page.getByRole('heading', { name: 'Admin Portal' }).waitFor();
+  });
+});
