@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@fanline/contracts';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createCreator, createTestApp, createUser, signIn, type TestApp } from './testing';
+import { createAdmin, createCreator, createTestApp, createUser, signIn, type TestApp } from './testing';
 import {
   type DocumentedRoute,
   documentedRoutes,
@@ -24,11 +24,15 @@ const SOME_UUID = '00000000-0000-4000-8000-000000000000';
 let t: TestApp;
 let routes: DocumentedRoute[];
 let known: KnownValues;
-const cookies: Record<'visitor' | 'fan' | 'creator', string | undefined> = {
+const cookies: Record<'visitor' | 'fan' | 'creator' | 'admin', string | undefined> = {
   visitor: undefined,
   fan: undefined,
   creator: undefined,
+  admin: undefined,
 };
+/** Admin routes refuse everyone else before reading input, so their input is checked as an admin. */
+const isAdminRoute = (route: DocumentedRoute) => route.path.startsWith('/api/admin');
+const cookieFor = (route: DocumentedRoute) => (isAdminRoute(route) ? cookies.admin : cookies.fan) ?? '';
 
 beforeAll(async () => {
   t = await createTestApp({ env: { AUTH_IP_LIMIT: '100000', AUTH_EMAIL_LIMIT: '100000' } });
@@ -37,6 +41,7 @@ beforeAll(async () => {
   const creator = await createCreator(db);
   cookies.fan = await signIn(t.app, fan.email ?? '');
   cookies.creator = await signIn(t.app, creator.email ?? '');
+  cookies.admin = await signIn(t.app, (await createAdmin(db)).email ?? '');
   // A paid message and a pending checkout, through the API, so ids in the pools lead somewhere.
   const payload = { recipientId: creator.id, messageContent: 'Hello! A message long enough for every rule.' };
   const sent = await t.app.inject({
@@ -91,7 +96,11 @@ function expectHandled(response: LightMyRequestResponse, what: string) {
 
 // Signed-in sign-out would end the session the other runs use; visitors cover it.
 const rolesFor = (route: DocumentedRoute) =>
-  route.path === '/api/auth/sign-out' ? (['visitor'] as const) : (['visitor', 'fan', 'creator'] as const);
+  route.path === '/api/auth/sign-out'
+    ? (['visitor'] as const)
+    : isAdminRoute(route)
+      ? (['visitor', 'fan', 'admin'] as const)
+      : (['visitor', 'fan', 'creator'] as const);
 
 function requestFor(route: DocumentedRoute) {
   const path = fc.tuple(...route.pathParams.map((name) => urlValue(name, { type: 'string' }, known)));
@@ -145,7 +154,7 @@ describe('every documented route survives fuzzed input', () => {
           const response = await t.app.inject({
             method: route.method as 'POST',
             url: fill(route, SOME_UUID),
-            headers: { cookie: cookies.fan, 'content-type': 'application/json' },
+            headers: { cookie: cookieFor(route), 'content-type': 'application/json' },
             payload: JSON.stringify({ [name]: bad }),
           });
           expectHandled(response, `${route.method} ${route.path} body ${name}`);
@@ -161,7 +170,11 @@ describe('every documented route survives fuzzed input', () => {
           const value = encodeLoosely(bad);
           const inPath = route.pathParams.includes(name);
           const url = inPath ? fill(route, SOME_UUID, { [name]: value }) : `${fill(route, SOME_UUID)}?${name}=${value}`;
-          const response = await t.app.inject({ method: route.method as 'GET', url, headers: { cookie: cookies.fan } });
+          const response = await t.app.inject({
+            method: route.method as 'GET',
+            url,
+            headers: { cookie: cookieFor(route) },
+          });
           expectHandled(response, `${route.method} ${url}`);
           expect(response.statusCode, `${route.method} ${url}`).toBe(400);
           checked++;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTimestamp, ZUuid } from './common';
+import { ZText, ZTimestamp, ZUuid } from './common';
 
 // Admin portal (spec §2 Admin portal, §5 Settings inputs, §9 admin settings defaults).
 
@@ -144,7 +144,7 @@ export type TAdminUserRow = z.input<typeof ZAdminUserRow>;
 
 export const ADMIN_USER_FILTERS = ['all', 'users', 'creators', 'admins'] as const;
 export const ZAdminUsersQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: ZText.trim().max(100).optional(),
   filter: z.enum(ADMIN_USER_FILTERS).default('all'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
@@ -160,13 +160,13 @@ export type TAdminUsersResponse = z.input<typeof ZAdminUsersResponse>;
 
 /** spec §5 Admin edit user: price 5–500 dollars; price, Available and Featured only for creators. */
 export const ZAdminEditUser = z.object({
-  displayName: z.string().trim().max(100).nullable().optional(),
+  displayName: ZText.trim().max(100).nullable().optional(),
   username: z
     .string()
     .trim()
     .regex(/^[a-z0-9_]{3,30}$/, 'Username must be 3–30 characters: a-z, 0-9 and underscore')
     .optional(),
-  bio: z.string().max(500, 'Bio must be at most 500 characters').nullable().optional(),
+  bio: ZText.max(500, 'Bio must be at most 500 characters').nullable().optional(),
   messagePriceDollars: z
     .number()
     .int()

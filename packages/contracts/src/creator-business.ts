@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTimestamp } from './common';
+import { ZText, ZTimestamp } from './common';
 import { LIMITS } from './limits';
 
 // Creator business (issue #10): pricing, payout account, earnings and payouts. Amounts are cents.
@@ -37,9 +37,7 @@ export function priceProblem(cents: number, bounds: { minDollars: number; maxDol
   return null;
 }
 
-export const ZCategoryName = z
-  .string()
-  .trim()
+export const ZCategoryName = ZText.trim()
   .min(1, 'Category names cannot be empty.')
   .max(40, 'Category names are at most 40 characters.');
 
@@ -56,7 +54,7 @@ export const ZCreatorProfileChanges = z.object({
   isAvailable: z.boolean().optional(),
   disciplines: ZDisciplines.optional(),
   /** The portfolio's new order; only removals and reordering of images already uploaded. */
-  portfolioImages: z.array(z.string().max(300)).max(LIMITS.portfolioImages.max).optional(),
+  portfolioImages: z.array(ZText.max(300)).max(LIMITS.portfolioImages.max).optional(),
 });
 
 /** IANA zone the browser reports (Intl), stored so earnings days follow the creator's calendar. */
@@ -118,6 +116,6 @@ export const ZPayoutList = z.object({ items: z.array(ZPayout), nextCursor: z.str
 export type TPayoutList = z.input<typeof ZPayoutList>;
 
 export const ZPayoutListQuery = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: ZText.max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });

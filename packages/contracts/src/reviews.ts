@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTimestamp } from './common';
+import { ZText, ZTimestamp } from './common';
 import { LIMITS } from './limits';
 
 // spec §8 Reviews: the product's words for every review outcome.
@@ -29,9 +29,7 @@ export const REVIEW_MESSAGES = {
 } as const;
 
 const ZOptionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
+  ZText.trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
@@ -74,9 +72,7 @@ export type TOwnReviewResponse = z.input<typeof ZOwnReviewResponse>;
 
 /** PUT /api/reviews/:reviewId/response (spec §5: non-empty, ≤ 500). */
 export const ZReviewResponseRequest = z.object({
-  response: z
-    .string()
-    .trim()
+  response: ZText.trim()
     .min(1, REVIEW_MESSAGES.responseRequired)
     .max(LIMITS.reviewResponse.max, `Response must be at most ${LIMITS.reviewResponse.max} characters`),
 });

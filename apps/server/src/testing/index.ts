@@ -3,6 +3,7 @@ export * from './factories';
 export * from './http';
 export * from './instagram-stand-in';
 export * from './messaging';
+export * from './settings';
 export * from './smtp';
 export * from './sse';
 export * from './test-app';

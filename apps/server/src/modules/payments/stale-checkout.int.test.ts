@@ -1,7 +1,7 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { notifications, platformSettings, profiles } from '../../db/schema';
+import { notifications, profiles } from '../../db/schema';
 import {
   createTestApp,
   fanAndCreator,
@@ -10,6 +10,7 @@ import {
   payLocal,
   paymentRow,
   SAMPLE_MESSAGE,
+  setPlatformSetting,
   type TestApp,
   unbalancedTransactions,
 } from '../../testing';
@@ -74,11 +75,7 @@ describe('paying a checkout started earlier', () => {
 
   test('is refused during maintenance', async () => {
     const started = await startedCheckout();
-    const setMaintenance = (value: boolean) =>
-      t.database.db
-        .insert(platformSettings)
-        .values({ key: 'maintenance_mode', value })
-        .onConflictDoUpdate({ target: platformSettings.key, set: { value } });
+    const setMaintenance = (value: boolean) => setPlatformSetting(t.database.db, 'maintenance_mode', value);
     await setMaintenance(true);
     try {
       await expectRefused(started, MESSAGE_MESSAGES.maintenance);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { payments, platformSettings } from '../../db/schema';
-import { createTestApp, fanAndCreator, multipartFile, payLocal, type TestApp } from '../../testing';
+import { payments } from '../../db/schema';
+import { createTestApp, fanAndCreator, multipartFile, payLocal, setPlatformSetting, type TestApp } from '../../testing';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,10 +41,7 @@ describe('creator pricing and availability (spec §5 Message price)', () => {
       expect(Object.keys(response.json().error.fields)).toEqual(['messagePrice']);
     }
     // The bounds are the platform settings in force, not constants.
-    await t.database.db
-      .update(platformSettings)
-      .set({ value: 100 })
-      .where(eq(platformSettings.key, 'max_message_price'));
+    await setPlatformSetting(t.database.db, 'max_message_price', 100);
     try {
       const over = await patch(creatorCookie, { messagePrice: 15_000 });
       expect(over.statusCode).toBe(400);
@@ -56,10 +53,7 @@ describe('creator pricing and availability (spec §5 Message price)', () => {
       });
       expect(bounds.json()).toEqual({ minDollars: 5, maxDollars: 100, stepDollars: 5 });
     } finally {
-      await t.database.db
-        .update(platformSettings)
-        .set({ value: 500 })
-        .where(eq(platformSettings.key, 'max_message_price'));
+      await setPlatformSetting(t.database.db, 'max_message_price', 500);
     }
     expect((await patch(creatorCookie, { messagePrice: 15_000 })).statusCode).toBe(200);
   });
@@ -84,9 +78,12 @@ describe('creator pricing and availability (spec §5 Message price)', () => {
     const started = await checkout(fanCookie, creator.id);
     const paymentId = (started.json().url as string).split('/').pop() ?? '';
     expect((await patch(creatorCookie, { messagePrice: 9_000 })).statusCode).toBe(200);
-    expect((await payLocal(t.app, fanCookie, paymentId)).statusCode).toBe(200);
+    // The started checkout keeps its amount: paying it is refused (the price changed since it
+    // started, security review L3), never charged at the new price.
+    expect((await payLocal(t.app, fanCookie, paymentId)).statusCode).toBe(409);
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
-    expect(payment).toMatchObject({ amountTotal: 2_500, amountCreator: 1_875, status: 'authorized' });
+    expect(payment).toMatchObject({ amountTotal: 2_500, amountCreator: 1_875 });
+    expect(payment?.status).not.toBe('authorized');
   });
 
   test('categories: at most 5, no repeats, custom names allowed', async () => {
