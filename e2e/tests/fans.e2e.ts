@@ -55,8 +55,14 @@ describe('a fan finds answers, figures and payments (issue 11)', () => {
     // A message whose text a spreadsheet would run as a formula.
     const formula = `=SUM(A1:A9) is how my sheet starts, can you help? ${randomBytes(3).toString('hex')}`;
     const creator = await page.context().request.get(browser.url('/api/profiles/founderfay'));
-    const sent = await page.context().request.post(browser.url('/api/messages/test-send'), {
+    // Paid through the built-in test checkout (the e2e server is a production server: no test-send).
+    const started = await page.context().request.post(browser.url('/api/checkout'), {
       data: { recipientId: (await creator.json()).id, messageContent: formula },
+    });
+    expect(started.status(), await started.text()).toBe(200);
+    const paymentId = String((await started.json()).url).split('/').pop();
+    const sent = await page.context().request.post(browser.url(`/api/checkout/local/${paymentId}/pay`), {
+      data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Demo Fan' },
     });
     expect(sent.status(), await sent.text()).toBe(200);
 

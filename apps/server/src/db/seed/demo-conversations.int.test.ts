@@ -29,7 +29,7 @@ test('the demo fan has an answered, a pending and a refunded conversation, booke
   ]);
   const pending = dashboard.recentConversations.find((c: { status: string }) => c.status === 'pending');
   expect(new Date(pending.expiresAt).getTime()).toBeGreaterThan(t.clock.now().getTime());
-  expect(dashboard.summary).toMatchObject({ totalSpentCents: 3500, onHoldCents: 1000, returnedCents: 500 });
+  expect(dashboard.summary).toMatchObject({ totalSpentCents: 3500, onHoldCents: 4500, returnedCents: 500 });
   expect(await unbalancedTransactions(t.database.db)).toBe(0);
   // A second start seeds nothing more.
   expect(await seedDemoConversations(t.app)).toBe(false);
