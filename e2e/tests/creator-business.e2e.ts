@@ -2,6 +2,7 @@ import { PAYOUT_MESSAGES } from '@fanline/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ARTIFACTS, MOBILE, setupBrowser } from '../support/browser';
+import { payForMessage } from '../support/checkout';
 import { linkFrom, waitForMail } from '../support/mail';
 import { uniqueAccount } from './auth-helpers';
 
@@ -101,10 +102,12 @@ describe('Creator business (issue #10)', () => {
     const fan = uniqueAccount('bizfan');
     await signUp(fanContext, fan, 'customer');
     for (let i = 0; i < 2; i++) {
-      const sent = await fanContext.request.post(browser.url('/api/messages/test-send'), {
-        data: { recipientId: me.id, messageContent: `Question number ${i + 1}: how do you plan your week?` },
-      });
-      expect(sent.status(), await sent.text()).toBe(200);
+      await payForMessage(
+        fanContext.request,
+        browser.url,
+        me.id,
+        `Question number ${i + 1}: how do you plan your week?`,
+      );
       const list = await (await context.request.get(browser.url('/api/conversations'))).json();
       const messageId = list.conversations[0].lastMessageId ?? list.conversations[0].id;
       const reply = await context.request.post(browser.url(`/api/messages/${messageId}/reply`), {

@@ -3,6 +3,7 @@ import { formatCents, type TBillingTransaction } from '@fanline/contracts';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DESKTOP, MOBILE, setupBrowser } from '../support/browser';
+import { payForMessage } from '../support/checkout';
 import { DEMO_FAN, signInByApi } from './auth-helpers';
 
 const browser = setupBrowser();
@@ -55,16 +56,7 @@ describe('a fan finds answers, figures and payments (issue 11)', () => {
     // A message whose text a spreadsheet would run as a formula.
     const formula = `=SUM(A1:A9) is how my sheet starts, can you help? ${randomBytes(3).toString('hex')}`;
     const creator = await page.context().request.get(browser.url('/api/profiles/founderfay'));
-    // Paid through the built-in test checkout (the e2e server is a production server: no test-send).
-    const started = await page.context().request.post(browser.url('/api/checkout'), {
-      data: { recipientId: (await creator.json()).id, messageContent: formula },
-    });
-    expect(started.status(), await started.text()).toBe(200);
-    const paymentId = String((await started.json()).url).split('/').pop();
-    const sent = await page.context().request.post(browser.url(`/api/checkout/local/${paymentId}/pay`), {
-      data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Demo Fan' },
-    });
-    expect(sent.status(), await sent.text()).toBe(200);
+    await payForMessage(page.context().request, browser.url, (await creator.json()).id, formula);
 
     const rows = await allTransactions(page.context().request);
     const sum = (status: string) =>
