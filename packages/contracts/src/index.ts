@@ -14,3 +14,4 @@ export * from './money';
 export * from './presence';
 export * from './reviews';
 export * from './verification';
+export * from './admin-ops';

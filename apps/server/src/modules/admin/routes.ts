@@ -1,5 +1,8 @@
 import {
   ZAdminActivityResponse,
+  ZAdminMessagesQuery,
+  ZAdminMessagesResponse,
+  ZAdminRefundResult,
   ZAdminEditUser,
   ZAdminFeature,
   ZAdminMe,
@@ -18,11 +21,14 @@ import { getStats } from './get-stats';
 import { adminGuard, currentAdmin, requirePermission, requireSuperAdmin } from './guard';
 import { listActivity } from './list-activity';
 import { listAudit } from './list-audit';
+import { listAdminMessages } from './list-messages';
 import { listUsers } from './list-users';
+import { refundMessage } from './refund-message';
 import { saveSettings } from './save-settings';
 import { editUser, makeCreator, setFeatured } from './update-user';
 
 const ZUserParams = z.object({ userId: ZUuid });
+const ZMessageParams = z.object({ messageId: ZUuid });
 const tags = ['admin'];
 
 /**
@@ -107,6 +113,24 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = requirePermission(request, 'settings');
       return saveSettings(app, { adminId: admin.id, settings: request.body });
+    },
+  );
+
+  app.get(
+    '/messages',
+    { schema: { tags, querystring: ZAdminMessagesQuery, response: { 200: ZAdminMessagesResponse } } },
+    async (request) => {
+      requirePermission(request, 'messages');
+      return listAdminMessages(app.db, request.query);
+    },
+  );
+
+  app.post(
+    '/messages/:messageId/refund',
+    { schema: { tags, params: ZMessageParams, response: { 200: ZAdminRefundResult } } },
+    async (request) => {
+      const admin = requirePermission(request, 'transactions');
+      return refundMessage(app, { adminId: admin.id, messageId: request.params.messageId });
     },
   );
 };
