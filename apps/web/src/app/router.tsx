@@ -84,7 +84,11 @@ export const routes: RouteObject[] = [
         handle: { title: 'Users & Creators' },
         lazy: () => import('../features/admin/users-page'),
       },
-      { path: paths.adminMessages, ...soon('Messages') },
+      {
+        path: paths.adminMessages,
+        handle: { title: 'Messages' },
+        lazy: () => import('../features/admin/messages-page'),
+      },
       { path: paths.adminTransactions, ...soon('Transactions') },
       { path: paths.adminModeration, ...soon('Content Moderation') },
       {

@@ -30,7 +30,8 @@ export async function refundMessage(
     .from(messages)
     .where(eq(messages.id, input.messageId));
   if (!message) throw notFound('Message not found');
-  if (message.amount === 0 || message.isFollowup) throw new AppError('CONFLICT', 'This message was free: no payment to refund.');
+  if (message.amount === 0 || message.isFollowup)
+    throw new AppError('CONFLICT', 'This message was free: no payment to refund.');
 
   if (message.status === 'sent') {
     const claimed = await refundPaidMessages(app, {

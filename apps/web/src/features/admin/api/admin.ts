@@ -1,5 +1,7 @@
 import type {
   TAdminEditUser,
+  TAdminMessagesResponse,
+  TAdminRefundResult,
   TAdminStats,
   TAdminUsersResponse,
   TAuditEntry,
@@ -60,3 +62,18 @@ export const editUser = (userId: string, edit: TAdminEditUser) =>
   api(`/admin/users/${userId}`, { method: 'PATCH', body: edit });
 export const saveSettings = (settings: TPlatformSettings) =>
   api<TSettingsResponse>('/admin/settings', { method: 'PUT', body: settings });
+
+export const adminMessagesQuery = (search: string, filter: string, page: number) =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'messages', search, filter, page] as const,
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ filter, page: String(page) });
+      if (search) params.set('search', search);
+      return api<TAdminMessagesResponse>(`/admin/messages?${params}`, { signal });
+    },
+    staleTime: FRESH,
+    placeholderData: keepPreviousData,
+  });
+
+export const refundMessage = (messageId: string) =>
+  api<TAdminRefundResult>(`/admin/messages/${messageId}/refund`, { method: 'POST' });
