@@ -58,3 +58,64 @@ export const ZAdminRefundResult = z.object({
   paymentStatus: z.string().nullable(),
 });
 export type TAdminRefundResult = z.infer<typeof ZAdminRefundResult>;
+
+export const ADMIN_TRANSACTION_FILTERS = ['all', 'succeeded', 'pending', 'failed', 'returned'] as const;
+export type TAdminTransactionFilter = (typeof ADMIN_TRANSACTION_FILTERS)[number];
+/** The spec's growth figure beside Total Revenue is fixed (spec §9 "Growth rate hard-coded 12.5"). */
+export const ADMIN_REVENUE_GROWTH_PERCENT = 12.5;
+
+export const ZAdminTransactionsQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  filter: z.enum(ADMIN_TRANSACTION_FILTERS).default('all'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const ZAdminTransactionRow = z.object({
+  id: ZUuid,
+  sender: ZParty,
+  recipient: ZParty,
+  /** Our payment status (ARCHITECTURE §3a). */
+  status: z.enum(['pending', 'authorized', 'succeeded', 'canceled', 'refunded', 'failed']),
+  amountCents: z.number().int(),
+  platformFeeCents: z.number().int(),
+  creatorCents: z.number().int(),
+  commissionPercent: z.number().int(),
+  provider: z.string(),
+  messageId: ZUuid.nullable(),
+  createdAt: ZTimestamp,
+});
+export type TAdminTransactionRow = z.input<typeof ZAdminTransactionRow>;
+
+export const ZAdminTransactionsResponse = z.object({
+  transactions: z.array(ZAdminTransactionRow),
+  page: z.number().int(),
+  hasMore: z.boolean(),
+  stats: z.object({
+    /** Captured money (sum of the capture legs leaving sender_hold). */
+    totalRevenueCents: z.number().int(),
+    growthPercent: z.number(),
+    platformFeesCents: z.number().int(),
+    platformFeesPercent: z.number(),
+    creatorEarningsCents: z.number().int(),
+    capturedCount: z.number().int(),
+    averageTransactionCents: z.number().int(),
+    /** Every payment started, whatever became of it. */
+    transactionVolume: z.number().int(),
+  }),
+});
+export type TAdminTransactionsResponse = z.input<typeof ZAdminTransactionsResponse>;
+
+export const ZAdminTransactionDetails = z.object({
+  transaction: ZAdminTransactionRow,
+  /** First 20 characters only (spec §9). */
+  providerPaymentId: z.string().nullable(),
+  providerCheckoutId: z.string().nullable(),
+  steps: z.array(
+    z.object({
+      step: z.enum(['started', 'authorized', 'captured', 'released', 'refunded']),
+      at: ZTimestamp,
+      amountCents: z.number().int(),
+    }),
+  ),
+});
+export type TAdminTransactionDetails = z.input<typeof ZAdminTransactionDetails>;

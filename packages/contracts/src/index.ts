@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './admin-ops';
 export * from './auth';
 export * from './common';
 export * from './creator-business';
@@ -14,4 +15,3 @@ export * from './money';
 export * from './presence';
 export * from './reviews';
 export * from './verification';
-export * from './admin-ops';

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   ZAdminActivityResponse,
   ZAdminEditUser,
@@ -7,6 +8,9 @@ import {
   ZAdminMessagesResponse,
   ZAdminRefundResult,
   ZAdminStats,
+  ZAdminTransactionDetails,
+  ZAdminTransactionsQuery,
+  ZAdminTransactionsResponse,
   ZAdminUsersQuery,
   ZAdminUsersResponse,
   ZAuditResponse,
@@ -17,11 +21,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readAllSettings } from '../settings';
+import { exportTransactionsCsv } from './export-transactions-csv';
 import { getStats } from './get-stats';
+import { getTransaction } from './get-transaction';
 import { adminGuard, currentAdmin, requirePermission, requireSuperAdmin } from './guard';
 import { listActivity } from './list-activity';
 import { listAudit } from './list-audit';
 import { listAdminMessages } from './list-messages';
+import { listTransactions } from './list-transactions';
 import { listUsers } from './list-users';
 import { refundMessage } from './refund-message';
 import { saveSettings } from './save-settings';
@@ -29,6 +36,7 @@ import { editUser, makeCreator, setFeatured } from './update-user';
 
 const ZUserParams = z.object({ userId: ZUuid });
 const ZMessageParams = z.object({ messageId: ZUuid });
+const ZPaymentParams = z.object({ paymentId: ZUuid });
 const tags = ['admin'];
 
 /**
@@ -131,6 +139,44 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = requirePermission(request, 'transactions');
       return refundMessage(app, { adminId: admin.id, messageId: request.params.messageId });
+    },
+  );
+
+  app.get(
+    '/transactions',
+    { schema: { tags, querystring: ZAdminTransactionsQuery, response: { 200: ZAdminTransactionsResponse } } },
+    async (request) => {
+      requirePermission(request, 'transactions');
+      return listTransactions(app.db, request.query);
+    },
+  );
+
+  app.get(
+    '/transactions/export.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The transactions list as CSV (UTF-8 with BOM), with the same search and filter',
+        querystring: ZAdminTransactionsQuery.omit({ page: true }),
+      },
+    },
+    async (request, reply) => {
+      requirePermission(request, 'transactions');
+      const day = app.clock.now().toISOString().slice(0, 10);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="fanline-transactions-${day}.csv"`)
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(exportTransactionsCsv(app.db, request.query)));
+    },
+  );
+
+  app.get(
+    '/transactions/:paymentId',
+    { schema: { tags, params: ZPaymentParams, response: { 200: ZAdminTransactionDetails } } },
+    async (request) => {
+      requirePermission(request, 'transactions');
+      return getTransaction(app.db, request.params.paymentId);
     },
   );
 };
