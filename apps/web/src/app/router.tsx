@@ -89,7 +89,11 @@ export const routes: RouteObject[] = [
         handle: { title: 'Messages' },
         lazy: () => import('../features/admin/messages-page'),
       },
-      { path: paths.adminTransactions, ...soon('Transactions') },
+      {
+        path: paths.adminTransactions,
+        handle: { title: 'Transactions' },
+        lazy: () => import('../features/admin/transactions-page'),
+      },
       { path: paths.adminModeration, ...soon('Content Moderation') },
       {
         path: paths.adminSettings,

@@ -3,6 +3,8 @@ import type {
   TAdminMessagesResponse,
   TAdminRefundResult,
   TAdminStats,
+  TAdminTransactionDetails,
+  TAdminTransactionsResponse,
   TAdminUsersResponse,
   TAuditEntry,
   TPlatformSettings,
@@ -77,3 +79,32 @@ export const adminMessagesQuery = (search: string, filter: string, page: number)
 
 export const refundMessage = (messageId: string) =>
   api<TAdminRefundResult>(`/admin/messages/${messageId}/refund`, { method: 'POST' });
+
+const transactionParams = (search: string, filter: string) => {
+  const params = new URLSearchParams({ filter });
+  if (search) params.set('search', search);
+  return params;
+};
+
+export const adminTransactionsQuery = (search: string, filter: string, page: number) =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'transactions', search, filter, page] as const,
+    queryFn: ({ signal }) => {
+      const params = transactionParams(search, filter);
+      params.set('page', String(page));
+      return api<TAdminTransactionsResponse>(`/admin/transactions?${params}`, { signal });
+    },
+    staleTime: FRESH,
+    placeholderData: keepPreviousData,
+  });
+
+export const adminTransactionQuery = (paymentId: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'transaction', paymentId] as const,
+    queryFn: ({ signal }) => api<TAdminTransactionDetails>(`/admin/transactions/${paymentId}`, { signal }),
+    staleTime: FRESH,
+  });
+
+/** The CSV is a plain download: the browser sends the session cookie with it. */
+export const transactionsCsvUrl = (search: string, filter: string) =>
+  `/api/admin/transactions/export.csv?${transactionParams(search, filter)}`;
