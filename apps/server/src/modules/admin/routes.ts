@@ -14,12 +14,16 @@ import {
   ZAdminUsersQuery,
   ZAdminUsersResponse,
   ZAuditResponse,
+  ZModerationQuery,
+  ZModerationResponse,
+  ZModerationReview,
   ZPlatformSettings,
   ZSettingsResponse,
   ZUuid,
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listReports, reviewReport } from '../moderation';
 import { readAllSettings } from '../settings';
 import { exportTransactionsCsv } from './export-transactions-csv';
 import { getStats } from './get-stats';
@@ -37,6 +41,7 @@ import { editUser, makeCreator, setFeatured } from './update-user';
 const ZUserParams = z.object({ userId: ZUuid });
 const ZMessageParams = z.object({ messageId: ZUuid });
 const ZPaymentParams = z.object({ paymentId: ZUuid });
+const ZReportParams = z.object({ reportId: ZUuid });
 const tags = ['admin'];
 
 /**
@@ -177,6 +182,31 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       requirePermission(request, 'transactions');
       return getTransaction(app.db, request.params.paymentId);
+    },
+  );
+
+  app.get(
+    '/moderation',
+    { schema: { tags, querystring: ZModerationQuery, response: { 200: ZModerationResponse } } },
+    async (request) => {
+      requirePermission(request, 'moderation');
+      return listReports(app.db, request.query);
+    },
+  );
+
+  app.post(
+    '/moderation/:reportId/review',
+    {
+      schema: {
+        tags,
+        params: ZReportParams,
+        body: ZModerationReview,
+        response: { 200: z.object({ status: z.enum(['approved', 'rejected']) }) },
+      },
+    },
+    async (request) => {
+      const admin = requirePermission(request, 'moderation');
+      return reviewReport(app, { adminId: admin.id, reportId: request.params.reportId, review: request.body });
     },
   );
 };

@@ -1,1 +1,0 @@
-CREATE INDEX "messages_status_created_idx" ON "messages" USING btree ("status","created_at" DESC NULLS LAST);
