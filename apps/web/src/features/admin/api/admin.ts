@@ -7,6 +7,8 @@ import type {
   TAdminTransactionsResponse,
   TAdminUsersResponse,
   TAuditEntry,
+  TModerationResponse,
+  TModerationReview,
   TPlatformSettings,
   TSettingsResponse,
 } from '@fanline/contracts';
@@ -108,3 +110,18 @@ export const adminTransactionQuery = (paymentId: string) =>
 /** The CSV is a plain download: the browser sends the session cookie with it. */
 export const transactionsCsvUrl = (search: string, filter: string) =>
   `/api/admin/transactions/export.csv?${transactionParams(search, filter)}`;
+
+export const adminModerationQuery = (search: string, filter: string, page: number) =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'moderation', search, filter, page] as const,
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ filter, page: String(page) });
+      if (search) params.set('search', search);
+      return api<TModerationResponse>(`/admin/moderation?${params}`, { signal });
+    },
+    staleTime: FRESH,
+    placeholderData: keepPreviousData,
+  });
+
+export const reviewReport = (reportId: string, review: TModerationReview) =>
+  api<{ status: string }>(`/admin/moderation/${reportId}/review`, { method: 'POST', body: review });
