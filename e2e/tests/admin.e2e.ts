@@ -97,11 +97,18 @@ describe('admin portal (issue 12 acceptance)', () => {
     const fanContext = await browser.context();
     await signInByApi(fanContext, browser.url('/'), account);
     const creatorProfile = await (await fanContext.request.get(browser.url('/api/profiles/founderfay'))).json();
-    const sent = await fanContext.request.post(browser.url('/api/messages/test-send'), {
+    // The built-in test checkout, as a fan pays (card 4242…).
+    const checkout = await fanContext.request.post(browser.url('/api/checkout'), {
       data: { recipientId: creatorProfile.id, messageContent: 'How should I open my seed round pitch deck?' },
     });
-    expect(sent.status(), await sent.text()).toBe(200);
-    const { messageId } = await sent.json();
+    expect(checkout.status(), await checkout.text()).toBe(200);
+    const paymentId = ((await checkout.json()).url as string).split('/').pop();
+    const paid = await fanContext.request.post(browser.url(`/api/checkout/local/${paymentId}/pay`), {
+      data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Journey Fan' },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+    const listed = await (await fanContext.request.get(browser.url('/api/conversations'))).json();
+    const messageId: string = listed.conversations[0].lastMessageId;
     const creatorContext = await browser.context();
     await signInByApi(creatorContext, browser.url('/'), REPORTED_CREATOR);
     const replied = await creatorContext.request.post(browser.url(`/api/messages/${messageId}/reply`), {
