@@ -2,10 +2,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { setupBrowser } from '../support/browser';
 import { linkFrom, waitForMail } from '../support/mail';
-import { DEMO_ADMIN, DEMO_FAN, signInByApi, uniqueAccount } from './auth-helpers';
+import { DEMO_ADMIN, DEMO_FAN, demoCreator, signInByApi, uniqueAccount } from './auth-helpers';
 
 const browser = setupBrowser();
 const DIALOG_CREATOR = 'chefnora';
+// A creator whose figures no journey asserts (fans.e2e only reads its price).
+const REPORTED_CREATOR = demoCreator('founderfay');
 
 /** A confirmed new account (a plain user): the admin makes it a creator, so no other journey knows it. */
 async function newConfirmedUser() {
@@ -88,6 +90,56 @@ describe('admin portal (issue 12 acceptance)', () => {
         .poll(async () => (await (await admin.request.get(browser.url('/api/config'))).json()).responseWindowHours)
         .toBe(24);
     }
+  });
+
+  test("a fan reports a reply, the admin approves it on Content Moderation, the fan's bell shows the outcome", async () => {
+    const account = await newConfirmedUser();
+    const fanContext = await browser.context();
+    await signInByApi(fanContext, browser.url('/'), account);
+    const creatorProfile = await (await fanContext.request.get(browser.url('/api/profiles/founderfay'))).json();
+    // The built-in test checkout, as a fan pays (card 4242…).
+    const checkout = await fanContext.request.post(browser.url('/api/checkout'), {
+      data: { recipientId: creatorProfile.id, messageContent: 'How should I open my seed round pitch deck?' },
+    });
+    expect(checkout.status(), await checkout.text()).toBe(200);
+    const paymentId = ((await checkout.json()).url as string).split('/').pop();
+    const paid = await fanContext.request.post(browser.url(`/api/checkout/local/${paymentId}/pay`), {
+      data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Journey Fan' },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+    const listed = await (await fanContext.request.get(browser.url('/api/conversations'))).json();
+    const messageId: string = listed.conversations[0].lastMessageId;
+    const creatorContext = await browser.context();
+    await signInByApi(creatorContext, browser.url('/'), REPORTED_CREATOR);
+    const replied = await creatorContext.request.post(browser.url(`/api/messages/${messageId}/reply`), {
+      data: { content: 'Buy my course at a discount and you will find out soon enough.' },
+    });
+    expect(replied.status(), await replied.text()).toBe(200);
+
+    const fan = await fanContext.newPage();
+    await fan.goto(browser.url(`/messages/${messageId}`));
+    await fan.getByRole('button', { name: 'Report this reply' }).click();
+    const dialog = fan.getByRole('dialog', { name: 'Report this reply' });
+    await dialog.getByRole('button', { name: 'Send Report' }).click();
+    await dialog.getByText(/at least 3 characters/).waitFor();
+    await dialog.getByLabel('Reason').fill('This is an advert, not an answer.');
+    await dialog.getByRole('button', { name: 'Send Report' }).click();
+    await fan.getByText(/your report was sent to our moderators/i).waitFor();
+
+    const admin = await adminSignsIn();
+    await admin.getByRole('link', { name: 'Content Moderation' }).click();
+    await admin.getByLabel('Search reports').fill(account.username);
+    await admin.getByText('This is an advert, not an answer.').waitFor();
+    await expect.poll(() => admin.getByRole('button', { name: /^(Review|View Details of) report/ }).count()).toBe(1);
+    await admin.getByRole('button', { name: /^Review report/ }).click();
+    const review = admin.getByRole('dialog', { name: 'Review Report' });
+    await review.getByLabel('Moderator notes').fill('Advertising instead of an answer.');
+    await review.getByRole('button', { name: 'Approve Report' }).click();
+    await admin.getByRole('button', { name: /^View Details of report/ }).waitFor();
+
+    await fan.reload();
+    await fan.getByRole('button', { name: /^Notifications/ }).click();
+    await fan.getByText('Your report was approved').waitFor();
   });
 
   test('a fan at /admin/users ends on /admin/login with the access message', async () => {

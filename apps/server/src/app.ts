@@ -24,6 +24,7 @@ import { fanRoutes } from './modules/fans';
 import { healthRoutes } from './modules/health/routes';
 import { ledgerRoutes } from './modules/ledger';
 import { messageRoutes } from './modules/messages/routes';
+import { reportRoutes } from './modules/moderation';
 import { notificationRoutes } from './modules/notifications/routes';
 import { connectRoutes } from './modules/payments/connect-routes';
 import { createPaymentProvider } from './modules/payments/create-provider';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(stripeWebhookRoutes);
       await api.register(messageRoutes);
       await api.register(notificationRoutes);
+      await api.register(reportRoutes);
       await api.register(fanRoutes);
       await api.register(realtimeRoutes);
       await api.register(verificationRoutes);

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { seedDemoActivity } from './db/seed/demo-activity';
 import { seedDemoConversations } from './db/seed/demo-conversations';
 import { formatLogins } from './db/seed/demo-data';
+import { seedDemoModeration } from './db/seed/demo-moderation';
 import { startJobs } from './jobs/run-jobs';
 import { demoCredentialsFile, openConfiguredDatabase, prepareDemoData, prepareSuperAdmin } from './platform/bootstrap';
 import { ConfigError, loadConfig } from './platform/config';
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
     // conversations, reviews and presence; all through the real use cases, so the ledger balances.
     await app.ready();
     try {
-      await seedDemoConversations(app);
+      if (await seedDemoConversations(app)) await seedDemoModeration(app);
       await seedDemoActivity(app, demo.creatorPassword);
     } catch (error) {
       app.log.error({ err: error }, 'could not seed the demo conversations');

@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './admin-ops';
 export * from './auth';
 export * from './common';
 export * from './creator-business';

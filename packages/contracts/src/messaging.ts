@@ -157,7 +157,7 @@ export type TCreatorStats = z.input<typeof ZCreatorStats>;
 
 export const ZNotification = z.object({
   id: z.uuid(),
-  type: z.enum(['new_message', 'message_response', 'message_refunded']),
+  type: z.enum(['new_message', 'message_response', 'message_refunded', 'report_reviewed']),
   title: z.string(),
   body: z.string(),
   isRead: z.boolean(),

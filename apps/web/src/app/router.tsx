@@ -7,12 +7,6 @@ import { paths } from '../paths';
 // Signed-in only (the header mounts it for a user), so guests on / never download the bell.
 const HeaderActions = lazy(() => import('./routes/header-actions').then((m) => ({ default: m.HeaderActions })));
 
-/** A route not built yet: the real layout with a clear "Coming soon" heading. */
-const soon = (title: string) => ({
-  handle: { title },
-  lazy: () => import('./routes/coming-soon'),
-});
-
 // Every route is its own chunk (STYLE.md Web: routes are lazy-loaded).
 export const routes: RouteObject[] = [
   {
@@ -84,9 +78,21 @@ export const routes: RouteObject[] = [
         handle: { title: 'Users & Creators' },
         lazy: () => import('../features/admin/users-page'),
       },
-      { path: paths.adminMessages, ...soon('Messages') },
-      { path: paths.adminTransactions, ...soon('Transactions') },
-      { path: paths.adminModeration, ...soon('Content Moderation') },
+      {
+        path: paths.adminMessages,
+        handle: { title: 'Messages' },
+        lazy: () => import('../features/admin/messages-page'),
+      },
+      {
+        path: paths.adminTransactions,
+        handle: { title: 'Transactions' },
+        lazy: () => import('../features/admin/transactions-page'),
+      },
+      {
+        path: paths.adminModeration,
+        handle: { title: 'Content Moderation' },
+        lazy: () => import('../features/admin/moderation-page'),
+      },
       {
         path: paths.adminSettings,
         handle: { title: 'Platform Settings' },

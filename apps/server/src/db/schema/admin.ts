@@ -47,6 +47,10 @@ export const contentModeration = pgTable(
     check('content_moderation_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     index('content_moderation_created_idx').on(t.createdAt.desc()),
     index('content_moderation_status_idx').on(t.status, t.createdAt.desc()),
+    // One open report per person and item (issue #12); auto-moderation reports have no reporter.
+    uniqueIndex('content_moderation_open_report_key')
+      .on(t.reportedBy, t.contentType, t.contentId)
+      .where(sql`${t.status} = 'pending' and ${t.reportedBy} is not null`),
   ],
 );
 

@@ -49,5 +49,7 @@ export const messages = pgTable(
     // The expiry job claims due rows through this (ARCHITECTURE §1 Jobs).
     index('messages_sent_expires_idx').on(t.expiresAt).where(sql`${t.status} = 'sent'`),
     index('messages_created_idx').on(t.createdAt.desc()),
+    // Admin Messages filters by status, newest first.
+    index('messages_status_created_idx').on(t.status, t.createdAt.desc()),
   ],
 );

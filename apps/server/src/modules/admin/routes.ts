@@ -1,28 +1,47 @@
+import { Readable } from 'node:stream';
 import {
   ZAdminActivityResponse,
   ZAdminEditUser,
   ZAdminFeature,
   ZAdminMe,
+  ZAdminMessagesQuery,
+  ZAdminMessagesResponse,
+  ZAdminRefundResult,
   ZAdminStats,
+  ZAdminTransactionDetails,
+  ZAdminTransactionsQuery,
+  ZAdminTransactionsResponse,
   ZAdminUsersQuery,
   ZAdminUsersResponse,
   ZAuditResponse,
+  ZModerationQuery,
+  ZModerationResponse,
+  ZModerationReview,
   ZPlatformSettings,
   ZSettingsResponse,
   ZUuid,
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listReports, reviewReport } from '../moderation';
 import { readAllSettings } from '../settings';
+import { exportTransactionsCsv } from './export-transactions-csv';
 import { getStats } from './get-stats';
+import { getTransaction } from './get-transaction';
 import { adminGuard, currentAdmin, requirePermission, requireSuperAdmin } from './guard';
 import { listActivity } from './list-activity';
 import { listAudit } from './list-audit';
+import { listAdminMessages } from './list-messages';
+import { listTransactions } from './list-transactions';
 import { listUsers } from './list-users';
+import { refundMessage } from './refund-message';
 import { saveSettings } from './save-settings';
 import { editUser, makeCreator, setFeatured } from './update-user';
 
 const ZUserParams = z.object({ userId: ZUuid });
+const ZMessageParams = z.object({ messageId: ZUuid });
+const ZPaymentParams = z.object({ paymentId: ZUuid });
+const ZReportParams = z.object({ reportId: ZUuid });
 const tags = ['admin'];
 
 /**
@@ -107,6 +126,87 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = requirePermission(request, 'settings');
       return saveSettings(app, { adminId: admin.id, settings: request.body });
+    },
+  );
+
+  app.get(
+    '/messages',
+    { schema: { tags, querystring: ZAdminMessagesQuery, response: { 200: ZAdminMessagesResponse } } },
+    async (request) => {
+      requirePermission(request, 'messages');
+      return listAdminMessages(app.db, request.query);
+    },
+  );
+
+  app.post(
+    '/messages/:messageId/refund',
+    { schema: { tags, params: ZMessageParams, response: { 200: ZAdminRefundResult } } },
+    async (request) => {
+      const admin = requirePermission(request, 'transactions');
+      return refundMessage(app, { adminId: admin.id, messageId: request.params.messageId });
+    },
+  );
+
+  app.get(
+    '/transactions',
+    { schema: { tags, querystring: ZAdminTransactionsQuery, response: { 200: ZAdminTransactionsResponse } } },
+    async (request) => {
+      requirePermission(request, 'transactions');
+      return listTransactions(app.db, request.query);
+    },
+  );
+
+  app.get(
+    '/transactions/export.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The transactions list as CSV (UTF-8 with BOM), with the same search and filter',
+        querystring: ZAdminTransactionsQuery.omit({ page: true }),
+      },
+    },
+    async (request, reply) => {
+      requirePermission(request, 'transactions');
+      const day = app.clock.now().toISOString().slice(0, 10);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="fanline-transactions-${day}.csv"`)
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(exportTransactionsCsv(app.db, request.query)));
+    },
+  );
+
+  app.get(
+    '/transactions/:paymentId',
+    { schema: { tags, params: ZPaymentParams, response: { 200: ZAdminTransactionDetails } } },
+    async (request) => {
+      requirePermission(request, 'transactions');
+      return getTransaction(app.db, request.params.paymentId);
+    },
+  );
+
+  app.get(
+    '/moderation',
+    { schema: { tags, querystring: ZModerationQuery, response: { 200: ZModerationResponse } } },
+    async (request) => {
+      requirePermission(request, 'moderation');
+      return listReports(app.db, request.query);
+    },
+  );
+
+  app.post(
+    '/moderation/:reportId/review',
+    {
+      schema: {
+        tags,
+        params: ZReportParams,
+        body: ZModerationReview,
+        response: { 200: z.object({ status: z.enum(['approved', 'rejected']) }) },
+      },
+    },
+    async (request) => {
+      const admin = requirePermission(request, 'moderation');
+      return reviewReport(app, { adminId: admin.id, reportId: request.params.reportId, review: request.body });
     },
   );
 };

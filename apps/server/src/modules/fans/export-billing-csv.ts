@@ -1,5 +1,5 @@
+import { CSV_BOM, csvRow } from '../../platform/csv';
 import type { Db } from '../../platform/db';
-import { CSV_BOM, csvRow } from './csv';
 import { listBillingTransactions } from './list-billing-transactions';
 
 const HEADER = [

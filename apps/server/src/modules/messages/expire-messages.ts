@@ -13,6 +13,22 @@ import { refreshResponseRate } from './response-rate';
  * left alone; marks them refunded, tells the fan, then lets the money go. Returns how many expired.
  */
 export async function expireMessages(app: FastifyInstance, limit = 100): Promise<number> {
+  return refundPaidMessages(app, { limit });
+}
+
+type Tx = Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0];
+
+/**
+ * The expiry path itself: claim, mark refunded, notify, release or refund the money, mail. With
+ * `messageId` it refunds that one pending paid message now, whatever its deadline (the admin's
+ * stuck-payment action), through exactly the same steps; `inClaim` runs inside the claiming
+ * transaction (the admin's audit row) only when something was claimed.
+ */
+export async function refundPaidMessages(
+  app: FastifyInstance,
+  opts: { limit?: number; messageId?: string; inClaim?: (tx: Tx, ids: string[]) => Promise<void> },
+): Promise<number> {
+  const limit = opts.limit ?? 100;
   const now = app.clock.now();
   const claimed = await app.db.transaction(async (tx) => {
     const due = await tx
@@ -28,7 +44,7 @@ export async function expireMessages(app: FastifyInstance, limit = 100): Promise
           eq(messages.status, 'sent'),
           eq(messages.isFollowup, false),
           gt(messages.amount, 0),
-          lte(messages.expiresAt, now),
+          opts.messageId ? eq(messages.id, opts.messageId) : lte(messages.expiresAt, now),
         ),
       )
       .orderBy(messages.expiresAt)
@@ -57,6 +73,11 @@ export async function expireMessages(app: FastifyInstance, limit = 100): Promise
       notified.push({ ...message, notificationId });
     }
     for (const creatorId of new Set(due.map((m) => m.recipientId))) await refreshResponseRate(tx, creatorId);
+    if (opts.inClaim)
+      await opts.inClaim(
+        tx,
+        due.map((m) => m.id),
+      );
     return notified;
   });
 

@@ -2,12 +2,12 @@ import { LIMITS } from '@fanline/contracts';
 import { notifications } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
-export type NotificationType = 'new_message' | 'message_response' | 'message_refunded';
+export type NotificationType = 'new_message' | 'message_response' | 'message_refunded' | 'report_reviewed';
 
 /** spec §3 notification: the body is cut to 100 characters. Returns the new id for the realtime event. */
 export async function createNotification(
   tx: Db,
-  opts: { userId: string; type: NotificationType; title: string; body: string; messageId: string; now: Date },
+  opts: { userId: string; type: NotificationType; title: string; body: string; messageId: string | null; now: Date },
 ): Promise<string> {
   const max = LIMITS.notificationBody.max;
   const body = opts.body.length > max ? `${opts.body.slice(0, max - 1)}…` : opts.body;
@@ -19,7 +19,7 @@ export async function createNotification(
       title: opts.title,
       body,
       relatedEntityId: opts.messageId,
-      relatedEntityType: 'message',
+      relatedEntityType: opts.messageId ? 'message' : null,
       createdAt: opts.now,
     })
     .returning({ id: notifications.id });

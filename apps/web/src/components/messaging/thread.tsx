@@ -2,6 +2,7 @@ import type { TThreadMessage } from '@fanline/contracts';
 import { Fragment, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { RelativeTime } from '../ui/relative-time';
+import { ReportButton } from './report-button';
 import { type TThreadItem, threadItems } from './thread-items';
 
 /** spec §2 conversation thread: the messages and the creator's answers in time order. */
@@ -43,6 +44,10 @@ export function ThreadBubble({ item, fromOther, label, badges, metaClassName, ch
           <span className="font-medium text-slate-700">{label}</span>
           <RelativeTime iso={item.at} />
           {badges}
+          {/* Only the other party's words can be reported (issue #12). */}
+          {fromOther && (
+            <ReportButton messageId={item.message.id} target={item.kind === 'response' ? 'reply' : 'message'} />
+          )}
         </p>
         <div
           className={cn(

@@ -1,8 +1,14 @@
 import type {
   TAdminEditUser,
+  TAdminMessagesResponse,
+  TAdminRefundResult,
   TAdminStats,
+  TAdminTransactionDetails,
+  TAdminTransactionsResponse,
   TAdminUsersResponse,
   TAuditEntry,
+  TModerationResponse,
+  TModerationReview,
   TPlatformSettings,
   TSettingsResponse,
 } from '@fanline/contracts';
@@ -60,3 +66,62 @@ export const editUser = (userId: string, edit: TAdminEditUser) =>
   api(`/admin/users/${userId}`, { method: 'PATCH', body: edit });
 export const saveSettings = (settings: TPlatformSettings) =>
   api<TSettingsResponse>('/admin/settings', { method: 'PUT', body: settings });
+
+export const adminMessagesQuery = (search: string, filter: string, page: number) =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'messages', search, filter, page] as const,
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ filter, page: String(page) });
+      if (search) params.set('search', search);
+      return api<TAdminMessagesResponse>(`/admin/messages?${params}`, { signal });
+    },
+    staleTime: FRESH,
+    placeholderData: keepPreviousData,
+  });
+
+export const refundMessage = (messageId: string) =>
+  api<TAdminRefundResult>(`/admin/messages/${messageId}/refund`, { method: 'POST' });
+
+const transactionParams = (search: string, filter: string) => {
+  const params = new URLSearchParams({ filter });
+  if (search) params.set('search', search);
+  return params;
+};
+
+export const adminTransactionsQuery = (search: string, filter: string, page: number) =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'transactions', search, filter, page] as const,
+    queryFn: ({ signal }) => {
+      const params = transactionParams(search, filter);
+      params.set('page', String(page));
+      return api<TAdminTransactionsResponse>(`/admin/transactions?${params}`, { signal });
+    },
+    staleTime: FRESH,
+    placeholderData: keepPreviousData,
+  });
+
+export const adminTransactionQuery = (paymentId: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'transaction', paymentId] as const,
+    queryFn: ({ signal }) => api<TAdminTransactionDetails>(`/admin/transactions/${paymentId}`, { signal }),
+    staleTime: FRESH,
+  });
+
+/** The CSV is a plain download: the browser sends the session cookie with it. */
+export const transactionsCsvUrl = (search: string, filter: string) =>
+  `/api/admin/transactions/export.csv?${transactionParams(search, filter)}`;
+
+export const adminModerationQuery = (search: string, filter: string, page: number) =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'moderation', search, filter, page] as const,
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ filter, page: String(page) });
+      if (search) params.set('search', search);
+      return api<TModerationResponse>(`/admin/moderation?${params}`, { signal });
+    },
+    staleTime: FRESH,
+    placeholderData: keepPreviousData,
+  });
+
+export const reviewReport = (reportId: string, review: TModerationReview) =>
+  api<{ status: string }>(`/admin/moderation/${reportId}/review`, { method: 'POST', body: review });

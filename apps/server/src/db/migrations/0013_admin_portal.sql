@@ -1,0 +1,4 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type_check";--> statement-breakpoint
+CREATE UNIQUE INDEX "content_moderation_open_report_key" ON "content_moderation" USING btree ("reported_by","content_type","content_id") WHERE "content_moderation"."status" = 'pending' and "content_moderation"."reported_by" is not null;--> statement-breakpoint
+CREATE INDEX "messages_status_created_idx" ON "messages" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_check" CHECK ("notifications"."type" in ('new_message', 'message_response', 'message_refunded', 'report_reviewed'));

@@ -1,0 +1,173 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { notifications } from '../../db/schema';
+import {
+  createAdmin,
+  createTestApp,
+  fanAndCreator,
+  ledgerOf,
+  messageRow,
+  paymentRow,
+  sendPaidMessage,
+  signIn,
+  type TestApp,
+  unbalancedTransactions,
+} from '../../testing';
+import { expireMessages } from '../messages/expire-messages';
+import { createLocalProvider } from '../payments/local-provider';
+
+// The local provider, with a switch that makes letting money go fail like a provider outage.
+let releaseFails = false;
+const provider = createLocalProvider(120);
+const flaky = {
+  ...provider,
+  async release(...args: Parameters<typeof provider.release>) {
+    if (releaseFails) throw new Error('provider down');
+    return provider.release(...args);
+  },
+};
+
+let t: TestApp;
+let adminCookie: string;
+beforeAll(async () => {
+  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' }, payments: flaky });
+  const admin = await createAdmin(t.database.db);
+  adminCookie = await signIn(t.app, admin.email ?? '');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const HOUR = 3_600_000;
+const REPLY = 'Thanks for writing! Here is my honest advice for you.';
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: adminCookie } });
+const refund = (messageId: string) =>
+  t.app.inject({ method: 'POST', url: `/api/admin/messages/${messageId}/refund`, headers: { cookie: adminCookie } });
+
+/** The money legs of a payment without ids, for comparing two payments. */
+const legs = async (paymentId: string, creatorId: string) =>
+  (await ledgerOf(t.database.db, paymentId))
+    .map((l) => `${l.kind} ${l.account.replace(creatorId, 'C')} ${l.amount}`)
+    .sort();
+
+describe('admin messages list', () => {
+  test('filters, search by sender, recipient or content, stats and the at-risk list', async () => {
+    const { fan, creator, fanCookie, creatorCookie } = await fanAndCreator(t.app, t.database.db, {
+      displayName: 'Zelda Listcheck',
+    });
+    const answered = await sendPaidMessage(t.app, fanCookie, creator.id, 'Quokka question about long runs, please?');
+    t.clock.advance(2 * HOUR);
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/${answered.messageId}/reply`,
+      headers: { cookie: creatorCookie },
+      payload: { content: REPLY },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const waiting = await sendPaidMessage(t.app, fanCookie, creator.id, 'Another one about pacing, still waiting.');
+
+    const byRecipient = (await get(`/api/admin/messages?search=Listcheck`)).json();
+    expect(byRecipient.messages.map((m: { id: string }) => m.id).sort()).toEqual(
+      [answered.messageId, waiting.messageId].sort(),
+    );
+    const row = byRecipient.messages.find((m: { id: string }) => m.id === answered.messageId);
+    expect(row).toMatchObject({
+      status: 'responded',
+      amountCents: 2500,
+      response: REPLY,
+      sender: { username: fan.username },
+      recipient: { username: creator.username },
+      refundable: false,
+    });
+    expect((await get(`/api/admin/messages?search=${fan.username}&filter=pending`)).json().messages).toMatchObject([
+      { id: waiting.messageId, status: 'sent', refundable: true },
+    ]);
+    expect((await get('/api/admin/messages?search=quokka')).json().messages).toHaveLength(1);
+    expect((await get(`/api/admin/messages?search=${fan.username}&filter=expired`)).json().messages).toEqual([]);
+    // LIKE wildcards in the search are literal.
+    expect((await get('/api/admin/messages?search=%25')).json().messages).toEqual([]);
+
+    const all = (await get('/api/admin/messages')).json();
+    expect(all.stats.total).toBeGreaterThanOrEqual(2);
+    expect(all.stats.responseRatePercent).toBeCloseTo((all.stats.responded / all.stats.total) * 100, 0);
+    expect(all.stats.avgResponseSeconds).toBeGreaterThan(0);
+    expect(all.atRisk.map((m: { status: string }) => m.status)).toEqual(all.atRisk.map(() => 'sent'));
+    expect(all.atRisk.map((m: { id: string }) => m.id)).toContain(waiting.messageId);
+
+    expect((await get('/api/admin/messages?filter=nope')).statusCode).toBe(400);
+    expect((await get('/api/admin/messages?page=0')).statusCode).toBe(400);
+  });
+});
+
+describe('refunding a stuck payment', () => {
+  test('ends like the expiry job, balanced, and a second click changes nothing', async () => {
+    const a = await fanAndCreator(t.app, t.database.db);
+    const byJob = await sendPaidMessage(t.app, a.fanCookie, a.creator.id);
+    const byAdmin = await sendPaidMessage(t.app, a.fanCookie, a.creator.id, 'A second question, also about pacing.');
+    // The admin refunds one now; the job expires the other one after the window.
+    const first = await refund(byAdmin.messageId);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ outcome: 'refunded', paymentStatus: 'canceled' });
+    t.clock.advance(25 * HOUR);
+    expect(await expireMessages(t.app)).toBeGreaterThanOrEqual(1);
+
+    for (const id of [byJob, byAdmin]) {
+      expect((await messageRow(t.database.db, id.messageId)).status).toBe('refunded');
+      expect((await paymentRow(t.database.db, id.paymentId)).status).toBe('canceled');
+      const told = await t.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.relatedEntityId, id.messageId), eq(notifications.type, 'message_refunded')));
+      expect(told).toHaveLength(1);
+    }
+    expect(await legs(byAdmin.paymentId, a.creator.id)).toEqual(await legs(byJob.paymentId, a.creator.id));
+
+    // Double click, also at the same moment: nothing more moves.
+    const again = await Promise.all([refund(byAdmin.messageId), refund(byAdmin.messageId)]);
+    expect(again.map((r) => r.json().outcome)).toEqual(['already', 'already']);
+    expect((await ledgerOf(t.database.db, byAdmin.paymentId)).filter((l) => l.kind === 'release')).toHaveLength(2);
+    expect(await unbalancedTransactions(t.database.db)).toBe(0);
+
+    const audit = (await get('/api/admin/audit?limit=20')).json();
+    expect(
+      audit.entries.filter((e: { action: string; targetId: string }) => e.targetId === byAdmin.messageId),
+    ).toMatchObject([{ action: 'message.refund', before: { status: 'sent' }, after: { status: 'refunded' } }]);
+  });
+
+  test('finishes a release the provider refused at expiry (the reconciler path), once', async () => {
+    const a = await fanAndCreator(t.app, t.database.db);
+    const sent = await sendPaidMessage(t.app, a.fanCookie, a.creator.id);
+    releaseFails = true;
+    try {
+      t.clock.advance(25 * HOUR);
+      await expireMessages(t.app);
+    } finally {
+      releaseFails = false;
+    }
+    expect((await paymentRow(t.database.db, sent.paymentId)).status).toBe('authorized');
+    const listed = (await get(`/api/admin/messages?search=${a.fan.username}`)).json().messages;
+    expect(listed).toMatchObject([{ id: sent.messageId, status: 'refunded', refundable: true }]);
+
+    const done = await refund(sent.messageId);
+    expect(done.json()).toEqual({ outcome: 'released', paymentStatus: 'canceled' });
+    expect((await refund(sent.messageId)).json()).toEqual({ outcome: 'already', paymentStatus: 'canceled' });
+    expect((await ledgerOf(t.database.db, sent.paymentId)).filter((l) => l.kind === 'release')).toHaveLength(2);
+    expect(await unbalancedTransactions(t.database.db)).toBe(0);
+    const after = (await get(`/api/admin/messages?search=${a.fan.username}`)).json().messages;
+    expect(after[0].refundable).toBe(false);
+  });
+
+  test('an answered message, a free follow-up or an unknown id is refused', async () => {
+    const a = await fanAndCreator(t.app, t.database.db);
+    const sent = await sendPaidMessage(t.app, a.fanCookie, a.creator.id);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/${sent.messageId}/reply`,
+      headers: { cookie: a.creatorCookie },
+      payload: { content: REPLY },
+    });
+    expect((await refund(sent.messageId)).statusCode).toBe(409);
+    expect((await paymentRow(t.database.db, sent.paymentId)).status).toBe('succeeded');
+    expect((await refund('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,132 @@
+import { ADMIN_PAGE_SIZE, type TAdminMessageFilter, type ZAdminMessagesResponse } from '@fanline/contracts';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { earnings, messages, payments, profiles } from '../../db/schema';
+import type { Db } from '../../platform/db';
+
+type Response = z.output<typeof ZAdminMessagesResponse>;
+type Row = Response['messages'][number];
+
+const STATUS_OF: Record<Exclude<TAdminMessageFilter, 'all'>, 'sent' | 'responded' | 'refunded'> = {
+  pending: 'sent',
+  responded: 'responded',
+  expired: 'refunded',
+};
+const VISIBLE = ['sent', 'responded', 'refunded'] as const;
+const AT_RISK = 5;
+
+const sender = alias(profiles, 'sender');
+const recipient = alias(profiles, 'recipient');
+
+function rowsQuery(db: Db) {
+  return db
+    .select({
+      id: messages.id,
+      senderId: sender.id,
+      senderUsername: sender.username,
+      senderName: sender.displayName,
+      recipientId: recipient.id,
+      recipientUsername: recipient.username,
+      recipientName: recipient.displayName,
+      status: messages.status,
+      amount: messages.amount,
+      isFollowup: messages.isFollowup,
+      content: messages.content,
+      response: messages.responseContent,
+      createdAt: messages.createdAt,
+      respondedAt: messages.respondedAt,
+      expiresAt: messages.expiresAt,
+      paymentStatus: payments.status,
+      earned: earnings.id,
+    })
+    .from(messages)
+    .innerJoin(sender, eq(sender.id, messages.senderId))
+    .innerJoin(recipient, eq(recipient.id, messages.recipientId))
+    .leftJoin(payments, eq(payments.messageId, messages.id))
+    .leftJoin(earnings, eq(earnings.messageId, messages.id));
+}
+
+function toRow(r: Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute']>>[number]): Row {
+  const paid = r.amount > 0 && !r.isFollowup;
+  const held = r.paymentStatus === 'authorized' || r.paymentStatus === 'succeeded';
+  return {
+    id: r.id,
+    sender: { id: r.senderId, username: r.senderUsername, displayName: r.senderName },
+    recipient: { id: r.recipientId, username: r.recipientUsername, displayName: r.recipientName },
+    status: r.status as Row['status'],
+    amountCents: r.amount,
+    content: r.content,
+    response: r.response,
+    createdAt: r.createdAt,
+    respondedAt: r.respondedAt,
+    expiresAt: r.expiresAt,
+    paymentStatus: r.paymentStatus,
+    // A pending paid message, or an expired one whose money was never let go.
+    refundable: paid && (r.status === 'sent' || (r.status === 'refunded' && held && !r.earned)),
+  };
+}
+
+/** spec §2 Admin Messages: stats, search by sender, recipient or content, filters, 100 rows a page, at-risk list. */
+export async function listAdminMessages(
+  db: Db,
+  opts: { search?: string; filter: TAdminMessageFilter; page: number },
+): Promise<Response> {
+  const where: SQL[] = [];
+  if (opts.filter === 'all') where.push(inArray(messages.status, [...VISIBLE]));
+  else where.push(eq(messages.status, STATUS_OF[opts.filter]));
+  if (opts.search) {
+    const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const match = or(
+      ilike(sender.displayName, like),
+      ilike(sender.username, like),
+      ilike(recipient.displayName, like),
+      ilike(recipient.username, like),
+      ilike(messages.content, like),
+    );
+    if (match) where.push(match);
+  }
+  const rows = await rowsQuery(db)
+    .where(and(...where))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(ADMIN_PAGE_SIZE + 1)
+    .offset((opts.page - 1) * ADMIN_PAGE_SIZE);
+
+  const [stats] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      pending: sql<number>`count(*) filter (where ${messages.status} = 'sent')`.mapWith(Number),
+      responded: sql<number>`count(*) filter (where ${messages.status} = 'responded')`.mapWith(Number),
+      expired: sql<number>`count(*) filter (where ${messages.status} = 'refunded')`.mapWith(Number),
+      avgSeconds: sql<
+        number | null
+      >`avg(extract(epoch from (${messages.respondedAt} - coalesce(${messages.paidAt}, ${messages.createdAt})))) filter (where ${messages.status} = 'responded' and ${messages.amount} > 0)`.mapWith(
+        (v) => (v === null ? null : Number(v)),
+      ),
+    })
+    .from(messages)
+    .where(inArray(messages.status, [...VISIBLE]));
+
+  // Served by messages_sent_expires_idx: the pending paid messages closest to (or past) their deadline.
+  const atRisk = await rowsQuery(db)
+    .where(and(eq(messages.status, 'sent'), eq(messages.isFollowup, false), sql`${messages.amount} > 0`))
+    .orderBy(asc(messages.expiresAt))
+    .limit(AT_RISK);
+
+  const total = stats?.total ?? 0;
+  const responded = stats?.responded ?? 0;
+  return {
+    messages: rows.slice(0, ADMIN_PAGE_SIZE).map(toRow),
+    page: opts.page,
+    hasMore: rows.length > ADMIN_PAGE_SIZE,
+    stats: {
+      total,
+      pending: stats?.pending ?? 0,
+      responded,
+      expired: stats?.expired ?? 0,
+      responseRatePercent: total === 0 ? 0 : Math.round((responded / total) * 1000) / 10,
+      avgResponseSeconds: stats?.avgSeconds == null ? null : Math.round(stats.avgSeconds),
+    },
+    atRisk: atRisk.map(toRow),
+  };
+}

@@ -1,0 +1,130 @@
+import {
+  ADMIN_PAGE_SIZE,
+  ADMIN_REVENUE_GROWTH_PERCENT,
+  type TAdminTransactionFilter,
+  type ZAdminTransactionsResponse,
+} from '@fanline/contracts';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { ledgerEntries, payments, profiles } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { ACCOUNTS } from '../ledger/post-transaction';
+
+type Response = z.output<typeof ZAdminTransactionsResponse>;
+type Status = Response['transactions'][number]['status'];
+
+/** The spec's filters over our statuses (ARCHITECTURE §3a); 'returned' is ours: released holds and refunds. */
+export const STATUSES_OF: Record<Exclude<TAdminTransactionFilter, 'all'>, Status[]> = {
+  succeeded: ['succeeded'],
+  pending: ['pending', 'authorized'],
+  failed: ['failed'],
+  returned: ['canceled', 'refunded'],
+};
+
+const sender = alias(profiles, 'sender');
+const recipient = alias(profiles, 'recipient');
+
+export function transactionRows(db: Db) {
+  return db
+    .select({
+      id: payments.id,
+      senderId: sender.id,
+      senderUsername: sender.username,
+      senderName: sender.displayName,
+      recipientId: recipient.id,
+      recipientUsername: recipient.username,
+      recipientName: recipient.displayName,
+      status: payments.status,
+      amountCents: payments.amountTotal,
+      platformFeeCents: payments.amountPlatformFee,
+      creatorCents: payments.amountCreator,
+      commissionPercent: payments.commissionPercent,
+      provider: payments.provider,
+      messageId: payments.messageId,
+      createdAt: payments.createdAt,
+      paymentIntentId: payments.paymentIntentId,
+      checkoutSessionId: payments.checkoutSessionId,
+    })
+    .from(payments)
+    .innerJoin(sender, eq(sender.id, payments.senderId))
+    .innerJoin(recipient, eq(recipient.id, payments.recipientId));
+}
+
+export const toTransaction = (r: Awaited<ReturnType<ReturnType<typeof transactionRows>['execute']>>[number]) => ({
+  id: r.id,
+  sender: { id: r.senderId, username: r.senderUsername, displayName: r.senderName },
+  recipient: { id: r.recipientId, username: r.recipientUsername, displayName: r.recipientName },
+  status: r.status,
+  amountCents: r.amountCents,
+  platformFeeCents: r.platformFeeCents,
+  creatorCents: r.creatorCents,
+  commissionPercent: r.commissionPercent,
+  provider: r.provider,
+  messageId: r.messageId,
+  createdAt: r.createdAt,
+});
+
+export function transactionWhere(opts: { search?: string; filter: TAdminTransactionFilter }): SQL | undefined {
+  const where: SQL[] = [];
+  if (opts.filter !== 'all') where.push(inArray(payments.status, STATUSES_OF[opts.filter]));
+  if (opts.search) {
+    const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const match = or(
+      ilike(sender.displayName, like),
+      ilike(sender.username, like),
+      ilike(recipient.displayName, like),
+      ilike(recipient.username, like),
+      sql`${payments.id}::text = ${opts.search.toLowerCase()}`,
+    );
+    if (match) where.push(match);
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+/**
+ * spec §2 Admin Transactions. The money figures are sums over the ledger (ARCHITECTURE §8): revenue
+ * is what captures took out of sender_hold, fees what they put in platform_revenue, creators the rest.
+ */
+export async function listTransactions(
+  db: Db,
+  opts: { search?: string; filter: TAdminTransactionFilter; page: number },
+): Promise<Response> {
+  const rows = await transactionRows(db)
+    .where(transactionWhere(opts))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(ADMIN_PAGE_SIZE + 1)
+    .offset((opts.page - 1) * ADMIN_PAGE_SIZE);
+
+  const [captured] = await db
+    .select({
+      cents: sql<number>`coalesce(-sum(${ledgerEntries.amount}), 0)`.mapWith(Number),
+      n: count(),
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.account, ACCOUNTS.senderHold), eq(ledgerEntries.kind, 'capture')));
+  const [fees] = await db
+    .select({ cents: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.account, ACCOUNTS.platformRevenue));
+  const [volume] = await db.select({ n: count() }).from(payments);
+
+  const total = captured?.cents ?? 0;
+  const n = captured?.n ?? 0;
+  const feeCents = fees?.cents ?? 0;
+  return {
+    transactions: rows.slice(0, ADMIN_PAGE_SIZE).map(toTransaction),
+    page: opts.page,
+    hasMore: rows.length > ADMIN_PAGE_SIZE,
+    stats: {
+      totalRevenueCents: total,
+      growthPercent: ADMIN_REVENUE_GROWTH_PERCENT,
+      platformFeesCents: feeCents,
+      platformFeesPercent: total === 0 ? 0 : Math.round((feeCents / total) * 1000) / 10,
+      creatorEarningsCents: total - feeCents,
+      capturedCount: n,
+      averageTransactionCents: n === 0 ? 0 : Math.round(total / n),
+      transactionVolume: volume?.n ?? 0,
+    },
+  };
+}

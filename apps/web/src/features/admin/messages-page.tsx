@@ -1,0 +1,227 @@
+import { ADMIN_MESSAGE_FILTERS, formatCents, type TAdminMessageRow } from '@fanline/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AlarmClock, ArrowRight, CheckCircle, Clock, MessageSquare, RotateCcw, TrendingUp } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { Badge, Card, Skeleton } from '../../components/ui/card';
+import { Countdown } from '../../components/ui/countdown';
+import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { EmptyState, LoadErrorState } from '../../components/ui/empty-state';
+import { SearchInput } from '../../components/ui/search-input';
+import { cn } from '../../lib/cn';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { adminKeys, adminMessagesQuery, refundMessage } from './api/admin';
+import { StatCard } from './components/stat-card';
+
+const FILTER_LABELS = { all: 'All', pending: 'Pending', responded: 'Responded', expired: 'Expired' } as const;
+const STATUS = {
+  sent: { label: 'Pending', className: 'bg-amber-100 text-amber-800' },
+  responded: { label: 'Responded', className: 'bg-green-100 text-green-800' },
+  refunded: { label: 'Expired', className: 'bg-slate-200 text-slate-700' },
+} as const;
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const name = (p: TAdminMessageRow['sender'], fallback: string) => p.displayName ?? fallback;
+
+function formatDuration(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  return `${hours}h ${minutes % 60}m`;
+}
+
+/** spec §2 Admin Messages: stats, search, filters, rows, at-risk list and the stuck-payment refund. */
+export function Component() {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<(typeof ADMIN_MESSAGE_FILTERS)[number]>('all');
+  const [page, setPage] = useState(1);
+  const [confirming, setConfirming] = useState<TAdminMessageRow | null>(null);
+  const term = useDebouncedValue(search.trim(), 300);
+  const query = useQuery(adminMessagesQuery(term, filter, page));
+
+  const refund = useMutation({
+    mutationFn: refundMessage,
+    onSuccess: (result) => {
+      toast.success('Refund done', {
+        description:
+          result.outcome === 'already'
+            ? 'Nothing was left to refund: the money had already gone back to the fan.'
+            : 'The message expired and the fan’s money went back to them.',
+      });
+      setConfirming(null);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: (error) => toast.error('Refund failed', { description: error.message }),
+  });
+
+  const stats = query.data?.stats;
+  return (
+    <div className="space-y-6">
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <StatCard label="Total Messages" icon={MessageSquare} value={stats?.total.toLocaleString('en-US')} />
+        <StatCard label="Response Rate" icon={TrendingUp} value={stats && `${stats.responseRatePercent}%`} />
+        <StatCard label="Pending" icon={Clock} value={stats?.pending.toLocaleString('en-US')} />
+        <StatCard
+          label="Avg Response"
+          icon={CheckCircle}
+          value={stats && (stats.avgResponseSeconds === null ? '—' : formatDuration(stats.avgResponseSeconds))}
+        />
+      </div>
+
+      {query.data && query.data.atRisk.length > 0 && (
+        <Card className="p-4">
+          <h2 className="flex items-center gap-2 font-semibold text-slate-900">
+            <AlarmClock className="h-5 w-5 text-amber-600" aria-hidden="true" />
+            At risk: least time left
+          </h2>
+          <ul className="mt-3 divide-y divide-slate-100">
+            {query.data.atRisk.map((row) => (
+              <li
+                key={row.id}
+                className="flex flex-col gap-2 py-2 text-sm md:flex-row md:items-center md:justify-between"
+              >
+                <span className="min-w-0 truncate">
+                  {name(row.sender, 'Unknown User')} → {name(row.recipient, 'Unknown Creator')} ·{' '}
+                  {formatCents(row.amountCents)}
+                </span>
+                <span className="flex items-center gap-3">
+                  {row.expiresAt && (
+                    <Countdown until={String(row.expiresAt)} format="remaining" className="text-amber-700" />
+                  )}
+                  <Button size="sm" variant="secondary" onClick={() => setConfirming(row)}>
+                    <RotateCcw className="h-4 w-4" aria-hidden="true" />
+                    Refund
+                  </Button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+
+      <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+        <SearchInput
+          className="md:w-96"
+          label="Search messages"
+          placeholder="Search by sender, recipient or content..."
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+          onClear={() => setSearch('')}
+        />
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">Filter messages</legend>
+          {ADMIN_MESSAGE_FILTERS.map((value) => (
+            <Button
+              key={value}
+              size="sm"
+              variant={filter === value ? 'primary' : 'secondary'}
+              aria-pressed={filter === value}
+              onClick={() => {
+                setFilter(value);
+                setPage(1);
+              }}
+            >
+              {FILTER_LABELS[value]}
+            </Button>
+          ))}
+        </fieldset>
+      </div>
+
+      {query.isError ? (
+        <LoadErrorState title="Messages could not be loaded" onRetry={() => void query.refetch()} />
+      ) : query.isPending ? (
+        <div className="space-y-2">
+          {Array.from({ length: 5 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static skeletons
+            <Skeleton key={i} className="h-24" />
+          ))}
+        </div>
+      ) : query.data.messages.length === 0 ? (
+        <EmptyState icon={MessageSquare} title="No messages found matching your criteria." />
+      ) : (
+        <Card className={cn('divide-y divide-slate-100', query.isPlaceholderData && 'opacity-60')}>
+          {query.data.messages.map((row) => (
+            <MessageRow key={row.id} row={row} onRefund={() => setConfirming(row)} />
+          ))}
+        </Card>
+      )}
+
+      {query.data && (page > 1 || query.data.hasMore) && (
+        <nav aria-label="Pages" className="flex items-center justify-between">
+          <Button variant="secondary" disabled={page === 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <span className="text-sm text-slate-600">Page {page}</span>
+          <Button variant="secondary" disabled={!query.data.hasMore} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      )}
+
+      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        {confirming && (
+          <DialogContent title="Refund this payment?">
+            <p className="text-sm text-slate-700">
+              {confirming.status === 'sent'
+                ? `The message from ${name(confirming.sender, 'Unknown User')} to ${name(confirming.recipient, 'Unknown Creator')} expires now, exactly as if its window had run out: the fan is told and their ${formatCents(confirming.amountCents)} goes back to them. The creator can no longer answer it.`
+                : `This message already expired but the fan’s ${formatCents(confirming.amountCents)} was not yet let go. Try again now.`}
+            </p>
+            <div className="mt-6 flex justify-end gap-2">
+              <DialogClose asChild>
+                <Button variant="secondary">Cancel</Button>
+              </DialogClose>
+              <Button disabled={refund.isPending} onClick={() => refund.mutate(confirming.id)}>
+                {refund.isPending ? 'Refunding…' : 'Refund to fan'}
+              </Button>
+            </div>
+          </DialogContent>
+        )}
+      </Dialog>
+    </div>
+  );
+}
+
+function MessageRow({ row, onRefund }: { row: TAdminMessageRow; onRefund: () => void }) {
+  const status = STATUS[row.status];
+  return (
+    <article className="space-y-2 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="flex min-w-0 flex-wrap items-center gap-2 font-medium text-slate-900">
+          <span className="truncate">{name(row.sender, 'Unknown User')}</span>
+          <ArrowRight className="h-4 w-4 text-slate-400" aria-label="to" />
+          <span className="truncate">{name(row.recipient, 'Unknown Creator')}</span>
+          <Badge className={status.className}>{status.label}</Badge>
+        </p>
+        <span className="font-semibold text-slate-900">{formatCents(row.amountCents)}</span>
+      </div>
+      <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">{row.content || 'No message available'}</p>
+      {row.response && (
+        <p className="rounded-md bg-slate-50 p-2 text-sm text-slate-700 [overflow-wrap:anywhere]">
+          <span className="font-medium">Response: </span>
+          {row.response}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-500">
+        <span className="flex flex-wrap gap-x-3">
+          <span>Sent {when(String(row.createdAt))}</span>
+          {row.respondedAt && <span>Responded {when(String(row.respondedAt))}</span>}
+          {row.status === 'sent' && row.expiresAt && (
+            <Countdown until={String(row.expiresAt)} format="remaining" className="text-amber-700" />
+          )}
+          {row.paymentStatus && <span>Payment {row.paymentStatus}</span>}
+        </span>
+        {row.refundable && (
+          <Button size="sm" variant="secondary" onClick={onRefund} aria-label="Refund to fan">
+            <RotateCcw className="h-4 w-4" aria-hidden="true" />
+            Refund
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,248 @@
+import {
+  ADMIN_TRANSACTION_FILTERS,
+  formatCents,
+  type TAdminTransactionRow,
+  type TAdminTransactionsResponse,
+} from '@fanline/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, BarChart3, CreditCard, DollarSign, Download, Eye, Percent, Receipt, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Badge, Card, Skeleton, Spinner } from '../../components/ui/card';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { EmptyState, LoadErrorState } from '../../components/ui/empty-state';
+import { SearchInput } from '../../components/ui/search-input';
+import { cn } from '../../lib/cn';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { adminTransactionQuery, adminTransactionsQuery, transactionsCsvUrl } from './api/admin';
+import { StatCard } from './components/stat-card';
+
+const FILTER_LABELS = {
+  all: 'All',
+  succeeded: 'Succeeded',
+  pending: 'Pending',
+  failed: 'Failed',
+  returned: 'Released / Refunded',
+} as const;
+const STATUS: Record<TAdminTransactionRow['status'], { label: string; className: string }> = {
+  succeeded: { label: 'Succeeded', className: 'bg-green-100 text-green-800' },
+  authorized: { label: 'Pending (card held)', className: 'bg-amber-100 text-amber-800' },
+  pending: { label: 'Pending (checkout)', className: 'bg-amber-50 text-amber-700' },
+  failed: { label: 'Failed', className: 'bg-red-100 text-red-800' },
+  canceled: { label: 'Released', className: 'bg-slate-200 text-slate-700' },
+  refunded: { label: 'Refunded', className: 'bg-slate-200 text-slate-700' },
+};
+const STEP_LABELS = {
+  started: 'Checkout started',
+  authorized: 'Authorized',
+  captured: 'Captured',
+  released: 'Released',
+  refunded: 'Refunded',
+} as const;
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** spec §2 Admin Transactions: five figures from the ledger, search, filters, CSV export, View Details. */
+export function Component() {
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<(typeof ADMIN_TRANSACTION_FILTERS)[number]>('all');
+  const [page, setPage] = useState(1);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const term = useDebouncedValue(search.trim(), 300);
+  const query = useQuery(adminTransactionsQuery(term, filter, page));
+
+  return (
+    <div className="space-y-6">
+      <Figures stats={query.data?.stats} />
+
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+        <SearchInput
+          className="lg:w-96"
+          label="Search transactions"
+          placeholder="Search by sender, creator or payment ID..."
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+          onClear={() => setSearch('')}
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <fieldset className="flex flex-wrap gap-2">
+            <legend className="sr-only">Filter transactions</legend>
+            {ADMIN_TRANSACTION_FILTERS.map((value) => (
+              <Button
+                key={value}
+                size="sm"
+                variant={filter === value ? 'primary' : 'secondary'}
+                aria-pressed={filter === value}
+                onClick={() => {
+                  setFilter(value);
+                  setPage(1);
+                }}
+              >
+                {FILTER_LABELS[value]}
+              </Button>
+            ))}
+          </fieldset>
+          <Button asChild size="sm" variant="secondary">
+            <a href={transactionsCsvUrl(term, filter)} download>
+              <Download className="h-4 w-4" aria-hidden="true" />
+              Export
+            </a>
+          </Button>
+        </div>
+      </div>
+
+      {query.isError ? (
+        <LoadErrorState title="Transactions could not be loaded" onRetry={() => void query.refetch()} />
+      ) : query.isPending ? (
+        <div className="space-y-2">
+          {Array.from({ length: 5 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static skeletons
+            <Skeleton key={i} className="h-16" />
+          ))}
+        </div>
+      ) : query.data.transactions.length === 0 ? (
+        <EmptyState icon={Receipt} title="No transactions found">
+          Try another search or filter.
+        </EmptyState>
+      ) : (
+        <Card className={cn('divide-y divide-slate-100', query.isPlaceholderData && 'opacity-60')}>
+          {query.data.transactions.map((row) => (
+            <TransactionRow key={row.id} row={row} onView={() => setViewing(row.id)} />
+          ))}
+        </Card>
+      )}
+
+      {query.data && (page > 1 || query.data.hasMore) && (
+        <nav aria-label="Pages" className="flex items-center justify-between">
+          <Button variant="secondary" disabled={page === 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <span className="text-sm text-slate-600">Page {page}</span>
+          <Button variant="secondary" disabled={!query.data.hasMore} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      )}
+
+      <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)}>
+        {viewing && (
+          <DialogContent title="Transaction Details">
+            <TransactionDetails paymentId={viewing} />
+          </DialogContent>
+        )}
+      </Dialog>
+    </div>
+  );
+}
+
+function Figures({ stats }: { stats?: TAdminTransactionsResponse['stats'] }) {
+  return (
+    <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
+      <StatCard
+        label="Total Revenue"
+        icon={DollarSign}
+        value={stats && formatCents(stats.totalRevenueCents)}
+        note={stats && `+${stats.growthPercent}% from last month`}
+      />
+      <StatCard
+        label="Platform Fees"
+        icon={Percent}
+        value={stats && formatCents(stats.platformFeesCents)}
+        note={stats && `${stats.platformFeesPercent}% of total`}
+      />
+      <StatCard
+        label="Creator Earnings"
+        icon={Users}
+        value={stats && formatCents(stats.creatorEarningsCents)}
+        note={stats && `${stats.capturedCount.toLocaleString('en-US')} transactions`}
+      />
+      <StatCard
+        label="Average Transaction"
+        icon={BarChart3}
+        value={stats && formatCents(stats.averageTransactionCents)}
+      />
+      <StatCard
+        label="Transaction Volume"
+        icon={CreditCard}
+        value={stats?.transactionVolume.toLocaleString('en-US')}
+        note="payments started"
+      />
+    </div>
+  );
+}
+
+function TransactionRow({ row, onView }: { row: TAdminTransactionRow; onView: () => void }) {
+  const status = STATUS[row.status];
+  return (
+    <div className="flex flex-col gap-2 p-4 md:flex-row md:items-center md:justify-between">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+          <span className="truncate">{row.sender.displayName ?? 'Unknown User'}</span>
+          <ArrowRight className="h-4 w-4 text-slate-400" aria-label="to" />
+          <span className="truncate">{row.recipient.displayName ?? 'Unknown Creator'}</span>
+          <Badge className={status.className}>{status.label}</Badge>
+        </p>
+        <p className="text-sm text-slate-500">
+          {when(String(row.createdAt))} · fee {formatCents(row.platformFeeCents)} ({row.commissionPercent}%) · creator{' '}
+          {formatCents(row.creatorCents)}
+        </p>
+      </div>
+      <div className="flex items-center justify-between gap-3 md:justify-end">
+        <span className="font-semibold text-slate-900">{formatCents(row.amountCents)}</span>
+        <Button size="sm" variant="secondary" onClick={onView} aria-label={`View details of payment ${row.id}`}>
+          <Eye className="h-4 w-4" aria-hidden="true" />
+          View Details
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function TransactionDetails({ paymentId }: { paymentId: string }) {
+  const query = useQuery(adminTransactionQuery(paymentId));
+  if (query.isPending) return <Spinner label="Loading transaction" />;
+  if (query.isError)
+    return <LoadErrorState title="The transaction could not be loaded" onRetry={() => void query.refetch()} />;
+  const { transaction: tx, steps, providerPaymentId, providerCheckoutId } = query.data;
+  const rows: [string, string][] = [
+    ['Payment ID', tx.id],
+    ['Status', STATUS[tx.status].label],
+    ['From', `${tx.sender.displayName ?? 'Unknown User'} (@${tx.sender.username})`],
+    ['To', `${tx.recipient.displayName ?? 'Unknown Creator'} (@${tx.recipient.username})`],
+    ['Amount', formatCents(tx.amountCents)],
+    [
+      'Split',
+      `${formatCents(tx.creatorCents)} creator · ${formatCents(tx.platformFeeCents)} platform (${tx.commissionPercent}%)`,
+    ],
+    ['Provider', tx.provider],
+    ['Provider payment', providerPaymentId ?? '—'],
+    ['Provider checkout', providerCheckoutId ?? '—'],
+  ];
+  return (
+    <div className="space-y-4">
+      <dl className="divide-y divide-slate-100 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid grid-cols-3 gap-2 py-2">
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="col-span-2 text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div>
+        <h3 className="font-semibold text-slate-900">Timeline</h3>
+        <ol className="mt-2 space-y-2 border-l border-slate-200 pl-4 text-sm">
+          {steps.map((step) => (
+            <li key={`${step.step}-${String(step.at)}`}>
+              <span className="font-medium text-slate-900">{STEP_LABELS[step.step]}</span>{' '}
+              <span className="text-slate-600">
+                {formatCents(step.amountCents)} · {when(String(step.at))}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
+  );
+}
