@@ -5,5 +5,6 @@ export * from './instagram-stand-in';
 export * from './messaging';
 export * from './smtp';
 export * from './sse';
+export * from './tcp-proxy';
 export * from './test-app';
 export * from './threads-stand-in';
