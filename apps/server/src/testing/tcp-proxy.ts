@@ -21,7 +21,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   let port = 0;
   const listen = () =>
     new Promise<void>((resolve, reject) => {
-      server = net.createServer((client) => {
+      const listening = net.createServer((client) => {
         const upstream = net.connect(target.port, target.host);
         for (const s of [client, upstream]) {
           sockets.add(s);
@@ -33,9 +33,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         }
         client.pipe(upstream).pipe(client);
       });
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => {
-        port = (server?.address() as net.AddressInfo).port;
+      server = listening;
+      listening.once('error', reject);
+      listening.listen(port, '127.0.0.1', () => {
+        port = (listening.address() as net.AddressInfo).port;
         resolve();
       });
     });
