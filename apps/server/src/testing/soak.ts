@@ -69,7 +69,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     return cookie;
   };
 
-  const people = [];
+  const people: Array<{
+    fan: Awaited<ReturnType<typeof createUser>>;
+    creator: Awaited<ReturnType<typeof createCreator>>;
+    fanCookie: string;
+    creatorCookie: string;
+  }> = [];
   for (let i = 0; i < pairs; i++) {
     const fan = await createUser(db);
     const creator = await createCreator(db);
