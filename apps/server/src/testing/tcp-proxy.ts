@@ -62,11 +62,18 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
 export async function openProxiedTestDatabase(database: Database): Promise<{ database: Database; proxy: TcpProxy }> {
   const server = inject('postgresUrl');
   if (!server || database.driver !== 'postgres') throw new Error('openProxiedTestDatabase needs PostgreSQL');
-  const result = await database.db.execute(sql`select current_database() as name`);
-  const name = (result as unknown as { rows: Array<{ name: string }> }).rows[0]?.name ?? '';
-  const url = new URL(withDatabase(server, name));
+  const url = new URL(await testDatabaseUrl(database));
   const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
   url.hostname = '127.0.0.1';
   url.port = String(proxy.port);
   return { database: await openDatabase({ kind: 'postgres', url: url.toString(), max: 3 }), proxy };
+}
+
+/** The connection URL of a PostgreSQL test database (for a second process or a proxy). */
+export async function testDatabaseUrl(database: Database): Promise<string> {
+  const server = inject('postgresUrl');
+  if (!server || database.driver !== 'postgres') throw new Error('testDatabaseUrl needs PostgreSQL');
+  const result = await database.db.execute(sql`select current_database() as name`);
+  const name = (result as unknown as { rows: Array<{ name: string }> }).rows[0]?.name ?? '';
+  return withDatabase(server, name);
 }
