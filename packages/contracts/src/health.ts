@@ -1,8 +1,25 @@
 import { z } from 'zod';
 
+/** GET /api/health/live: the process is up and answering (no dependency is checked). */
+export const ZLivenessResponse = z.object({ status: z.literal('ok'), uptimeSeconds: z.number() });
+export type TLivenessResponse = z.input<typeof ZLivenessResponse>;
+
+/**
+ * GET /api/health and /api/health/ready: what the server depends on. 503 while the database is
+ * unreachable (take the instance out of rotation); a payment configuration problem is reported
+ * in the body with status 'degraded' but answers 200, since every instance shares it.
+ */
 export const ZHealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({ status: z.enum(['up', 'down']), driver: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
+  payments: z
+    .object({
+      provider: z.enum(['local', 'stripe']),
+      status: z.enum(['up', 'down']),
+      /** Why the payment provider cannot work, in words (never a secret). */
+      problem: z.string().nullable(),
+    })
+    .optional(),
   uptimeSeconds: z.number(),
 });
 export type THealthResponse = z.input<typeof ZHealthResponse>;

@@ -51,6 +51,11 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
   pg.types.setTypeParser(INT8, numberParsers[INT8]);
   pg.types.setTypeParser(NUMERIC, numberParsers[NUMERIC]);
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection that errors (a reset by a restarting database or a network cut) is dropped by
+  // the pool, which then emits 'error'; unheard, that event would end the process. The next query
+  // opens a fresh connection. (health.int.test.ts proves recovery after a closed connection; a reset
+  // one is what this line guards.)
+  pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,

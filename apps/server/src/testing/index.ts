@@ -6,5 +6,6 @@ export * from './messaging';
 export * from './settings';
 export * from './smtp';
 export * from './sse';
+export * from './tcp-proxy';
 export * from './test-app';
 export * from './threads-stand-in';

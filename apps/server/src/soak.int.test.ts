@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestApp, type TestApp, testDriver } from './testing';
+import { formatSoak, runSoak } from './testing/soak';
+
+// A shortened soak (SOAK_SECONDS, 50 by default) over loopback with live streams connected; the
+// thirty-minute run is `npm run soak -w @fanline/bench`. It runs in the PGlite pass only, to keep
+// `npm test` bounded on a shared machine.
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 50);
+// PGlite keeps the whole database in this process's memory, so RSS grows with the rows written.
+const RSS_GROWTH_LIMIT_MB = 250;
+
+let t: TestApp;
+let baseUrl: string;
+beforeAll(async () => {
+  t = await createTestApp({ env: { AUTH_IP_LIMIT: '100000', AUTH_EMAIL_LIMIT: '100000' } });
+  baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+test.skipIf(testDriver() !== 'pglite')(
+  'browse, profile, conversations, pay and reply for a minute with live streams: no errors, bounded memory',
+  { timeout: (SECONDS + 20) * 1000 },
+  async () => {
+    const report = await runSoak({ baseUrl, db: t.database.db, seconds: SECONDS, pairs: 3 });
+    console.log(formatSoak(report));
+    expect(report.errors).toEqual([]);
+    expect(report.paidMessages).toBeGreaterThan(10);
+    expect(report.sseEvents).toBeGreaterThan(0);
+    expect(report.end.rssMb - report.start.rssMb).toBeLessThan(RSS_GROWTH_LIMIT_MB);
+  },
+);
