@@ -24,7 +24,7 @@ import { fanRoutes } from './modules/fans';
 import { healthRoutes } from './modules/health/routes';
 import { ledgerRoutes } from './modules/ledger';
 import { messageRoutes } from './modules/messages/routes';
-import { notificationRoutes } from './modules/notifications/routes';
+import { notificationRoutes, unsubscribeRoutes } from './modules/notifications';
 import { connectRoutes } from './modules/payments/connect-routes';
 import { createPaymentProvider } from './modules/payments/create-provider';
 import type { PaymentProvider } from './modules/payments/provider';
@@ -182,6 +182,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
   // Outside production, mails that had nowhere to go can be read at /dev/outbox.
+  // The unsubscribe link of every product email: a page at PUBLIC_URL/unsubscribe, outside /api.
+  await app.register(unsubscribeRoutes);
   if (config.env !== 'production' && app.mailer.kind === 'log') await app.register(devOutboxRoutes);
 
   await registerStatic(app, config);
