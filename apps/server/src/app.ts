@@ -15,6 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { adminRoutes } from './modules/admin';
+import { attachmentRoutes } from './modules/attachments';
 import { registerAuthHooks } from './modules/auth/auth-hooks';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(stripeWebhookRoutes);
       await api.register(messageRoutes);
       await api.register(notificationRoutes);
+      await api.register(attachmentRoutes);
       await api.register(fanRoutes);
       await api.register(realtimeRoutes);
       await api.register(verificationRoutes);
