@@ -2,6 +2,7 @@ import type { TThreadMessage } from '@fanline/contracts';
 import { Fragment, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { RelativeTime } from '../ui/relative-time';
+import { AttachmentGallery } from './attachment-picker';
 import { type TThreadItem, threadItems } from './thread-items';
 
 /** spec §2 conversation thread: the messages and the creator's answers in time order. */
@@ -52,6 +53,12 @@ export function ThreadBubble({ item, fromOther, label, badges, metaClassName, ch
         >
           {item.kind === 'response' ? item.content : item.message.content}
         </div>
+        <AttachmentGallery
+          owner={label}
+          images={(item.message.attachments ?? []).filter(
+            (a) => a.part === (item.kind === 'response' ? 'response' : 'message'),
+          )}
+        />
         {children}
       </div>
     </li>
