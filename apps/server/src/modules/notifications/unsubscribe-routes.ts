@@ -33,6 +33,8 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
     (_r, body, done) => done(null, body),
   );
   const limit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  // same-origin, not no-referrer: with no-referrer Chromium posts the page's form with `Origin: null`,
+  // which the origin check refuses; the token still never leaves for another site.
 
   app.get(
     '/unsubscribe',
@@ -41,7 +43,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['notifications'], summary: 'Unsubscribe page of a mail link', querystring: ZQuery },
     },
     async (request, reply) => {
-      reply.type('text/html').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      reply.type('text/html').header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
       const target = verifyUnsubscribeToken(unsubscribeSecret(app), request.query.token);
       if (!target) return reply.status(400).send(INVALID);
       const what = EMAIL_KIND_COPY[target.kind].label;
@@ -66,7 +68,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.type('text/html').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      reply.type('text/html').header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
       const target = verifyUnsubscribeToken(unsubscribeSecret(app), request.query.token);
       if (!target) return reply.status(400).send(INVALID);
       const [row] = await app.db
