@@ -23,7 +23,8 @@ const ZQuery = z.object({ token: z.string().min(1).max(300) });
  * The unsubscribe link of every product email (issue #13), usable without signing in. GET shows a
  * small confirmation page (mail scanners follow links; a GET never changes anything); POST turns
  * the kind off, both from that page's button and as the RFC 8058 one-click POST a mail client sends
- * (body `List-Unsubscribe=One-Click`). A forged or altered token is a 400.
+ * (body `List-Unsubscribe=One-Click`). A forged or altered token is a 400 page. These are pages for
+ * people and mail clients, not API routes, so they stay out of the OpenAPI document (and its JSON fuzz).
  */
 export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   // RFC 8058 clients and the page's form post urlencoded; the body carries nothing we need.
@@ -40,7 +41,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/unsubscribe',
     {
       config: limit,
-      schema: { tags: ['notifications'], summary: 'Unsubscribe page of a mail link', querystring: ZQuery },
+      schema: { hide: true, summary: 'Unsubscribe page of a mail link', querystring: ZQuery },
     },
     async (request, reply) => {
       reply.type('text/html').header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
@@ -62,7 +63,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: limit,
       schema: {
-        tags: ['notifications'],
+        hide: true,
         summary: 'Turn one kind of mail off (RFC 8058 one-click)',
         querystring: ZQuery,
       },
