@@ -15,6 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { adminRoutes } from './modules/admin';
+import { attachmentRoutes } from './modules/attachments';
 import { registerAuthHooks } from './modules/auth/auth-hooks';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -25,7 +26,7 @@ import { healthRoutes } from './modules/health/routes';
 import { ledgerRoutes } from './modules/ledger';
 import { messageRoutes } from './modules/messages/routes';
 import { reportRoutes } from './modules/moderation';
-import { notificationRoutes } from './modules/notifications/routes';
+import { notificationRoutes, unsubscribeRoutes } from './modules/notifications';
 import { connectRoutes } from './modules/payments/connect-routes';
 import { createPaymentProvider } from './modules/payments/create-provider';
 import type { PaymentProvider } from './modules/payments/provider';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(messageRoutes);
       await api.register(notificationRoutes);
       await api.register(reportRoutes);
+      await api.register(attachmentRoutes);
       await api.register(fanRoutes);
       await api.register(realtimeRoutes);
       await api.register(verificationRoutes);
@@ -184,6 +186,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
   // Outside production, mails that had nowhere to go can be read at /dev/outbox.
+  // The unsubscribe link of every product email: a page at PUBLIC_URL/unsubscribe, outside /api.
+  await app.register(unsubscribeRoutes);
   if (config.env !== 'production' && app.mailer.kind === 'log') await app.register(devOutboxRoutes);
 
   await registerStatic(app, config);

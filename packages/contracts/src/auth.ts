@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZText } from './common';
 import { ZCreatorProfileChanges, ZTimeZone } from './creator-business';
+import { ZEmailKindSwitches } from './email';
 import { LIMITS } from './limits';
 
 /** spec §5: the username input is lowercased and stripped to a-z, 0-9 and underscore. */
@@ -132,6 +133,19 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'fanline',
 ]);
 
-/** spec §3 Notification preferences (email on, push on, marketing off), stored on the server. */
-export const ZNotificationPreferences = z.object({ email: z.boolean(), push: z.boolean(), marketing: z.boolean() });
+/**
+ * spec §3 Notification preferences (email on, push on, marketing off), stored on the server; since
+ * issue #13 also one switch per kind of email (`emailKinds`, each on unless turned off).
+ */
+export const ZNotificationPreferences = z.object({
+  email: z.boolean(),
+  push: z.boolean(),
+  marketing: z.boolean(),
+  emailKinds: ZEmailKindSwitches,
+});
 export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
+/** What PUT accepts: kinds left out keep their stored value. */
+export const ZNotificationPreferencesUpdate = ZNotificationPreferences.extend({
+  emailKinds: ZEmailKindSwitches.partial().strict().optional(),
+});
+export type TNotificationPreferencesUpdate = z.infer<typeof ZNotificationPreferencesUpdate>;

@@ -5,6 +5,7 @@ export * from './common';
 export * from './creator-business';
 export * from './creators';
 export * from './discovery';
+export * from './email';
 export * from './errors';
 export * from './fans';
 export * from './health';

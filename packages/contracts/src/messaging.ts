@@ -49,9 +49,23 @@ export const ZResponseContent = ZText.trim()
   .max(LIMITS.response.max, MESSAGE_MESSAGES.tooLong);
 
 /** POST /api/checkout. No amount: the server charges the creator's price (ARCHITECTURE §1). */
+/** Issue #13: up to 3 images per paid message, reply or follow-up, uploaded first (POST /api/attachments). */
+export const MAX_ATTACHMENTS = 3;
+export const ZAttachmentIds = z.array(z.uuid()).max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} images.`);
+/** One stored image: `url` is served only to the two parties and admins. `part` says whose text it goes with. */
+export const ZAttachment = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  part: z.enum(['message', 'response']),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type TAttachment = z.input<typeof ZAttachment>;
+
 export const ZCheckoutRequest = z.object({
   recipientId: z.uuid(),
   messageContent: ZMessageContent,
+  attachmentIds: ZAttachmentIds.optional(),
 });
 export const ZCheckoutResponse = z.object({ url: z.string() });
 export type TCheckoutResponse = z.input<typeof ZCheckoutResponse>;
@@ -90,6 +104,8 @@ export const ZThreadMessage = z.object({
   respondedAt: ZTimestamp.nullable(),
   expiresAt: ZTimestamp.nullable(),
   createdAt: ZTimestamp,
+  /** Images of the message (part 'message') and of its response (part 'response'). */
+  attachments: z.array(ZAttachment),
 });
 export type TThreadMessage = z.input<typeof ZThreadMessage>;
 
@@ -145,7 +161,7 @@ export const ZConversationDetail = z.object({
 });
 export type TConversationDetail = z.input<typeof ZConversationDetail>;
 
-export const ZReplyRequest = z.object({ content: ZResponseContent });
+export const ZReplyRequest = z.object({ content: ZResponseContent, attachmentIds: ZAttachmentIds.optional() });
 
 export const ZCreatorStats = z.object({
   pendingMessages: z.number().int(),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { pruneOrphanAttachments } from '../modules/attachments';
 import { pruneRateLimitBuckets } from '../modules/auth/rate-limit';
 import { pruneLookupCache } from '../modules/creators/guarded-lookup';
 import { reconcilePayouts } from '../modules/ledger';
@@ -40,4 +41,5 @@ export async function runJobsOnce(app: FastifyInstance): Promise<void> {
   await reconcilePayouts(app);
   await pruneRateLimitBuckets(app.db, app.clock);
   await pruneLookupCache(app);
+  await pruneOrphanAttachments(app);
 }

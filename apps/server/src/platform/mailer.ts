@@ -1,13 +1,16 @@
+import type { TEmailKind } from '@fanline/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
 export interface Mail {
   /** What the mail is for (logged instead of its content where content may not be). */
-  kind: 'email-confirmation' | 'password-reset' | 'new-message' | 'message-reply' | 'message-refund';
+  kind: 'email-confirmation' | 'password-reset' | TEmailKind;
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. RFC 8058 List-Unsubscribe on product emails. */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail extends Mail {
@@ -27,8 +30,8 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',
-    async send({ to, subject, text, html }) {
-      await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, headers }) {
+      await transport.sendMail({ from, to, subject, text, html, headers });
     },
     outbox: () => [],
   };

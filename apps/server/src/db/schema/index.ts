@@ -1,5 +1,6 @@
 export * from './activity';
 export * from './admin';
+export * from './attachments';
 export * from './auth';
 export * from './categories';
 export * from './messages';

@@ -1,3 +1,4 @@
+import type { TEmailKind } from '@fanline/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -54,7 +55,8 @@ export const profiles = pgTable(
     adminRole: text('admin_role'),
     // ARCHITECTURE §7: kept on the server once email notifications exist (spec §3 defaults).
     notificationPreferences: jsonb('notification_preferences')
-      .$type<{ email: boolean; push: boolean; marketing: boolean }>()
+      // emailKinds (issue #13): a kind missing from the stored object is on.
+      .$type<{ email: boolean; push: boolean; marketing: boolean; emailKinds?: Partial<Record<TEmailKind, boolean>> }>()
       .notNull()
       .default({ email: true, push: true, marketing: false }),
     // spec §2 Sender dashboard: the onboarding modal shows once; remembered here, not in the browser.

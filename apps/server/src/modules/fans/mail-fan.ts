@@ -1,45 +1,30 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages, payments, profiles } from '../../db/schema';
-import type { Mail } from '../../platform/mailer';
-import { readSettings } from '../settings/platform-settings';
+import { mailUser } from '../notifications';
 import { refundMail, replyMail } from './mails';
 
 /**
- * Mails the fan through the same mailer as the creator's new-message mail, when the platform sends
- * email notifications and the fan has not turned them off (Edit Profile → Notifications). Never
- * throws: the reply or the refund stands whatever the mail does; a failure is only logged.
+ * Mails the fan through the one mail gate (notifications' mailUser: the platform setting, the fan's
+ * email switch and the switch of this kind, an unsubscribe link). Never throws: the reply or the
+ * refund stands whatever the mail does; a failure is only logged.
  */
 async function mailFan(
   app: FastifyInstance,
+  kind: 'message-reply' | 'message-refund',
   opts: { fanId: string; creatorId: string; messageId: string },
-  build: (ctx: { to: string; creatorName: string; link: string }) => Promise<Mail>,
+  build: (ctx: { creatorName: string; link: string }) => Promise<{ subject: string; text: string }>,
 ): Promise<void> {
-  try {
-    const { email_notifications: enabled } = await readSettings(app.db, ['email_notifications']);
-    if (!enabled) return;
-    const people = await app.db
-      .select({
-        id: profiles.id,
-        email: profiles.email,
-        preferences: profiles.notificationPreferences,
-        displayName: profiles.displayName,
-        username: profiles.username,
-      })
+  await mailUser(app, opts.fanId, kind, async () => {
+    const [creator] = await app.db
+      .select({ displayName: profiles.displayName, username: profiles.username })
       .from(profiles)
-      .where(inArray(profiles.id, [opts.fanId, opts.creatorId]));
-    const fan = people.find((p) => p.id === opts.fanId);
-    const creator = people.find((p) => p.id === opts.creatorId);
-    if (!fan?.email || !fan.preferences.email) return;
-    const mail = await build({
-      to: fan.email,
+      .where(eq(profiles.id, opts.creatorId));
+    return build({
       creatorName: creator?.displayName ?? (creator ? `@${creator.username}` : 'The creator'),
       link: `${app.config.publicUrl}/messages/${opts.messageId}`,
     });
-    await app.mailer.send(mail);
-  } catch (error) {
-    app.log.error({ err: error, messageId: opts.messageId }, 'could not mail the fan');
-  }
+  });
 }
 
 /** The creator answered with a response or a follow-up; `messageId` opens the conversation. */
@@ -47,8 +32,8 @@ export function mailFanAboutReply(
   app: FastifyInstance,
   opts: { fanId: string; creatorId: string; messageId: string; reply: string; kind: 'response' | 'followup' },
 ): Promise<void> {
-  return mailFan(app, opts, async (ctx) =>
-    replyMail(ctx.to, { creatorName: ctx.creatorName, reply: opts.reply, kind: opts.kind, link: ctx.link }),
+  return mailFan(app, 'message-reply', opts, async (ctx) =>
+    replyMail({ creatorName: ctx.creatorName, reply: opts.reply, kind: opts.kind, link: ctx.link }),
   );
 }
 
@@ -57,7 +42,7 @@ export function mailFanAboutRefund(
   app: FastifyInstance,
   opts: { fanId: string; creatorId: string; messageId: string },
 ): Promise<void> {
-  return mailFan(app, opts, async (ctx) => {
+  return mailFan(app, 'message-refund', opts, async (ctx) => {
     const [row] = await app.db
       .select({
         amount: payments.amountTotal,
@@ -70,7 +55,7 @@ export function mailFanAboutRefund(
       .where(eq(messages.id, opts.messageId));
     // A captured-at-once payment (long windows) is refunded; an authorization is released.
     const how = row?.status === 'succeeded' || row?.status === 'refunded' ? 'refunded' : 'released';
-    return refundMail(ctx.to, {
+    return refundMail({
       creatorName: ctx.creatorName,
       amountCents: row?.amount ?? 0,
       // The window this message had, even if the setting has changed since.

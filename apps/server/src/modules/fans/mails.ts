@@ -1,39 +1,35 @@
 import { formatCents } from '@fanline/contracts';
-import type { Mail } from '../../platform/mailer';
+
+type MailContent = { subject: string; text: string };
 
 const cut = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-export function replyMail(
-  to: string,
-  opts: { creatorName: string; reply: string; kind: 'response' | 'followup'; link: string },
-): Mail {
+export function replyMail(opts: {
+  creatorName: string;
+  reply: string;
+  kind: 'response' | 'followup';
+  link: string;
+}): MailContent {
   const what = opts.kind === 'response' ? 'replied to your message' : 'sent you a follow-up';
   return {
-    kind: 'message-reply',
-    to,
     subject: `${opts.creatorName} ${what}`,
     text: `${opts.creatorName} ${what} on Fanline:\n\n"${cut(opts.reply)}"\n\nRead the whole conversation:\n${opts.link}`,
   };
 }
 
-export function refundMail(
-  to: string,
-  opts: {
-    creatorName: string;
-    amountCents: number;
-    windowHours: number | null;
-    how: 'released' | 'refunded';
-    link: string;
-  },
-): Mail {
+export function refundMail(opts: {
+  creatorName: string;
+  amountCents: number;
+  windowHours: number | null;
+  how: 'released' | 'refunded';
+  link: string;
+}): MailContent {
   const amount = formatCents(opts.amountCents);
   const money =
     opts.how === 'released'
       ? `The ${amount} hold on your card was released: you were not charged. It disappears from your statement, usually within a few days depending on your bank.`
       : `Your ${amount} payment was refunded to your card. Refunds usually appear on your statement within 5–10 business days.`;
   return {
-    kind: 'message-refund',
-    to,
     subject:
       opts.how === 'released'
         ? `${opts.creatorName} didn't reply: you were not charged`

@@ -1,6 +1,8 @@
+import { formatCents } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { earnings, payouts, profiles } from '../../db/schema';
+import { mailUser } from '../notifications';
 import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
 
 /**
@@ -22,7 +24,8 @@ export async function finishPayout(app: FastifyInstance, payoutId: string) {
     : ({ state: 'refused', reason: 'No payout account is connected.' } as const);
 
   const now = app.clock.now();
-  return app.db.transaction(async (tx) => {
+  let booked = false;
+  const result = await app.db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
     if (payout?.status !== 'pending') return payout ?? row.payout;
     if (outcome.state === 'paid') {
@@ -40,6 +43,7 @@ export async function finishPayout(app: FastifyInstance, payoutId: string) {
         .set({ status: 'completed', providerTransferId: outcome.transferId, updatedAt: now })
         .where(eq(payouts.id, payoutId))
         .returning();
+      booked = true;
       return done ?? payout;
     }
     await postLedgerTransaction(tx, {
@@ -61,6 +65,27 @@ export async function finishPayout(app: FastifyInstance, payoutId: string) {
       .where(eq(payouts.id, payoutId))
       .returning();
     app.log.warn({ payoutId }, 'payout refused by the provider; the money is back in the balance');
+    booked = true;
     return failed ?? payout;
   });
+  // Only the call that booked the answer mails, so a retry or a race never mails twice.
+  if (booked) await mailPayoutStatus(app, result);
+  return result;
+}
+
+/** The creator's mail about a payout that reached the bank or was refused (issue #13). */
+async function mailPayoutStatus(app: FastifyInstance, payout: typeof payouts.$inferSelect): Promise<void> {
+  const amount = formatCents(payout.amount);
+  const link = `${app.config.publicUrl}/dashboard/earnings`;
+  await mailUser(app, payout.creatorId, 'payout-status', () =>
+    payout.status === 'completed'
+      ? {
+          subject: `Your ${amount} payout is on its way`,
+          text: `Your payout of ${amount} was sent to your bank account. It usually arrives within a few business days.\n\nYour earnings:\n${link}`,
+        }
+      : {
+          subject: `Your ${amount} payout could not be sent`,
+          text: `Your payout of ${amount} was refused${payout.failureReason ? `: ${payout.failureReason}` : '.'}\n\nThe money is back in your available balance. Check your payout account and request the payout again:\n${link}`,
+        },
+  );
 }

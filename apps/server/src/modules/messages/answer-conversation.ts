@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { claimAttachments } from '../attachments';
 import { mailFanAboutReply } from '../fans';
 import { createNotification } from '../notifications/create-notification';
 import { settlePayment } from '../payments/settle-payment';
@@ -20,7 +21,13 @@ import { refreshResponseRate } from './response-rate';
  */
 export async function answerConversation(
   app: FastifyInstance,
-  opts: { creatorId: string; messageId: string; content: string; kind: 'response' | 'followup' },
+  opts: {
+    creatorId: string;
+    messageId: string;
+    content: string;
+    kind: 'response' | 'followup';
+    attachmentIds?: readonly string[];
+  },
 ) {
   const now = app.clock.now();
   const result = await app.db.transaction(async (tx) => {
@@ -49,6 +56,12 @@ export async function answerConversation(
     if (opts.kind === 'response' && answerId) {
       // The reply text sits on the newest message it answers; the thread shows it as its own item.
       await tx.update(messages).set({ responseContent: opts.content }).where(eq(messages.id, answerId));
+      await claimAttachments(tx, {
+        ownerId: opts.creatorId,
+        ids: opts.attachmentIds,
+        messageId: answerId,
+        part: 'response',
+      });
     } else {
       answerId = randomUUID();
       await tx.insert(messages).values({
@@ -62,6 +75,12 @@ export async function answerConversation(
         status: 'sent',
         createdAt: now,
         updatedAt: now,
+      });
+      await claimAttachments(tx, {
+        ownerId: opts.creatorId,
+        ids: opts.attachmentIds,
+        messageId: answerId,
+        part: 'message',
       });
     }
     if (ids.length > 0) await refreshResponseRate(tx, opts.creatorId);

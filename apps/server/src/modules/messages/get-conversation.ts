@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, notInArray, or } from 'drizzle-orm';
 import { messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { attachmentsByMessage } from '../attachments';
 import { directionOf } from './answer-conversation';
 
 /**
@@ -73,6 +74,10 @@ export async function getConversation(
   const paidCents = paid
     .filter((m) => m.status === 'sent' || m.status === 'responded')
     .reduce((sum, m) => sum + m.amount, 0);
+  const attachments = await attachmentsByMessage(
+    db,
+    thread.map((m) => m.id),
+  );
   const nextExpiry = open.map((m) => m.expiresAt).sort((a, b) => (a?.getTime() ?? 0) - (b?.getTime() ?? 0))[0] ?? null;
 
   return {
@@ -92,6 +97,7 @@ export async function getConversation(
       respondedAt: m.respondedAt,
       expiresAt: m.expiresAt,
       createdAt: m.createdAt,
+      attachments: attachments.get(m.id) ?? [],
     })),
     earnedCents: viewerRole === 'sender' ? 0 : earnedCents,
     pendingCents: viewerRole === 'sender' ? 0 : pendingCents,

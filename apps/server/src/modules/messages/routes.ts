@@ -63,6 +63,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
           creatorId: userId(request),
           messageId: request.params.messageId,
           content: request.body.content,
+          attachmentIds: request.body.attachmentIds,
           kind,
         }),
     );

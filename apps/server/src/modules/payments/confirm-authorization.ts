@@ -5,7 +5,7 @@ import { messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { ACCOUNTS, postLedgerTransaction } from '../ledger/post-transaction';
 import { autoFlagMessage } from '../moderation';
-import { createNotification } from '../notifications/create-notification';
+import { createNotification, mailUser } from '../notifications';
 import { announceAdminActivity, announceMessageChange } from '../realtime/announce';
 import { readSettings } from '../settings/platform-settings';
 import { newMessageMail } from './mails';
@@ -122,8 +122,9 @@ async function staleReason(
 }
 
 /**
- * spec: an email to the creator on a new paid message. It goes through the mailer whether or not SMTP
- * is set (without it: the log, and /dev/outbox outside production). Failures only logged.
+ * spec: an email to the creator on a new paid message, through the one mail gate (platform setting,
+ * the creator's switches, an unsubscribe link). It goes through the mailer whether or not SMTP is
+ * set (without it: the log, and /dev/outbox outside production). Failures only logged.
  */
 async function mailCreator(
   app: FastifyInstance,
@@ -131,19 +132,7 @@ async function mailCreator(
   senderName: string,
   message: { id: string; content: string; amount: number },
 ) {
-  try {
-    const { email_notifications: enabled } = await readSettings(app.db, ['email_notifications']);
-    if (!enabled) return;
-    const [creator] = await app.db
-      .select({ email: profiles.email, preferences: profiles.notificationPreferences })
-      .from(profiles)
-      .where(eq(profiles.id, creatorId));
-    // The creator's own choice (Edit Profile → Notifications) wins over the platform default.
-    if (!creator?.email || !creator.preferences.email) return;
-    await app.mailer.send(
-      newMessageMail(creator.email, senderName, message, `${app.config.publicUrl}/dashboard/messages/${message.id}`),
-    );
-  } catch (error) {
-    app.log.error({ err: error, messageId: message.id }, 'could not mail the creator about a new message');
-  }
+  await mailUser(app, creatorId, 'new-message', () =>
+    newMessageMail(senderName, message, `${app.config.publicUrl}/dashboard/messages/${message.id}`),
+  );
 }

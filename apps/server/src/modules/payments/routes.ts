@@ -29,6 +29,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         senderId: userId(request),
         recipientId: request.body.recipientId,
         content: request.body.messageContent,
+        attachmentIds: request.body.attachmentIds,
         log: request.log,
       });
       return { url };
@@ -107,6 +108,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         senderId: userId(request),
         recipientId: request.body.recipientId,
         content: request.body.messageContent,
+        attachmentIds: request.body.attachmentIds,
         log: request.log,
       });
       const { refused } = await confirmAuthorization(app, {

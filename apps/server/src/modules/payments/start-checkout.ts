@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { checkPendingAttachments, claimAttachments } from '../attachments';
 import { readSettings } from '../settings/platform-settings';
 import { abandonCheckout } from './abandon-checkout';
 
@@ -15,7 +16,13 @@ import { abandonCheckout } from './abandon-checkout';
  */
 export async function startCheckout(
   app: FastifyInstance,
-  opts: { senderId: string; recipientId: string; content: string; log?: FastifyBaseLogger },
+  opts: {
+    senderId: string;
+    recipientId: string;
+    content: string;
+    attachmentIds?: readonly string[];
+    log?: FastifyBaseLogger;
+  },
 ) {
   const creator = await loadRecipient(app.db, opts.recipientId);
   if (creator.id === opts.senderId) throw new AppError('BAD_REQUEST', 'You cannot message yourself.');
@@ -29,6 +36,9 @@ export async function startCheckout(
   // Admin setting require_creator_verification: an unverified creator cannot receive paid messages.
   if (settings.require_creator_verification && !creator.threadsOnboardingCompleted)
     throw new AppError('CONFLICT', 'This creator has not completed verification yet.');
+
+  // The images were uploaded first (issue #13); they are attached with the message, below.
+  await checkPendingAttachments(app.db, opts.senderId, opts.attachmentIds);
 
   const amount = creator.messagePrice;
   const { platformFee, creatorShare } = splitAmount(amount, settings.commission_rate);
@@ -46,6 +56,7 @@ export async function startCheckout(
       createdAt: now,
       updatedAt: now,
     });
+    await claimAttachments(tx, { ownerId: opts.senderId, ids: opts.attachmentIds, messageId, part: 'message' });
     const [row] = await tx
       .insert(payments)
       .values({

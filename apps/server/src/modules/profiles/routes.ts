@@ -3,6 +3,7 @@ import {
   UPLOAD_MESSAGES,
   ZAvatarResponse,
   ZNotificationPreferences,
+  ZNotificationPreferencesUpdate,
   ZSessionUser,
   ZUpdateProfileRequest,
 } from '@fanline/contracts';
@@ -15,6 +16,7 @@ import { profiles } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { requireUser, userId } from '../auth/auth-hooks';
 import { loadSessionUser } from '../auth/session-user';
+import { readPreferences } from '../notifications';
 import { updateProfile } from './update-profile';
 import { uploadAvatar } from './upload-avatar';
 import { addPortfolioImage, uploadCover } from './upload-creator-image';
@@ -90,19 +92,33 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(profiles)
         .where(eq(profiles.id, userId(request)));
       if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
-      return row.preferences;
+      return readPreferences(row.preferences);
     },
   );
 
   app.put(
     '/profile/me/notification-preferences',
-    { schema: { tags: ['profile'], body: ZNotificationPreferences, response: { 200: ZNotificationPreferences } } },
+    {
+      schema: {
+        tags: ['profile'],
+        body: ZNotificationPreferencesUpdate,
+        response: { 200: ZNotificationPreferences },
+      },
+    },
     async (request) => {
+      const [row] = await app.db
+        .select({ preferences: profiles.notificationPreferences })
+        .from(profiles)
+        .where(eq(profiles.id, userId(request)));
+      if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
+      // Kinds the body leaves out keep their stored value (an older client sends none).
+      const { emailKinds, ...switches } = request.body;
+      const next = { ...switches, emailKinds: { ...row.preferences.emailKinds, ...emailKinds } };
       await app.db
         .update(profiles)
-        .set({ notificationPreferences: request.body, updatedAt: app.clock.now() })
+        .set({ notificationPreferences: next, updatedAt: app.clock.now() })
         .where(eq(profiles.id, userId(request)));
-      return request.body;
+      return readPreferences(next);
     },
   );
 };

@@ -19,6 +19,7 @@ const message = (id: string, at: string, extra: Partial<TThreadMessage> = {}): T
   respondedAt: null,
   expiresAt: null,
   createdAt: at,
+  attachments: [],
   ...extra,
 });
 

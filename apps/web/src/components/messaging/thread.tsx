@@ -2,6 +2,7 @@ import type { TThreadMessage } from '@fanline/contracts';
 import { Fragment, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { RelativeTime } from '../ui/relative-time';
+import { AttachmentGallery } from './attachment-picker';
 import { ReportButton } from './report-button';
 import { type TThreadItem, threadItems } from './thread-items';
 
@@ -57,6 +58,12 @@ export function ThreadBubble({ item, fromOther, label, badges, metaClassName, ch
         >
           {item.kind === 'response' ? item.content : item.message.content}
         </div>
+        <AttachmentGallery
+          owner={label}
+          images={(item.message.attachments ?? []).filter(
+            (a) => a.part === (item.kind === 'response' ? 'response' : 'message'),
+          )}
+        />
         {children}
       </div>
     </li>

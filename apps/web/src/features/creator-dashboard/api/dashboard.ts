@@ -44,15 +44,17 @@ export const answerConversation = ({
   messageId,
   kind,
   content,
+  attachmentIds,
 }: {
   messageId: string;
   kind: TAnswerKind;
   content: string;
+  attachmentIds?: string[];
 }) =>
   api<{ messageId: string }>(
     `/messages/${encodeURIComponent(messageId)}/${kind === 'response' ? 'reply' : 'follow-up'}`,
     {
       method: 'POST',
-      body: { content },
+      body: { content, attachmentIds },
     },
   );

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { AttachmentPicker, type PickedImage } from '../../../components/messaging/attachment-picker';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
@@ -35,6 +36,7 @@ export function ReplyBox({ messageId, kind }: { messageId: string; kind: TAnswer
   const id = useId();
   const queryClient = useQueryClient();
   const [content, setContent] = useState('');
+  const [images, setImages] = useState<PickedImage[]>([]);
   const copy = COPY[kind];
   const length = content.trim().length;
   const ready = length >= LIMITS.response.min;
@@ -45,6 +47,7 @@ export function ReplyBox({ messageId, kind }: { messageId: string; kind: TAnswer
     onSuccess: () => {
       toast.success(copy.sent);
       setContent('');
+      setImages([]);
     },
     onError: (error) => {
       toast.error(copy.failed, {
@@ -65,7 +68,7 @@ export function ReplyBox({ messageId, kind }: { messageId: string; kind: TAnswer
       onSubmit={(event) => {
         event.preventDefault();
         if (!ready || tooLong || mutation.isPending) return;
-        mutation.mutate({ messageId, kind, content: content.trim() });
+        mutation.mutate({ messageId, kind, content: content.trim(), attachmentIds: images.map((image) => image.id) });
       }}
     >
       <label htmlFor={`${id}-text`} className="block text-sm font-medium text-slate-700">
@@ -82,6 +85,7 @@ export function ReplyBox({ messageId, kind }: { messageId: string; kind: TAnswer
         aria-describedby={`${id}-help ${id}-hint`}
         onChange={(event) => setContent(event.target.value)}
       />
+      <AttachmentPicker value={images} onChange={setImages} disabled={mutation.isPending} />
       <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <p
           id={`${id}-hint`}

@@ -5,6 +5,7 @@ import { ApiError, api } from '../../../lib/api-client';
 export interface TSendMessageInput {
   recipientId: string;
   messageContent: string;
+  attachmentIds?: string[];
 }
 
 /** POST /api/checkout: the server prices the message from the creator's profile, never from us. */

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, Clock, FlaskConical, Lock, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { AttachmentPicker, type PickedImage } from '../../../components/messaging/attachment-picker';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { FieldError, Textarea } from '../../../components/ui/input';
@@ -43,6 +44,7 @@ export function MessageDialog({ creator, open, onOpenChange }: MessageDialogProp
   const copy = useCopy();
   const config = useQuery({ ...paymentConfigQuery(), enabled: open });
   const [content, setContent] = useState('');
+  const [images, setImages] = useState<PickedImage[]>([]);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState<'pay' | 'test' | null>(null);
   const remaining = LIMITS.message.max - content.length;
@@ -57,7 +59,11 @@ export function MessageDialog({ creator, open, onOpenChange }: MessageDialogProp
     }
     setError(undefined);
     setBusy(mode);
-    const input = { recipientId: creator.id, messageContent: content.trim() };
+    const input = {
+      recipientId: creator.id,
+      messageContent: content.trim(),
+      attachmentIds: images.map((image) => image.id),
+    };
     try {
       const target = mode === 'pay' ? (await startCheckout(input)).url : (await testSend(input)).redirectUrl;
       if (!target) {
@@ -130,6 +136,8 @@ export function MessageDialog({ creator, open, onOpenChange }: MessageDialogProp
               {remaining} characters remaining
             </p>
           </div>
+
+          <AttachmentPicker value={images} onChange={setImages} disabled={Boolean(busy)} />
 
           <div className="mt-4 flex items-center justify-between rounded-xl bg-slate-50 px-4 py-3">
             <span className="text-sm text-slate-600">Message cost</span>

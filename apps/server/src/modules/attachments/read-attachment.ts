@@ -1,0 +1,35 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { messageAttachments, messages } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { isActiveAdmin } from '../auth/auth-hooks';
+import { attachmentsDir } from './store-attachment';
+
+/**
+ * An image for its uploader, the two parties of the message it was sent with, and admins; anyone
+ * else gets the same 404 as for an id that does not exist (no probing).
+ */
+export async function readAttachment(app: FastifyInstance, opts: { id: string; viewerId: string }) {
+  const [row] = await app.db
+    .select({ attachment: messageAttachments, senderId: messages.senderId, recipientId: messages.recipientId })
+    .from(messageAttachments)
+    .leftJoin(messages, eq(messages.id, messageAttachments.messageId))
+    .where(eq(messageAttachments.id, opts.id));
+  const allowed =
+    row &&
+    (row.attachment.ownerId === opts.viewerId ||
+      row.senderId === opts.viewerId ||
+      row.recipientId === opts.viewerId ||
+      (await isActiveAdmin(app, opts.viewerId)));
+  if (!row || !allowed) throw new AppError('NOT_FOUND', 'Image not found');
+  const file = path.join(attachmentsDir(app), path.basename(row.attachment.fileName));
+  try {
+    await fs.access(file);
+  } catch {
+    throw new AppError('NOT_FOUND', 'Image not found');
+  }
+  return { stream: createReadStream(file), bytes: row.attachment.bytes };
+}

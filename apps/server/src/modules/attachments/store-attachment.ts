@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { UPLOAD_MESSAGES } from '@fanline/contracts';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import sharp, { type OutputInfo } from 'sharp';
+import { messageAttachments } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
+/** Longest side kept: enough to read a screenshot, small enough to serve. */
+const MAX_SIDE = 2048;
+/** Uploads not yet sent with anything, per user: a message takes 3, so this leaves room for retries. */
+export const MAX_PENDING_UPLOADS = 12;
+
+export const attachmentsDir = (app: FastifyInstance) => path.join(app.config.dataDir, 'attachments');
+
+/**
+ * Stores an image a user is about to send (issue #13): the bytes must really be a JPG, PNG, GIF or
+ * WebP (the name and declared type are not trusted) and are re-encoded to WebP, which drops EXIF and
+ * any other metadata. The multipart limit already refused anything over 5 MB. Stored outside the
+ * public uploads folder and unattached until a checkout or reply claims it.
+ */
+export async function storeAttachment(app: FastifyInstance, ownerId: string, bytes: Buffer) {
+  const [pending] = await app.db
+    .select({ n: count() })
+    .from(messageAttachments)
+    .where(and(eq(messageAttachments.ownerId, ownerId), isNull(messageAttachments.messageId)));
+  if ((pending?.n ?? 0) >= MAX_PENDING_UPLOADS) {
+    throw new AppError('CONFLICT', 'Too many images waiting to be sent. Send or remove some first.');
+  }
+  let format: string | undefined;
+  try {
+    format = (await sharp(bytes).metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
+  let image: { data: Buffer; info: OutputInfo };
+  try {
+    image = await sharp(bytes)
+      .rotate()
+      .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    if (/pixel limit/i.test(String(error))) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
+  }
+  const dir = attachmentsDir(app);
+  await fs.mkdir(dir, { recursive: true });
+  const fileName = `${randomBytes(16).toString('hex')}.webp`;
+  await fs.writeFile(path.join(dir, fileName), image.data);
+  const [row] = await app.db
+    .insert(messageAttachments)
+    .values({
+      ownerId,
+      fileName,
+      bytes: image.data.length,
+      width: image.info.width,
+      height: image.info.height,
+      createdAt: app.clock.now(),
+    })
+    .returning();
+  if (!row) throw new Error('attachment insert returned nothing');
+  return toAttachment(row);
+}
+
+export const attachmentUrl = (id: string) => `/api/attachments/${id}`;
+
+export function toAttachment(row: typeof messageAttachments.$inferSelect) {
+  return {
+    id: row.id,
+    url: attachmentUrl(row.id),
+    part: row.part ?? ('message' as const),
+    width: row.width,
+    height: row.height,
+  };
+}

@@ -1,0 +1,78 @@
+import type { TEmailKind } from '@fanline/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { profiles } from '../../db/schema';
+import type { Mail } from '../../platform/mailer';
+import { resolveAppSecret } from '../../platform/secrets';
+import { readSettings } from '../settings/platform-settings';
+import { wantsEmail } from './email-preferences';
+import { signUnsubscribeToken } from './unsubscribe-token';
+
+const secrets = new WeakMap<FastifyInstance, string>();
+
+/** The app secret, read once per app (it may live in a file under DATA_DIR). */
+export function unsubscribeSecret(app: FastifyInstance): string {
+  let secret = secrets.get(app);
+  if (!secret) {
+    secret = resolveAppSecret(app.config);
+    secrets.set(app, secret);
+  }
+  return secret;
+}
+
+/** The one-click link for one user and kind of mail (PUBLIC_URL, works without signing in). */
+export function unsubscribeUrl(app: FastifyInstance, userId: string, kind: TEmailKind): string {
+  const token = signUnsubscribeToken(unsubscribeSecret(app), userId, kind);
+  return `${app.config.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+export interface MailRecipient {
+  id: string;
+  email: string;
+  displayName: string | null;
+  username: string;
+}
+
+/**
+ * The one place that decides whether a product email of a kind goes to a user and sends it (issue
+ * #13): the platform setting "email_notifications", then the user's master email switch and the
+ * switch of that kind. Every mail gets an unsubscribe link for its kind (in the text and as RFC 8058
+ * List-Unsubscribe headers). `build` runs only when the mail will be sent. Never throws: whatever
+ * caused the mail stands; a failure is only logged. Returns whether a mail was handed to the mailer.
+ */
+export async function mailUser(
+  app: FastifyInstance,
+  userId: string,
+  kind: TEmailKind,
+  build: (to: MailRecipient) => Promise<{ subject: string; text: string }> | { subject: string; text: string },
+): Promise<boolean> {
+  try {
+    const { email_notifications: enabled } = await readSettings(app.db, ['email_notifications']);
+    if (!enabled) return false;
+    const [user] = await app.db
+      .select({
+        id: profiles.id,
+        email: profiles.email,
+        preferences: profiles.notificationPreferences,
+        displayName: profiles.displayName,
+        username: profiles.username,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, userId));
+    if (!user?.email || !wantsEmail(user.preferences, kind)) return false;
+    const content = await build({ ...user, email: user.email });
+    const link = unsubscribeUrl(app, userId, kind);
+    const mail: Mail = {
+      kind,
+      to: user.email,
+      subject: content.subject,
+      text: `${content.text}\n\n-- \nDon't want these emails? Unsubscribe from this kind of email: ${link}`,
+      headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    };
+    await app.mailer.send(mail);
+    return true;
+  } catch (error) {
+    app.log.error({ err: error, userId, mailKind: kind }, 'could not send a notification mail');
+    return false;
+  }
+}
