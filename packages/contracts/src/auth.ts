@@ -132,6 +132,14 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'fanline',
 ]);
 
-/** spec §3 Notification preferences (email on, push on, marketing off), stored on the server. */
-export const ZNotificationPreferences = z.object({ email: z.boolean(), push: z.boolean(), marketing: z.boolean() });
+/**
+ * spec §3 Notification preferences (email on, push on, marketing off), stored on the server.
+ * `reminders` (issue #13): the creator's deadline reminders at 12, 4 and 1 hours left; on unless turned off.
+ */
+export const ZNotificationPreferences = z.object({
+  email: z.boolean(),
+  push: z.boolean(),
+  marketing: z.boolean(),
+  reminders: z.boolean().default(true),
+});
 export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;

@@ -155,9 +155,20 @@ export const ZCreatorStats = z.object({
 });
 export type TCreatorStats = z.input<typeof ZCreatorStats>;
 
+/** Issue #13: the creator inbox's "at risk" strip, open paid messages with the least time left first. */
+export const ZAtRiskMessage = z.object({
+  messageId: z.uuid(),
+  senderName: z.string(),
+  amount: z.number().int(),
+  preview: z.string(),
+  expiresAt: ZTimestamp,
+});
+export const ZAtRiskResponse = z.object({ items: z.array(ZAtRiskMessage) });
+export type TAtRiskResponse = z.input<typeof ZAtRiskResponse>;
+
 export const ZNotification = z.object({
   id: z.uuid(),
-  type: z.enum(['new_message', 'message_response', 'message_refunded']),
+  type: z.enum(['new_message', 'message_response', 'message_refunded', 'message_reminder', 'message_declined']),
   title: z.string(),
   body: z.string(),
   isRead: z.boolean(),

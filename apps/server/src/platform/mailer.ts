@@ -3,7 +3,13 @@ import nodemailer from 'nodemailer';
 
 export interface Mail {
   /** What the mail is for (logged instead of its content where content may not be). */
-  kind: 'email-confirmation' | 'password-reset' | 'new-message' | 'message-reply' | 'message-refund';
+  kind:
+    | 'email-confirmation'
+    | 'password-reset'
+    | 'new-message'
+    | 'message-reply'
+    | 'message-refund'
+    | 'message-reminder';
   to: string;
   subject: string;
   text: string;

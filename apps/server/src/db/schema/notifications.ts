@@ -10,7 +10,9 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['new_message', 'message_response', 'message_refunded'] }).notNull(),
+    type: text('type', {
+      enum: ['new_message', 'message_response', 'message_refunded', 'message_reminder', 'message_declined'],
+    }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     isRead: boolean('is_read').notNull().default(false),
@@ -19,7 +21,10 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('notifications_type_check', sql`${t.type} in ('new_message', 'message_response', 'message_refunded')`),
+    check(
+      'notifications_type_check',
+      sql`${t.type} in ('new_message', 'message_response', 'message_refunded', 'message_reminder', 'message_declined')`,
+    ),
     check('notifications_body_length', sql`char_length(${t.body}) <= 100`),
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('notifications_user_unread_idx').on(t.userId).where(sql`not ${t.isRead}`),

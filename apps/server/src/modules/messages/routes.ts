@@ -1,10 +1,18 @@
-import { ZConversationDetail, ZConversationsResponse, ZCreatorStats, ZReplyRequest, ZText } from '@fanline/contracts';
+import {
+  ZAtRiskResponse,
+  ZConversationDetail,
+  ZConversationsResponse,
+  ZCreatorStats,
+  ZReplyRequest,
+  ZText,
+} from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isActiveAdmin, requireUser, userId } from '../auth/auth-hooks';
 import { answerConversation } from './answer-conversation';
 import { creatorStats } from './creator-stats';
 import { getConversation } from './get-conversation';
+import { listAtRisk } from './list-at-risk';
 import { listConversations } from './list-conversations';
 
 const ZMessageParams = z.object({ messageId: z.uuid() });
@@ -70,5 +78,17 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/creator/stats', { schema: { tags: ['messages'], response: { 200: ZCreatorStats } } }, async (request) =>
     creatorStats(app.db, { creatorId: userId(request), now: app.clock.now() }),
+  );
+
+  app.get(
+    '/creator/at-risk',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Creators: open paid messages with the least time left (the inbox "at risk" strip)',
+        response: { 200: ZAtRiskResponse },
+      },
+    },
+    async (request) => listAtRisk(app.db, { creatorId: userId(request), now: app.clock.now() }),
   );
 };

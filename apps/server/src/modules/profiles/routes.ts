@@ -90,7 +90,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(profiles)
         .where(eq(profiles.id, userId(request)));
       if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
-      return row.preferences;
+      return { reminders: true, ...row.preferences };
     },
   );
 
