@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages, payments, profiles } from '../../db/schema';
 import type { Mail } from '../../platform/mailer';
 import { readSettings } from '../settings/platform-settings';
-import { refundMail, replyMail } from './mails';
+import { declineMail, refundMail, replyMail } from './mails';
 
 /**
  * Mails the fan through the same mailer as the creator's new-message mail, when the platform sends
@@ -77,6 +77,27 @@ export function mailFanAboutRefund(
       windowHours:
         row?.paidAt && row.expiresAt ? Math.round((row.expiresAt.getTime() - row.paidAt.getTime()) / 3_600_000) : null,
       how,
+      link: ctx.link,
+    });
+  });
+}
+
+/** Issue #13: the creator declined the fan's message (with a reason); the hold was released or the charge refunded. */
+export function mailFanAboutDecline(
+  app: FastifyInstance,
+  opts: { fanId: string; creatorId: string; messageId: string; reason: string; note: string | null },
+): Promise<void> {
+  return mailFan(app, opts, async (ctx) => {
+    const [row] = await app.db
+      .select({ amount: payments.amountTotal, status: payments.status })
+      .from(payments)
+      .where(eq(payments.messageId, opts.messageId));
+    return declineMail(ctx.to, {
+      creatorName: ctx.creatorName,
+      amountCents: row?.amount ?? 0,
+      reason: opts.reason,
+      note: opts.note,
+      how: row?.status === 'succeeded' || row?.status === 'refunded' ? 'refunded' : 'released',
       link: ctx.link,
     });
   });

@@ -91,6 +91,8 @@ export async function getConversation(
       responseContent: m.responseContent,
       respondedAt: m.respondedAt,
       expiresAt: m.expiresAt,
+      declineReason: m.declineReason,
+      declineNote: m.declineNote,
       createdAt: m.createdAt,
     })),
     earnedCents: viewerRole === 'sender' ? 0 : earnedCents,

@@ -3,6 +3,7 @@ import {
   ZConversationDetail,
   ZConversationsResponse,
   ZCreatorStats,
+  ZDeclineRequest,
   ZReplyRequest,
   ZText,
 } from '@fanline/contracts';
@@ -11,6 +12,7 @@ import { z } from 'zod';
 import { isActiveAdmin, requireUser, userId } from '../auth/auth-hooks';
 import { answerConversation } from './answer-conversation';
 import { creatorStats } from './creator-stats';
+import { declineConversation } from './decline-conversation';
 import { getConversation } from './get-conversation';
 import { listAtRisk } from './list-at-risk';
 import { listConversations } from './list-conversations';
@@ -75,6 +77,27 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
     );
   }
+
+  app.post(
+    '/messages/:messageId/decline',
+    {
+      schema: {
+        tags: ['messages'],
+        summary:
+          "Creators: decline the conversation's unanswered paid messages with a reason; the money goes back at once",
+        params: ZMessageParams,
+        body: ZDeclineRequest,
+        response: { 200: z.object({ declined: z.number().int() }) },
+      },
+    },
+    async (request) =>
+      declineConversation(app, {
+        creatorId: userId(request),
+        messageId: request.params.messageId,
+        reason: request.body.reason,
+        note: request.body.note || undefined,
+      }),
+  );
 
   app.get('/creator/stats', { schema: { tags: ['messages'], response: { 200: ZCreatorStats } } }, async (request) =>
     creatorStats(app.db, { creatorId: userId(request), now: app.clock.now() }),

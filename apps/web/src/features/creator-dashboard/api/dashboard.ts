@@ -3,6 +3,7 @@ import {
   type TAtRiskResponse,
   type TCreatorMetrics,
   type TCreatorStats,
+  type TDeclineRequest,
   type TReviewsResponse,
 } from '@fanline/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
@@ -72,3 +73,7 @@ export const answerConversation = ({
       body: { content },
     },
   );
+
+/** POST /api/messages/:id/decline (issue #13): declines the conversation's unanswered paid messages. */
+export const declineConversation = ({ messageId, ...body }: TDeclineRequest & { messageId: string }) =>
+  api<{ declined: number }>(`/messages/${encodeURIComponent(messageId)}/decline`, { method: 'POST', body });

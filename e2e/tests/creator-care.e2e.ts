@@ -1,0 +1,117 @@
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { ARTIFACTS, DESKTOP, MOBILE, setupBrowser } from '../support/browser';
+import { linkFrom, waitForMail } from '../support/mail';
+import { uniqueAccount } from './auth-helpers';
+
+/** Issue #13 "Beyond the anchors": creator care. Every journey uses its own fresh accounts. */
+const browser = setupBrowser();
+
+/** Signs up through the API and follows the mailed confirmation link, which signs `context` in. */
+async function signUp(
+  context: BrowserContext,
+  account: ReturnType<typeof uniqueAccount>,
+  type: 'creator' | 'customer',
+) {
+  const response = await context.request.post(browser.url('/api/auth/sign-up'), {
+    data: { ...account, intendedAccountType: type },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const token = new URL(linkFrom(await waitForMail(account.email), '/auth/confirm?token=')).searchParams.get('token');
+  const confirmed = await context.request.post(browser.url('/api/auth/confirm-email'), { data: { token } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
+/**
+ * A new creator verified through the Threads stand-in's consent page (the setup modal's popup, as in
+ * auth-threads.e2e.ts), available for messages, signed in in `context`.
+ */
+async function newCreator(context: BrowserContext) {
+  const account = uniqueAccount('care');
+  await signUp(context, account, 'creator');
+  const page = await context.newPage();
+  await page.goto(browser.url('/dashboard/settings'));
+  const dialog = page.getByRole('dialog', { name: 'Complete your creator setup' });
+  const [popup] = await Promise.all([
+    context.waitForEvent('page'),
+    dialog.getByRole('button', { name: 'Verify with Threads' }).click(),
+  ]);
+  await popup.getByLabel('Threads username').fill(account.username);
+  await popup.getByRole('button', { name: 'Allow' }).click();
+  await page.getByText(`Verified on Threads as @${account.username}`).waitFor();
+  await page.close();
+  const open = await context.request.patch(browser.url('/api/profile/me'), { data: { isAvailable: true } });
+  expect(open.status(), await open.text()).toBe(200);
+  const me = await (await context.request.get(browser.url('/api/profile/me'))).json();
+  return { ...account, id: String(me.id) };
+}
+
+async function newFan(context: BrowserContext) {
+  const account = uniqueAccount('carefan');
+  await signUp(context, account, 'customer');
+  return account;
+}
+
+/** The fan pays for a message to the creator with the local test card; returns the checkout's status. */
+async function payFor(fan: BrowserContext, creatorId: string, content: string) {
+  const started = await fan.request.post(browser.url('/api/checkout'), {
+    data: { recipientId: creatorId, messageContent: content },
+  });
+  if (started.status() !== 200) return { status: started.status(), body: await started.json() };
+  const paymentId = String((await started.json()).url)
+    .split('/')
+    .pop();
+  const paid = await fan.request.post(browser.url(`/api/checkout/local/${paymentId}/pay`), {
+    data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Care Fan' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return { status: 200, body: await paid.json() };
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `creator-care-${name}.png`) });
+
+describe('deadline reminders and the at-risk strip', () => {
+  test('the inbox lists open messages closest to their deadline first; the reminders switch is kept', async () => {
+    const creatorContext = await browser.context(DESKTOP);
+    const creator = await newCreator(creatorContext);
+    const fanContext = await browser.context();
+    await newFan(fanContext);
+    expect((await payFor(fanContext, creator.id, 'First question: how do I pace a half marathon?')).status).toBe(200);
+    expect((await payFor(fanContext, creator.id, 'Second question: what should I eat the night before?')).status).toBe(
+      200,
+    );
+
+    const page = await creatorContext.newPage();
+    await page.goto(browser.url('/dashboard/messages'));
+    const strip = page.getByRole('region', { name: 'At risk: reply before these run out' });
+    await strip.waitFor();
+    const items = strip.getByRole('listitem');
+    expect(await items.count()).toBe(2);
+    await expect.poll(() => items.first().innerText()).toContain('First question');
+    expect(await items.first().innerText()).toMatch(/2[34]h \d+m remaining/);
+    await shot(page, 'at-risk-1280');
+
+    const mobile = await creatorContext.newPage();
+    await mobile.setViewportSize(MOBILE);
+    await mobile.goto(browser.url('/dashboard/messages'));
+    await mobile.getByRole('region', { name: 'At risk: reply before these run out' }).waitFor();
+    await shot(mobile, 'at-risk-375');
+
+    // A message in the strip opens its conversation.
+    await items.first().getByRole('link').click();
+    await page.waitForURL('**/dashboard/messages/*');
+
+    // The reminders switch is the creator's and survives a reload.
+    await page.goto(browser.url('/dashboard/settings?tab=notifications'));
+    const reminders = page.getByRole('switch', { name: 'Deadline reminders' });
+    await reminders.waitFor();
+    expect(await reminders.getAttribute('aria-checked')).toBe('true');
+    await reminders.click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Preferences saved' }).first().waitFor();
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Deadline reminders' }).getAttribute('aria-checked'))
+      .toBe('false');
+  });
+});
