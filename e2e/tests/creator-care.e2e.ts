@@ -115,3 +115,62 @@ describe('deadline reminders and the at-risk strip', () => {
       .toBe('false');
   });
 });
+
+describe('declining a message with a reason', () => {
+  test('the creator declines from the conversation; the fan sees the reason and was not charged', async () => {
+    const creatorContext = await browser.context(DESKTOP);
+    const creator = await newCreator(creatorContext);
+    const fanContext = await browser.context(DESKTOP);
+    await newFan(fanContext);
+    expect((await payFor(fanContext, creator.id, 'Could you review my cover letter for a design job?')).status).toBe(
+      200,
+    );
+
+    const page = await creatorContext.newPage();
+    await page.goto(browser.url('/dashboard/messages'));
+    await page.getByRole('region', { name: 'At risk: reply before these run out' }).getByRole('link').first().click();
+    await page.waitForURL('**/dashboard/messages/*');
+    const messageUrl = page.url();
+    await page.getByRole('button', { name: 'Decline' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Decline this message?' });
+    await dialog.getByLabel('Reason').selectOption({ label: 'Too personal to answer here' });
+    await dialog.getByLabel('Note to the fan (optional)').fill('Happy to help with portfolio questions instead.');
+    await shot(page, 'decline-dialog-1280');
+    await dialog.getByRole('button', { name: 'Decline and return the money' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Message declined' }).first().waitFor();
+    await page.getByText('Declined: Too personal to answer here').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Decline' }).count()).toBe(0);
+
+    const mobile = await creatorContext.newPage();
+    await mobile.setViewportSize(MOBILE);
+    await mobile.goto(browser.url('/dashboard/messages'));
+    // Nothing open any more: the strip is gone.
+    await mobile.getByRole('heading', { name: 'Messages', exact: true }).waitFor();
+    expect(await mobile.getByRole('region', { name: 'At risk: reply before these run out' }).count()).toBe(0);
+
+    // The fan's side: the reason, the note, and the money back.
+    const fanPage = await fanContext.newPage();
+    const messageId = messageUrl.split('/').pop() ?? '';
+    await fanPage.goto(browser.url(`/messages/${messageId}`));
+    await fanPage.getByText('Declined: Too personal to answer here').waitFor();
+    await fanPage.getByText('Happy to help with portfolio questions instead.', { exact: false }).waitFor();
+    const bells = await (await fanContext.request.get(browser.url('/api/notifications'))).json();
+    expect(bells.notifications[0]).toMatchObject({ type: 'message_declined' });
+    const billing = await (await fanContext.request.get(browser.url('/api/billing/summary'))).json();
+    expect(billing.totalSpentCents).toBe(0);
+  });
+
+  test('the decline dialog at 375 px', async () => {
+    const creatorContext = await browser.context(MOBILE);
+    const creator = await newCreator(creatorContext);
+    const fanContext = await browser.context(DESKTOP);
+    await newFan(fanContext);
+    expect((await payFor(fanContext, creator.id, 'What camera should I buy for street photography?')).status).toBe(200);
+    const page = await creatorContext.newPage();
+    await page.goto(browser.url('/dashboard/messages'));
+    await page.getByRole('region', { name: 'At risk: reply before these run out' }).getByRole('link').first().click();
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await page.getByRole('dialog', { name: 'Decline this message?' }).waitFor();
+    await shot(page, 'decline-dialog-375');
+  });
+});

@@ -34,11 +34,11 @@ export function AtRiskStrip() {
         <AlarmClock className="h-5 w-5" aria-hidden="true" />
         At risk: reply before these run out
       </h2>
-      <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => {
           const urgent = new Date(item.expiresAt).getTime() - Date.now() < URGENT_MS;
           return (
-            <li key={item.messageId}>
+            <li key={item.messageId} className="min-w-0">
               <Link
                 to={`/dashboard/messages/${item.messageId}`}
                 className="block h-full rounded-xl border border-amber-200 bg-white p-3 hover:border-amber-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
