@@ -17,6 +17,7 @@ import {
 import { adminRoutes } from './modules/admin';
 import { registerAuthHooks } from './modules/auth/auth-hooks';
 import { authRoutes } from './modules/auth/routes';
+import { careRoutes } from './modules/care';
 import { categoryRoutes } from './modules/categories/routes';
 import { instagramKeyRoutes } from './modules/creators/instagram-key-routes';
 import { creatorRoutes } from './modules/creators/routes';
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(messageRoutes);
       await api.register(notificationRoutes);
       await api.register(fanRoutes);
+      await api.register(careRoutes);
       await api.register(realtimeRoutes);
       await api.register(verificationRoutes);
       await api.register(reviewRoutes);
