@@ -174,3 +174,34 @@ describe('declining a message with a reason', () => {
     await shot(page, 'decline-dialog-375');
   });
 });
+
+describe('capacity protection', () => {
+  test('vacation with an end date is saved in settings and checkout is refused with when the creator is back', async () => {
+    const creatorContext = await browser.context(DESKTOP);
+    const creator = await newCreator(creatorContext);
+    const page = await creatorContext.newPage();
+    await page.goto(browser.url('/dashboard/settings?tab=pricing'));
+    const section = page.getByRole('region', { name: 'Availability' });
+    await section.getByLabel('Most open messages at once').fill('3');
+    await section.getByRole('switch', { name: 'Vacation mode' }).click();
+    const back = new Date(Date.now() + 5 * 24 * 3_600_000);
+    const value = `${back.getFullYear()}-${String(back.getMonth() + 1).padStart(2, '0')}-${String(back.getDate()).padStart(2, '0')}`;
+    await section.getByLabel('Back on').fill(value);
+    await section.getByRole('button', { name: 'Save availability' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Availability saved' }).first().waitFor();
+    await section.getByText('Fans cannot message you right now: you are on vacation.').waitFor();
+    await shot(page, 'capacity-settings-1280');
+    const mobile = await creatorContext.newPage();
+    await mobile.setViewportSize(MOBILE);
+    await mobile.goto(browser.url('/dashboard/settings?tab=pricing'));
+    await mobile.getByRole('region', { name: 'Availability' }).scrollIntoViewIfNeeded();
+    await mobile.getByText('Fans cannot message you right now: you are on vacation.').waitFor();
+    await shot(mobile, 'capacity-settings-375');
+
+    const fanContext = await browser.context(DESKTOP);
+    await newFan(fanContext);
+    const refused = await payFor(fanContext, creator.id, 'Are you taking questions about lighting setups?');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/^This creator is currently unavailable\. Back on /);
+  });
+});
