@@ -10,13 +10,13 @@ import { ApiError, api } from '../../../lib/api-client';
 
 const capacityKey = ['creator-capacity'] as const;
 
-/** "2026-12-01" (the date input's value) → the end of that day in the creator's own zone, as ISO. */
-function endOfLocalDay(value: string): string {
+/** "2026-12-01" ("Back on", the date input's value) → the start of that day in the creator's own zone, as ISO. */
+function startOfLocalDay(value: string): string {
   const [y, m, d] = value.split('-').map(Number);
-  return new Date(y ?? 0, (m ?? 1) - 1, (d ?? 1) + 1, 0, 0, 0).toISOString();
+  return new Date(y ?? 0, (m ?? 1) - 1, d ?? 1, 0, 0, 0).toISOString();
 }
 function localDateValue(iso: string): string {
-  const date = new Date(new Date(iso).getTime() - 1);
+  const date = new Date(iso);
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
@@ -91,7 +91,7 @@ export function CapacitySettings() {
           save.mutate({
             maxOpenMessages: maxOpen ? Number(maxOpen) : null,
             dailyMessageCap: dailyCap ? Number(dailyCap) : null,
-            vacationUntil: away && backOn ? endOfLocalDay(backOn) : null,
+            vacationUntil: away && backOn ? startOfLocalDay(backOn) : null,
           });
         }}
       >
