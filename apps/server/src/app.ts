@@ -18,6 +18,7 @@ import { adminRoutes } from './modules/admin';
 import { attachmentRoutes } from './modules/attachments';
 import { registerAuthHooks } from './modules/auth/auth-hooks';
 import { authRoutes } from './modules/auth/routes';
+import { careRoutes } from './modules/care';
 import { categoryRoutes } from './modules/categories/routes';
 import { instagramKeyRoutes } from './modules/creators/instagram-key-routes';
 import { creatorRoutes } from './modules/creators/routes';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(reportRoutes);
       await api.register(attachmentRoutes);
       await api.register(fanRoutes);
+      await api.register(careRoutes);
       await api.register(realtimeRoutes);
       await api.register(verificationRoutes);
       await api.register(reviewRoutes);

@@ -136,12 +136,14 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
 /**
  * spec §3 Notification preferences (email on, push on, marketing off), stored on the server; since
  * issue #13 also one switch per kind of email (`emailKinds`, each on unless turned off).
+ * `reminders` (issue #13): the creator's deadline reminders at 12, 4 and 1 hours left; on unless turned off.
  */
 export const ZNotificationPreferences = z.object({
   email: z.boolean(),
   push: z.boolean(),
   marketing: z.boolean(),
   emailKinds: ZEmailKindSwitches,
+  reminders: z.boolean().default(true),
 });
 export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
 /** What PUT accepts: kinds left out keep their stored value. */

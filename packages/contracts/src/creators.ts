@@ -21,6 +21,12 @@ export const ZCreatorSummary = z.object({
   /** ARCHITECTURE §8 Presence: a heartbeat within 90 s and not signed out. */
   isOnline: z.boolean(),
   lastActiveAt: ZTimestamp.nullable(),
+  /**
+   * Issue #13: why the creator takes no new paid messages now: away (back on `vacationUntil`), full
+   * (until a slot frees up), daily cap (until tomorrow); null when open.
+   */
+  pauseReason: z.enum(['away', 'full', 'daily_cap']).nullable(),
+  vacationUntil: ZTimestamp.nullable(),
 });
 export type TCreatorSummary = z.input<typeof ZCreatorSummary>;
 

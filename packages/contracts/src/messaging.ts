@@ -91,6 +91,31 @@ export const ZPaymentResult = z.object({ redirectUrl: z.string() });
 
 export const MESSAGE_STATUSES = ['pending', 'sent', 'responded', 'refunded', 'cancelled'] as const;
 
+/**
+ * Issue #13: why a creator declined a paid message (a short list; the fan sees the label). Keep in
+ * step with the check on messages.decline_reason.
+ */
+export const DECLINE_REASONS = [
+  'outside_expertise',
+  'cannot_answer_well',
+  'inappropriate',
+  'too_personal',
+  'other',
+] as const;
+export type TDeclineReason = (typeof DECLINE_REASONS)[number];
+export const DECLINE_REASON_LABELS: Record<TDeclineReason, string> = {
+  outside_expertise: 'Outside my expertise',
+  cannot_answer_well: "I can't give a good answer to this",
+  inappropriate: 'Inappropriate request',
+  too_personal: 'Too personal to answer here',
+  other: 'Another reason',
+};
+export const ZDeclineRequest = z.object({
+  reason: z.enum(DECLINE_REASONS),
+  note: ZText.trim().max(300, 'Please keep the note under 300 characters.').optional(),
+});
+export type TDeclineRequest = z.input<typeof ZDeclineRequest>;
+
 export const ZThreadMessage = z.object({
   id: z.uuid(),
   conversationId: z.uuid(),
@@ -103,6 +128,9 @@ export const ZThreadMessage = z.object({
   responseContent: z.string().nullable(),
   respondedAt: ZTimestamp.nullable(),
   expiresAt: ZTimestamp.nullable(),
+  /** Issue #13: set when the creator declined it (the message is then `refunded`). */
+  declineReason: z.enum(DECLINE_REASONS).nullable(),
+  declineNote: z.string().nullable(),
   createdAt: ZTimestamp,
   /** Images of the message (part 'message') and of its response (part 'response'). */
   attachments: z.array(ZAttachment),
@@ -171,9 +199,27 @@ export const ZCreatorStats = z.object({
 });
 export type TCreatorStats = z.input<typeof ZCreatorStats>;
 
+/** Issue #13: the creator inbox's "at risk" strip, open paid messages with the least time left first. */
+export const ZAtRiskMessage = z.object({
+  messageId: z.uuid(),
+  senderName: z.string(),
+  amount: z.number().int(),
+  preview: z.string(),
+  expiresAt: ZTimestamp,
+});
+export const ZAtRiskResponse = z.object({ items: z.array(ZAtRiskMessage) });
+export type TAtRiskResponse = z.input<typeof ZAtRiskResponse>;
+
 export const ZNotification = z.object({
   id: z.uuid(),
-  type: z.enum(['new_message', 'message_response', 'message_refunded', 'report_reviewed']),
+  type: z.enum([
+    'new_message',
+    'message_response',
+    'message_refunded',
+    'report_reviewed',
+    'message_reminder',
+    'message_declined',
+  ]),
   title: z.string(),
   body: z.string(),
   isRead: z.boolean(),

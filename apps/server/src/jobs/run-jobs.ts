@@ -4,6 +4,7 @@ import { pruneRateLimitBuckets } from '../modules/auth/rate-limit';
 import { pruneLookupCache } from '../modules/creators/guarded-lookup';
 import { reconcilePayouts } from '../modules/ledger';
 import { expireMessages } from '../modules/messages/expire-messages';
+import { remindCreators } from '../modules/messages/remind-creators';
 import { reconcilePayments } from '../modules/payments/reconcile-payments';
 
 /**
@@ -37,6 +38,7 @@ export function startJobs(app: FastifyInstance): () => Promise<void> {
 /** One pass of every background job (the loop above; tests call it directly). */
 export async function runJobsOnce(app: FastifyInstance): Promise<void> {
   await expireMessages(app);
+  await remindCreators(app);
   await reconcilePayments(app);
   await reconcilePayouts(app);
   await pruneRateLimitBuckets(app.db, app.clock);

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt } from './columns';
 import { profiles } from './profiles';
+
+const DECLINE_REASONS = ['outside_expertise', 'cannot_answer_well', 'inappropriate', 'too_personal', 'other'] as const;
 
 /**
  * A paid message and its reply (ARCHITECTURE §3). `pending` is invisible to the creator until paid;
@@ -29,6 +31,12 @@ export const messages = pgTable(
     respondedAt: tstz('responded_at'),
     paidAt: tstz('paid_at'),
     expiresAt: tstz('expires_at'),
+    // Issue #13: the creator declined the message. It is `refunded` (the money went back through the
+    // expiry's release path) with a reason the fan sees; a decline does not count against the
+    // response rate the way a missed deadline does.
+    declinedAt: tstz('declined_at'),
+    declineReason: text('decline_reason', { enum: DECLINE_REASONS }),
+    declineNote: text('decline_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -41,6 +49,11 @@ export const messages = pgTable(
     ),
     check('messages_amount_nonneg', sql`${t.amount} >= 0`),
     check('messages_followup_free', sql`not ${t.isFollowup} or ${t.amount} = 0`),
+    check(
+      'messages_decline_reason_check',
+      sql`${t.declineReason} is null or ${t.declineReason} in (${sql.raw(DECLINE_REASONS.map((r) => `'${r}'`).join(', '))})`,
+    ),
+    check('messages_decline_note_length', sql`${t.declineNote} is null or char_length(${t.declineNote}) <= 300`),
     check('messages_not_to_self', sql`${t.senderId} <> ${t.recipientId}`),
     index('messages_conversation_created_idx').on(t.conversationId, t.createdAt),
     index('messages_recipient_created_idx').on(t.recipientId, t.createdAt.desc()),
@@ -51,5 +64,27 @@ export const messages = pgTable(
     index('messages_created_idx').on(t.createdAt.desc()),
     // Admin Messages filters by status, newest first.
     index('messages_status_created_idx').on(t.status, t.createdAt.desc()),
+    // The creator inbox's "at risk" strip: a creator's open messages, least time left first (issue #13).
+    index('messages_recipient_open_expires_idx').on(t.recipientId, t.expiresAt).where(sql`${t.status} = 'sent'`),
+  ],
+);
+
+/**
+ * Deadline reminders to the creator (issue #13): one row per (message, hours-left threshold), claimed
+ * with ON CONFLICT DO NOTHING before anything is sent, so each reminder goes out once however many
+ * instances run the jobs loop.
+ */
+export const messageReminders = pgTable(
+  'message_reminders',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    thresholdHours: integer('threshold_hours').notNull(),
+    sentAt: tstz('sent_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.thresholdHours] }),
+    check('message_reminders_threshold', sql`${t.thresholdHours} in (12, 4, 1)`),
   ],
 );

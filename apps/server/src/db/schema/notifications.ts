@@ -10,7 +10,16 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['new_message', 'message_response', 'message_refunded', 'report_reviewed'] }).notNull(),
+    type: text('type', {
+      enum: [
+        'new_message',
+        'message_response',
+        'message_refunded',
+        'report_reviewed',
+        'message_reminder',
+        'message_declined',
+      ],
+    }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     isRead: boolean('is_read').notNull().default(false),
@@ -21,7 +30,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       'notifications_type_check',
-      sql`${t.type} in ('new_message', 'message_response', 'message_refunded', 'report_reviewed')`,
+      sql`${t.type} in ('new_message', 'message_response', 'message_refunded', 'report_reviewed', 'message_reminder', 'message_declined')`,
     ),
     check('notifications_body_length', sql`char_length(${t.body}) <= 100`),
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -55,13 +56,25 @@ export const profiles = pgTable(
     adminRole: text('admin_role'),
     // ARCHITECTURE §7: kept on the server once email notifications exist (spec §3 defaults).
     notificationPreferences: jsonb('notification_preferences')
-      // emailKinds (issue #13): a kind missing from the stored object is on.
-      .$type<{ email: boolean; push: boolean; marketing: boolean; emailKinds?: Partial<Record<TEmailKind, boolean>> }>()
+      // emailKinds (issue #13): a kind missing from the stored object is on. `reminders` (deadline
+      // reminders, issue #13) is absent on rows stored before it existed: read as on.
+      .$type<{
+        email: boolean;
+        push: boolean;
+        marketing: boolean;
+        emailKinds?: Partial<Record<TEmailKind, boolean>>;
+        reminders?: boolean;
+      }>()
       .notNull()
       .default({ email: true, push: true, marketing: false }),
     // spec §2 Sender dashboard: the onboarding modal shows once; remembered here, not in the browser.
     senderOnboardedAt: tstz('sender_onboarded_at'),
     lastActiveAt: tstz('last_active_at'),
+    // Issue #13 capacity protection: at most this many open paid messages / paid messages a day
+    // (null: no limit), and away until `vacation_until` (null or past: not away).
+    maxOpenMessages: integer('max_open_messages'),
+    dailyMessageCap: integer('daily_message_cap'),
+    vacationUntil: tstz('vacation_until'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -75,6 +88,8 @@ export const profiles = pgTable(
       'profiles_average_rating_range',
       sql`${t.averageRating} is null or (${t.averageRating} >= 1 and ${t.averageRating} <= 5)`,
     ),
+    check('profiles_max_open_range', sql`${t.maxOpenMessages} is null or ${t.maxOpenMessages} between 1 and 1000`),
+    check('profiles_daily_cap_range', sql`${t.dailyMessageCap} is null or ${t.dailyMessageCap} between 1 and 1000`),
     check('profiles_review_count_nonneg', sql`${t.reviewCount} >= 0`),
     check('profiles_disciplines_max', sql`cardinality(${t.disciplines}) <= 5`),
     check('profiles_portfolio_max', sql`cardinality(${t.portfolioImages}) <= 6`),
@@ -123,4 +138,27 @@ export const usernameHolds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('username_holds_profile_idx').on(t.profileId)],
+);
+
+/**
+ * Issue #13: a creator blocked a fan. The fan can no longer pay to message them; their open messages
+ * were released when the block was made.
+ */
+export const creatorBlocks = pgTable(
+  'creator_blocks',
+  {
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    fanId: uuid('fan_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.creatorId, t.fanId] }),
+    check('creator_blocks_not_self', sql`${t.creatorId} <> ${t.fanId}`),
+    // The settings list: a creator's blocks, newest first.
+    index('creator_blocks_creator_created_idx').on(t.creatorId, t.createdAt.desc()),
+  ],
 );

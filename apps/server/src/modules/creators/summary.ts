@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { profiles, userPresence } from '../../db/schema';
+import { messages, profiles, userPresence } from '../../db/schema';
 
 /** The columns a creator card shows (spec §2 Creator card); used by every list of creators. */
 export const creatorSummaryColumns = {
@@ -24,6 +24,22 @@ export const creatorSummaryColumns = {
       Boolean,
     ),
   lastActiveAt: profiles.lastActiveAt,
+  // Issue #13 capacity protection, inside the same query (no per-card round trip): why the creator
+  // takes no new paid messages right now (away, full, daily cap), or null. The counts only run for a
+  // creator who set that limit, on the indexes messages_recipient_open_expires_idx and
+  // messages_recipient_created_idx. modules/care/capacity.ts is the checkout's word on the same rules.
+  pauseReason: sql<'away' | 'full' | 'daily_cap' | null>`case
+    when ${profiles.vacationUntil} > now() then 'away'
+    when ${profiles.maxOpenMessages} is not null and (select count(*) from ${messages} m
+      where m.recipient_id = ${profiles.id} and m.status = 'sent' and not m.is_followup and m.amount > 0
+        and m.expires_at > now()) >= ${profiles.maxOpenMessages} then 'full'
+    when ${profiles.dailyMessageCap} is not null and (select count(*) from ${messages} m
+      where m.recipient_id = ${profiles.id} and m.status in ('sent', 'responded', 'refunded') and not m.is_followup
+        and m.amount > 0 and m.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'
+        and m.paid_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') >= ${profiles.dailyMessageCap}
+      then 'daily_cap'
+  end`,
+  vacationUntil: profiles.vacationUntil,
 };
 
 /** A browse card: the summary plus what filters and badges need (contracts ZBrowseCreator). */

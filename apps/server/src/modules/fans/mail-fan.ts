@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages, payments, profiles } from '../../db/schema';
 import { mailUser } from '../notifications';
-import { refundMail, replyMail } from './mails';
+import { declineMail, refundMail, replyMail } from './mails';
 
 /**
  * Mails the fan through the one mail gate (notifications' mailUser: the platform setting, the fan's
@@ -62,6 +62,28 @@ export function mailFanAboutRefund(
       windowHours:
         row?.paidAt && row.expiresAt ? Math.round((row.expiresAt.getTime() - row.paidAt.getTime()) / 3_600_000) : null,
       how,
+      link: ctx.link,
+    });
+  });
+}
+
+/** Issue #13: the creator declined the fan's message (with a reason); the hold was released or the charge refunded. */
+export function mailFanAboutDecline(
+  app: FastifyInstance,
+  opts: { fanId: string; creatorId: string; messageId: string; reason: string; note: string | null },
+): Promise<void> {
+  // A decline gives the money back: it is mailed, and switched, as a refund/release mail.
+  return mailFan(app, 'message-refund', opts, async (ctx) => {
+    const [row] = await app.db
+      .select({ amount: payments.amountTotal, status: payments.status })
+      .from(payments)
+      .where(eq(payments.messageId, opts.messageId));
+    return declineMail({
+      creatorName: ctx.creatorName,
+      amountCents: row?.amount ?? 0,
+      reason: opts.reason,
+      note: opts.note,
+      how: row?.status === 'succeeded' || row?.status === 'refunded' ? 'refunded' : 'released',
       link: ctx.link,
     });
   });

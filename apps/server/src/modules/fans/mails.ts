@@ -37,3 +37,24 @@ export function refundMail(opts: {
     text: `${opts.creatorName} did not reply ${opts.windowHours ? `within ${opts.windowHours} hours` : 'in time'}.\n\n${money}\n\nYour conversation:\n${opts.link}`,
   };
 }
+
+/** Issue #13: the creator declined the fan's message; the money went back at once. */
+export function declineMail(opts: {
+  creatorName: string;
+  amountCents: number;
+  reason: string;
+  note: string | null;
+  how: 'released' | 'refunded';
+  link: string;
+}): MailContent {
+  const amount = formatCents(opts.amountCents);
+  const money =
+    opts.how === 'released'
+      ? `The ${amount} hold on your card was released: you were not charged.`
+      : `Your ${amount} payment was refunded to your card. Refunds usually appear on your statement within 5–10 business days.`;
+  const note = opts.note ? `\n\nTheir note: "${cut(opts.note, 300)}"` : '';
+  return {
+    subject: `${opts.creatorName} declined your message`,
+    text: `${opts.creatorName} declined your message on Fanline.\n\nReason: ${opts.reason}${note}\n\n${money}\n\nYour conversation:\n${opts.link}`,
+  };
+}

@@ -139,7 +139,7 @@ export async function answerConversation(
  * → fan, so the message itself says who is who. Anyone else, the fan included, gets 'Message not
  * found' (spec §2), so a fan can never send a free message.
  */
-async function fanOfConversation(
+export async function fanOfConversation(
   tx: Db,
   messageId: string,
   creatorId: string,

@@ -30,7 +30,8 @@ export async function creatorStats(db: Db, opts: { creatorId: string; now: Date 
       .where(
         and(
           eq(messages.recipientId, opts.creatorId),
-          sql`${messages.status} in ('responded', 'refunded')`,
+          // Declined messages do not count towards the response rate (issue #13).
+          sql`(${messages.status} = 'responded' or (${messages.status} = 'refunded' and ${messages.declinedAt} is null))`,
           gt(messages.amount, 0),
         ),
       ),

@@ -96,6 +96,8 @@ export async function getConversation(
       responseContent: m.responseContent,
       respondedAt: m.respondedAt,
       expiresAt: m.expiresAt,
+      declineReason: m.declineReason,
+      declineNote: m.declineNote,
       createdAt: m.createdAt,
       attachments: attachments.get(m.id) ?? [],
     })),

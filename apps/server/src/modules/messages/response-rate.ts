@@ -3,13 +3,14 @@ import type { Db } from '../../platform/db';
 
 /**
  * ARCHITECTURE §3a: response_rate = responded ÷ (responded + refunded) paid messages, kept current
- * in the transaction that changes its inputs.
+ * in the transaction that changes its inputs. A message the creator declined (issue #13) is refunded
+ * too but is not an unanswered one: it counts on neither side.
  */
 export async function refreshResponseRate(tx: Db, creatorId: string): Promise<void> {
   await tx.execute(sql`
     update profiles set response_rate = coalesce((
       select round(100.0 * count(*) filter (where status = 'responded')
-        / nullif(count(*) filter (where status in ('responded', 'refunded')), 0), 1)
+        / nullif(count(*) filter (where status = 'responded' or (status = 'refunded' and declined_at is null)), 0), 1)
       from messages
       where recipient_id = ${creatorId} and amount > 0 and not is_followup
     ), 0)

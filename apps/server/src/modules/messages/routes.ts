@@ -1,10 +1,20 @@
-import { ZConversationDetail, ZConversationsResponse, ZCreatorStats, ZReplyRequest, ZText } from '@fanline/contracts';
+import {
+  ZAtRiskResponse,
+  ZConversationDetail,
+  ZConversationsResponse,
+  ZCreatorStats,
+  ZDeclineRequest,
+  ZReplyRequest,
+  ZText,
+} from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isActiveAdmin, requireUser, userId } from '../auth/auth-hooks';
 import { answerConversation } from './answer-conversation';
 import { creatorStats } from './creator-stats';
+import { declineConversation } from './decline-conversation';
 import { getConversation } from './get-conversation';
+import { listAtRisk } from './list-at-risk';
 import { listConversations } from './list-conversations';
 
 const ZMessageParams = z.object({ messageId: z.uuid() });
@@ -69,7 +79,40 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
+  app.post(
+    '/messages/:messageId/decline',
+    {
+      schema: {
+        tags: ['messages'],
+        summary:
+          "Creators: decline the conversation's unanswered paid messages with a reason; the money goes back at once",
+        params: ZMessageParams,
+        body: ZDeclineRequest,
+        response: { 200: z.object({ declined: z.number().int() }) },
+      },
+    },
+    async (request) =>
+      declineConversation(app, {
+        creatorId: userId(request),
+        messageId: request.params.messageId,
+        reason: request.body.reason,
+        note: request.body.note || undefined,
+      }),
+  );
+
   app.get('/creator/stats', { schema: { tags: ['messages'], response: { 200: ZCreatorStats } } }, async (request) =>
     creatorStats(app.db, { creatorId: userId(request), now: app.clock.now() }),
+  );
+
+  app.get(
+    '/creator/at-risk',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Creators: open paid messages with the least time left (the inbox "at risk" strip)',
+        response: { 200: ZAtRiskResponse },
+      },
+    },
+    async (request) => listAtRisk(app.db, { creatorId: userId(request), now: app.clock.now() }),
   );
 };

@@ -2,7 +2,13 @@ import { LIMITS } from '@fanline/contracts';
 import { notifications } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
-export type NotificationType = 'new_message' | 'message_response' | 'message_refunded' | 'report_reviewed';
+export type NotificationType =
+  | 'new_message'
+  | 'message_response'
+  | 'message_refunded'
+  | 'report_reviewed'
+  | 'message_reminder'
+  | 'message_declined';
 
 /** spec §3 notification: the body is cut to 100 characters. Returns the new id for the realtime event. */
 export async function createNotification(

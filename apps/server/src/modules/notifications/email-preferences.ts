@@ -8,7 +8,14 @@ export function readPreferences(stored: Stored): TNotificationPreferences {
   const emailKinds = Object.fromEntries(
     EMAIL_KINDS.map((kind) => [kind, stored.emailKinds?.[kind] !== false]),
   ) as TNotificationPreferences['emailKinds'];
-  return { email: stored.email, push: stored.push, marketing: stored.marketing, emailKinds };
+  // `reminders` (issue #13) is absent on rows stored before it existed: read as on.
+  return {
+    email: stored.email,
+    push: stored.push,
+    marketing: stored.marketing,
+    emailKinds,
+    reminders: stored.reminders !== false,
+  };
 }
 
 /** The one rule for a product email: the master email switch and the switch of its kind are both on. */

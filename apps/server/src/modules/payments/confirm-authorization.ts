@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { isBlocked, pauseMessage, pauseOf } from '../care';
 import { ACCOUNTS, postLedgerTransaction } from '../ledger/post-transaction';
 import { autoFlagMessage } from '../moderation';
 import { createNotification, mailUser } from '../notifications';
@@ -33,7 +34,7 @@ export async function confirmAuthorization(
   const outcome = await app.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, opts.paymentId)).for('update');
     if (!payment?.messageId || payment.status !== 'pending') return null;
-    const refusal = await staleReason(tx, payment, maintenance);
+    const refusal = await staleReason(tx, payment, maintenance, now);
     if (refusal) {
       await tx.update(payments).set({ status: 'canceled', updatedAt: now }).where(eq(payments.id, payment.id));
       await tx
@@ -108,16 +109,23 @@ export async function confirmAuthorization(
 /** Why a checkout started earlier may no longer be paid, or null when it still may. */
 async function staleReason(
   tx: Db,
-  payment: { recipientId: string; amountTotal: number },
+  payment: { recipientId: string; senderId: string; amountTotal: number },
   maintenance: boolean,
+  now: Date,
 ): Promise<string | null> {
   if (maintenance) return MESSAGE_MESSAGES.maintenance;
+  // Locked, so two fans paying for a creator's last free slot at once are counted one after the other.
   const [creator] = await tx
     .select({ isCreator: profiles.isCreator, isAvailable: profiles.isAvailable, messagePrice: profiles.messagePrice })
     .from(profiles)
-    .where(eq(profiles.id, payment.recipientId));
+    .where(eq(profiles.id, payment.recipientId))
+    .for('update');
   if (!creator?.isCreator || !creator.isAvailable) return MESSAGE_MESSAGES.unavailable;
   if (creator.messagePrice !== payment.amountTotal) return MESSAGE_MESSAGES.priceChanged;
+  // Issue #13: blocked since the checkout started, or paused (vacation, full, daily cap).
+  if (await isBlocked(tx, payment.recipientId, payment.senderId)) return MESSAGE_MESSAGES.unavailable;
+  const pause = await pauseOf(tx, payment.recipientId, now);
+  if (pause) return pauseMessage(pause);
   return null;
 }
 

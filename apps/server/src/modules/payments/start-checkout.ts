@@ -6,6 +6,7 @@ import { messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { checkPendingAttachments, claimAttachments } from '../attachments';
+import { isBlocked, pauseMessage, pauseOf } from '../care';
 import { readSettings } from '../settings/platform-settings';
 import { abandonCheckout } from './abandon-checkout';
 
@@ -26,6 +27,10 @@ export async function startCheckout(
 ) {
   const creator = await loadRecipient(app.db, opts.recipientId);
   if (creator.id === opts.senderId) throw new AppError('BAD_REQUEST', 'You cannot message yourself.');
+  // Issue #13: a blocked fan hears the same neutral words as for any unavailable creator.
+  if (await isBlocked(app.db, creator.id, opts.senderId)) throw new AppError('CONFLICT', MESSAGE_MESSAGES.unavailable);
+  const pause = await pauseOf(app.db, creator.id, app.clock.now());
+  if (pause) throw new AppError('CONFLICT', pauseMessage(pause));
   const settings = await readSettings(app.db, [
     'commission_rate',
     'message_expiration_hours',

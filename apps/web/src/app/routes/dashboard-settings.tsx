@@ -8,7 +8,7 @@ export function Component() {
   return (
     <CreatorSettings
       avatar={<AvatarUpload />}
-      notifications={<NotificationPreferences />}
+      notifications={<NotificationPreferences creator />}
       security={<ChangePasswordForm />}
     />
   );

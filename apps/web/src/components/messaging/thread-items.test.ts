@@ -18,6 +18,8 @@ const message = (id: string, at: string, extra: Partial<TThreadMessage> = {}): T
   responseContent: null,
   respondedAt: null,
   expiresAt: null,
+  declineReason: null,
+  declineNote: null,
   createdAt: at,
   attachments: [],
   ...extra,

@@ -15,6 +15,7 @@ import { PageSpinner } from '../../lib/auth/require-auth';
 import { href, paths } from '../../paths';
 import { conversationQuery } from '../messaging/api/conversations';
 import { CreatorThread } from './components/creator-thread';
+import { DeclineDialog } from './components/decline-dialog';
 import { InboxList } from './components/inbox-list';
 import { ReplyBox } from './components/reply-box';
 
@@ -75,10 +76,13 @@ function Detail({ detail, messageId }: { detail: TConversationDetail; messageId:
               )}
             </p>
             {detail.nextExpiry ? (
-              <p className="inline-flex items-center gap-1 font-medium text-amber-700">
-                <Clock className="h-4 w-4" aria-hidden="true" />
-                <Countdown until={detail.nextExpiry} format="remaining" />
-              </p>
+              <div className="flex items-center gap-3">
+                <p className="inline-flex items-center gap-1 font-medium text-amber-700">
+                  <Clock className="h-4 w-4" aria-hidden="true" />
+                  <Countdown until={detail.nextExpiry} format="remaining" />
+                </p>
+                {detail.viewerRole === 'creator' && <DeclineDialog messageId={messageId} />}
+              </div>
             ) : (
               lapsed && <p className="font-medium text-slate-500">Expired</p>
             )}

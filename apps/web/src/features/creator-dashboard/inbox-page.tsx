@@ -1,6 +1,7 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useSession } from '../../lib/auth/session';
 import { useCopy } from '../../lib/platform-config';
+import { AtRiskStrip } from './components/at-risk-strip';
 import { InboxList } from './components/inbox-list';
 import { MetricsPanel } from './components/metrics-panel';
 import { ReviewsTab } from './components/reviews-tab';
@@ -17,6 +18,7 @@ export function Component() {
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Messages</h1>
         <p className="mt-1 text-slate-600">{copy('Answer paid messages within {hours} to get paid.')}</p>
       </div>
+      <AtRiskStrip />
       <StatCards />
       <MetricsPanel />
       <Tabs defaultValue="messages">

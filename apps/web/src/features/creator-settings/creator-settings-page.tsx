@@ -25,6 +25,7 @@ import { ApiError } from '../../lib/api-client';
 import { sessionKey, useSession } from '../../lib/auth/session';
 import { useUsernameAvailability } from '../../lib/auth/use-username-availability';
 import { priceBoundsQuery, saveCreatorSettings } from './api/creator-settings';
+import { CapacitySettings } from './components/capacity-settings';
 import { CategoriesField } from './components/categories-field';
 import { CoverUpload } from './components/cover-upload';
 import { PayoutPanel } from './components/payout-panel';
@@ -243,6 +244,7 @@ function SettingsForm({ user, avatar, notifications, security }: CreatorSettings
                 error={priceError}
               />
             </form>
+            <CapacitySettings />
           </TabsContent>
           <TabsContent value="notifications">{notifications}</TabsContent>
           <TabsContent value="security">{security}</TabsContent>

@@ -1,4 +1,11 @@
-import { PRESENCE, type TCreatorMetrics, type TCreatorStats, type TReviewsResponse } from '@fanline/contracts';
+import {
+  PRESENCE,
+  type TAtRiskResponse,
+  type TCreatorMetrics,
+  type TCreatorStats,
+  type TDeclineRequest,
+  type TReviewsResponse,
+} from '@fanline/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { liveKeys } from '../../../lib/realtime/live-keys';
@@ -8,6 +15,16 @@ export const creatorStatsQuery = () =>
   queryOptions({
     queryKey: liveKeys.creatorStats,
     queryFn: ({ signal }) => api<TCreatorStats>('/creator/stats', { signal }),
+  });
+
+/**
+ * GET /api/creator/at-risk: the inbox's "at risk" strip. Its key starts with the stats key, so the
+ * message events that refresh the cards refresh it too.
+ */
+export const atRiskQuery = () =>
+  queryOptions({
+    queryKey: [...liveKeys.creatorStats, 'at-risk'],
+    queryFn: ({ signal }) => api<TAtRiskResponse>('/creator/at-risk', { signal }),
   });
 
 /** GET /api/creator/metrics, polled every 30 s while the dashboard is open (spec §7, §9). */
@@ -58,3 +75,7 @@ export const answerConversation = ({
       body: { content, attachmentIds },
     },
   );
+
+/** POST /api/messages/:id/decline (issue #13): declines the conversation's unanswered paid messages. */
+export const declineConversation = ({ messageId, ...body }: TDeclineRequest & { messageId: string }) =>
+  api<{ declined: number }>(`/messages/${encodeURIComponent(messageId)}/decline`, { method: 'POST', body });

@@ -1,4 +1,4 @@
-import { formatCents, type TConversationDetail, type TThreadMessage } from '@fanline/contracts';
+import { DECLINE_REASON_LABELS, formatCents, type TConversationDetail, type TThreadMessage } from '@fanline/contracts';
 import { Thread, ThreadBubble } from '../../../components/messaging/thread';
 import { Badge } from '../../../components/ui/card';
 import { useNow } from '../../../components/ui/countdown';
@@ -39,6 +39,8 @@ function MessageBadges({ message }: { message: TThreadMessage }) {
       <Badge className="bg-slate-100 text-slate-700">{formatCents(message.amount)}</Badge>
       {message.status === 'responded' ? (
         <Badge className="bg-emerald-100 text-emerald-800">Responded</Badge>
+      ) : message.declineReason ? (
+        <Badge className="bg-rose-100 text-rose-800">Declined: {DECLINE_REASON_LABELS[message.declineReason]}</Badge>
       ) : expired ? (
         <Badge className="bg-slate-200 text-slate-600">Expired</Badge>
       ) : (

@@ -1,6 +1,7 @@
 import { formatCents, formatCount, type TPublicProfile } from '@fanline/contracts';
 import { Pencil, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { pauseNote } from '../../../components/creators/pause-note';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Badge, Card } from '../../../components/ui/card';
@@ -55,8 +56,17 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
         <p className="text-slate-500">@{profile.username}</p>
 
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-          <span className={cn('font-medium', profile.isAvailable ? 'text-emerald-700' : 'text-slate-500')}>
-            {profile.isAvailable ? 'Available for messages' : 'Currently Unavailable'}
+          <span
+            className={cn(
+              'font-medium',
+              profile.isAvailable && !profile.pauseReason ? 'text-emerald-700' : 'text-slate-500',
+            )}
+          >
+            {!profile.isAvailable
+              ? 'Currently Unavailable'
+              : profile.pauseReason
+                ? `Currently unavailable · ${pauseNote(profile)}`
+                : 'Available for messages'}
           </span>
           {profile.isOnline ? (
             <span className="inline-flex items-center gap-1.5 font-medium text-emerald-700">

@@ -1,5 +1,6 @@
 import { formatCents, type TPublicProfile } from '@fanline/contracts';
 import { Clock, MessageCircle, RotateCcw, ShieldCheck } from 'lucide-react';
+import { pauseNote } from '../../../components/creators/pause-note';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useCopy, usePlatformConfig } from '../../../lib/platform-config';
@@ -11,10 +12,13 @@ export type TMessageAvailability = 'available' | 'unavailable' | 'not_onboarded'
  * require_creator_verification is on, only onboarded (verified) ones.
  */
 export function messageAvailability(
-  profile: Pick<TPublicProfile, 'isAvailable' | 'threadsOnboardingCompleted'>,
+  profile: Pick<TPublicProfile, 'isAvailable' | 'threadsOnboardingCompleted'> & {
+    pauseReason?: TPublicProfile['pauseReason'];
+  },
   requireVerification = true,
 ): TMessageAvailability {
-  if (!profile.isAvailable) return 'unavailable';
+  // Issue #13: full, capped for today or on vacation reads as unavailable too.
+  if (!profile.isAvailable || profile.pauseReason) return 'unavailable';
   return profile.threadsOnboardingCompleted || !requireVerification ? 'available' : 'not_onboarded';
 }
 
@@ -70,6 +74,9 @@ export function PurchasePanel({ profile, sessionLoading, onMessage }: PurchasePa
         onMessage={onMessage}
         className="mt-4 w-full"
       />
+      {profile.isAvailable && pauseNote(profile) && (
+        <p className="mt-2 text-center text-sm text-slate-600">{pauseNote(profile)}</p>
+      )}
       <ul className="mt-5 space-y-2 text-sm text-slate-600">
         <li className="flex gap-2">
           <Clock className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />

@@ -1,6 +1,7 @@
 import type { TBrowseCreator } from '@fanline/contracts';
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
+import { pauseNote } from '../../../components/creators/pause-note';
 import { Button } from '../../../components/ui/button';
 import { Badge, Skeleton } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
@@ -22,6 +23,8 @@ export type TCardCreator = Pick<
   | 'instagramProfilePicture'
   | 'instagramVerified'
   | 'isAvailable'
+  | 'pauseReason'
+  | 'vacationUntil'
   | 'messagePrice'
   | 'responseRate'
   | 'averageRating'
@@ -39,6 +42,9 @@ export function CreatorCard({ creator }: { creator: TCardCreator }) {
   const messageCreator = useMessageCreator();
   const name = creator.displayName || creator.username;
   const onboarded = creator.threadsOnboardingCompleted;
+  // Issue #13: full, capped for today or on vacation; the browse query says so, no request per card.
+  const open = creator.isAvailable && !creator.pauseReason;
+  const note = pauseNote(creator);
   // Admin setting require_creator_verification: when off, unverified creators can be messaged too.
   const { requireCreatorVerification } = usePlatformConfig();
   return (
@@ -56,7 +62,7 @@ export function CreatorCard({ creator }: { creator: TCardCreator }) {
             data-testid="availability-dot"
             className={cn(
               'absolute right-0.5 bottom-0.5 h-3.5 w-3.5 rounded-full ring-2 ring-white',
-              creator.isAvailable ? 'bg-emerald-500' : 'bg-slate-400',
+              open ? 'bg-emerald-500' : 'bg-slate-400',
             )}
           />
         }
@@ -78,9 +84,10 @@ export function CreatorCard({ creator }: { creator: TCardCreator }) {
           ) : (
             <Badge className="bg-amber-50 text-amber-800">Instagram Only</Badge>
           )}
-          <span className={cn('text-xs', creator.isAvailable ? 'text-emerald-700' : 'text-slate-500')}>
-            {creator.isAvailable ? 'Available' : 'Unavailable'}
+          <span className={cn('text-xs', open ? 'text-emerald-700' : 'text-slate-500')}>
+            {open ? 'Available' : creator.isAvailable ? 'Currently unavailable' : 'Unavailable'}
           </span>
+          {creator.isAvailable && note && <span className="basis-full text-xs text-slate-500">{note}</span>}
           {/* ARCHITECTURE §8: computed in the browse query itself, no request per card. */}
           {creator.isOnline && <span className="text-xs font-medium text-emerald-700">· Online</span>}
         </div>
@@ -107,7 +114,7 @@ export function CreatorCard({ creator }: { creator: TCardCreator }) {
         {onboarded || !requireCreatorVerification ? (
           <Button
             className="relative z-10 mt-4 w-full"
-            disabled={!creator.isAvailable}
+            disabled={!open}
             aria-label={`Send Message to ${name}`}
             onClick={() => messageCreator(creator.username)}
           >

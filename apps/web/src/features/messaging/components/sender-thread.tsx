@@ -1,5 +1,5 @@
-import { formatCents, type TConversationDetail } from '@fanline/contracts';
-import { CheckCheck, Clock, RotateCcw } from 'lucide-react';
+import { DECLINE_REASON_LABELS, formatCents, type TConversationDetail } from '@fanline/contracts';
+import { Ban, CheckCheck, Clock, RotateCcw } from 'lucide-react';
 import { Thread, ThreadBubble } from '../../../components/messaging/thread';
 import type { TThreadItem } from '../../../components/messaging/thread-items';
 import { Badge } from '../../../components/ui/card';
@@ -51,11 +51,22 @@ function SentStatus({ item }: { item: Extract<TThreadItem, { kind: 'message' }> 
           Replied
         </Badge>
       )}
-      {message.status === 'refunded' && (
+      {message.status === 'refunded' && !message.declineReason && (
         <Badge className="bg-slate-200 text-slate-700">
           <RotateCcw className="h-3 w-3" aria-hidden="true" />
           Refunded
         </Badge>
+      )}
+      {message.declineReason && (
+        <Badge className="bg-rose-100 text-rose-800">
+          <Ban className="h-3 w-3" aria-hidden="true" />
+          Declined: {DECLINE_REASON_LABELS[message.declineReason]}
+        </Badge>
+      )}
+      {message.declineReason && (
+        <p className="basis-full text-right text-slate-600">
+          {message.declineNote ? `“${message.declineNote}” · ` : ''}You were not charged for this message.
+        </p>
       )}
     </div>
   );

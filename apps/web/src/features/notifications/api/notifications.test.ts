@@ -8,6 +8,7 @@ describe('notification links (spec §2 Creator layout bell)', () => {
     expect(notificationTarget({ type: 'new_message', relatedEntityId: ID })).toBe(`/dashboard/messages/${ID}`);
     expect(notificationTarget({ type: 'message_response', relatedEntityId: ID })).toBe(`/messages/${ID}`);
     expect(notificationTarget({ type: 'message_refunded', relatedEntityId: ID })).toBe(`/messages/${ID}`);
+    expect(notificationTarget({ type: 'message_reminder', relatedEntityId: ID })).toBe(`/dashboard/messages/${ID}`);
     expect(notificationTarget({ type: 'new_message', relatedEntityId: null })).toBeNull();
   });
 });

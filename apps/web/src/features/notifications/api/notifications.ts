@@ -22,7 +22,8 @@ export const markAllNotificationsRead = () => api<void>('/notifications/read-all
  */
 export function notificationTarget(notification: Pick<TNotification, 'type' | 'relatedEntityId'>): string | null {
   if (!notification.relatedEntityId) return null;
-  return notification.type === 'new_message'
+  // New messages and deadline reminders go to the creator; replies and refunds to the fan.
+  return notification.type === 'new_message' || notification.type === 'message_reminder'
     ? href.dashboardMessage(notification.relatedEntityId)
     : href.message(notification.relatedEntityId);
 }

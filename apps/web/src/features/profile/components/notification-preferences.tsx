@@ -22,7 +22,14 @@ const OPTIONS: { key: 'email' | 'push' | 'marketing'; label: string; hint: strin
   { key: 'marketing', label: 'Marketing emails', hint: 'News, tips and offers from Fanline.' },
 ];
 
-export function NotificationPreferences() {
+/** Issue #13: only creators get deadline reminders, so only their settings show the switch. */
+const REMINDERS = {
+  key: 'reminders',
+  label: 'Deadline reminders',
+  hint: 'A reminder when an unanswered paid message has 12, 4 and 1 hours left.',
+} as const;
+
+export function NotificationPreferences({ creator = false }: { creator?: boolean }) {
   const id = useId();
   const { user } = useSession();
   // A creator's kinds (new paid messages, payouts) mean nothing to a fan; creators also write as fans.
@@ -65,7 +72,7 @@ export function NotificationPreferences() {
 
   return (
     <ul className="divide-y divide-slate-200">
-      {OPTIONS.map(({ key, label, hint }) => (
+      {(creator ? [...OPTIONS, REMINDERS] : OPTIONS).map(({ key, label, hint }) => (
         <li key={key} className="flex items-center justify-between gap-4 py-4">
           <div>
             <label htmlFor={`${id}-${key}`} className="text-sm font-medium text-slate-900">

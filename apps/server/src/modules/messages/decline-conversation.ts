@@ -1,0 +1,86 @@
+import { DECLINE_REASON_LABELS, type TDeclineReason } from '@fanline/contracts';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { messages, payments, profiles } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { mailFanAboutDecline } from '../fans';
+import { createNotification } from '../notifications/create-notification';
+import { releasePayment } from '../payments/release-payment';
+import { announceMessageChange } from '../realtime/announce';
+import { fanOfConversation, openPaidMessages } from './answer-conversation';
+import { refreshResponseRate } from './response-rate';
+
+/**
+ * Issue #13: the creator declines the conversation's unanswered paid messages with a reason. Like a
+ * reply, it takes every open paid message of that fan (the reply box and this button act on the
+ * conversation, spec §4). The rows are locked first, as a reply and the expiry job lock them, so a
+ * decline racing either ends in exactly one outcome. The messages end `refunded` with the reason;
+ * the money goes back at once through the expiry's release path (a hold released, a capture
+ * refunded), and the fan hears of it by bell and mail. A decline does not lower the response rate.
+ */
+export async function declineConversation(
+  app: FastifyInstance,
+  opts: { creatorId: string; messageId: string; reason: TDeclineReason; note?: string },
+) {
+  const now = app.clock.now();
+  const result = await app.db.transaction(async (tx) => {
+    const { fanId, conversationId } = await fanOfConversation(tx, opts.messageId, opts.creatorId);
+    const open = await tx
+      .select({ id: messages.id, expiresAt: messages.expiresAt })
+      .from(messages)
+      .where(openPaidMessages(fanId, opts.creatorId))
+      .orderBy(desc(messages.createdAt))
+      .for('update');
+    const ids = open.filter((m) => m.expiresAt && m.expiresAt.getTime() > now.getTime()).map((m) => m.id);
+    if (ids.length === 0) throw new AppError('CONFLICT', 'There is no unanswered message to decline.');
+    await tx
+      .update(messages)
+      .set({
+        status: 'refunded',
+        declinedAt: now,
+        declineReason: opts.reason,
+        declineNote: opts.note ?? null,
+        updatedAt: now,
+      })
+      .where(and(inArray(messages.id, ids), eq(messages.status, 'sent'), gt(messages.expiresAt, now)));
+    await refreshResponseRate(tx, opts.creatorId);
+    const [creator] = await tx
+      .select({ displayName: profiles.displayName, username: profiles.username })
+      .from(profiles)
+      .where(eq(profiles.id, opts.creatorId));
+    const notificationId = await createNotification(tx, {
+      userId: fanId,
+      type: 'message_declined',
+      title: `${creator?.displayName ?? creator?.username ?? 'The creator'} declined your message`,
+      body: `${DECLINE_REASON_LABELS[opts.reason]}. You were not charged.`,
+      messageId: ids[0] ?? opts.messageId,
+      now,
+    });
+    const owed = await tx.select({ id: payments.id }).from(payments).where(inArray(payments.messageId, ids));
+    return { fanId, conversationId, notificationId, ids, paymentIds: owed.map((p) => p.id) };
+  });
+
+  await announceMessageChange(app, {
+    notify: { userId: result.fanId, notificationId: result.notificationId },
+    participants: [result.fanId, opts.creatorId],
+    messageId: result.ids[0] ?? opts.messageId,
+    conversationId: result.conversationId,
+    status: 'refunded',
+  });
+  for (const paymentId of result.paymentIds) {
+    try {
+      await releasePayment(app, paymentId);
+    } catch (error) {
+      app.log.error({ err: error, paymentId }, 'release failed after a decline; the reconciler will retry');
+    }
+  }
+  // After the release, so the mail says what happened to the money.
+  await mailFanAboutDecline(app, {
+    fanId: result.fanId,
+    creatorId: opts.creatorId,
+    messageId: result.ids[0] ?? opts.messageId,
+    reason: DECLINE_REASON_LABELS[opts.reason],
+    note: opts.note ?? null,
+  });
+  return { declined: result.ids.length };
+}

@@ -1,0 +1,125 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { profiles } from '../../db/schema';
+import { createNotification } from '../notifications/create-notification';
+import { readSettings } from '../settings/platform-settings';
+import { reminderMail } from './mails';
+
+/** Hours left on an open paid message at which its creator is reminded (issue #13). */
+export const REMINDER_THRESHOLDS_HOURS = [12, 4, 1] as const;
+
+interface Claimed {
+  messageId: string;
+  thresholdHours: number;
+  creatorId: string;
+  amount: number;
+  expiresAt: Date;
+}
+
+/**
+ * The reminder job: for each open paid message whose time left has crossed a threshold, claims a
+ * row (message, threshold) with ON CONFLICT DO NOTHING, and only the instance whose insert landed
+ * sends the bell and the mail, so every reminder goes out once however many instances run this.
+ *
+ * Only the tightest threshold crossed is claimed (a message first seen with 3 hours left gets the
+ * 4-hour reminder, not also the 12-hour one), and a threshold longer than the message's own window
+ * never fires (a 6-hour window gets no "12 hours left"). The creator's reminders switch gates both
+ * the bell and the mail; the mail also follows their email switch and the platform's email setting.
+ * Returns how many reminders were claimed.
+ */
+export async function remindCreators(app: FastifyInstance, limit = 200): Promise<number> {
+  const now = app.clock.now();
+  const claimed = await app.db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      with open as (
+        select m.id, m.recipient_id, m.amount, m.expires_at,
+          (select min(t.h) from unnest(array[12, 4, 1]) as t(h)
+            where m.expires_at <= ${now}::timestamptz + make_interval(hours => t.h)
+              and m.expires_at - m.paid_at > make_interval(hours => t.h)) as threshold
+        from messages m
+        where m.status = 'sent' and not m.is_followup and m.amount > 0
+          and m.expires_at > ${now}::timestamptz
+          and m.expires_at <= ${now}::timestamptz + interval '12 hours'
+      ),
+      due as (
+        select o.* from open o
+        where o.threshold is not null
+          and not exists (
+            select 1 from message_reminders r where r.message_id = o.id and r.threshold_hours <= o.threshold
+          )
+        order by o.expires_at
+        limit ${limit}
+      ),
+      claimed as (
+        insert into message_reminders (message_id, threshold_hours, sent_at)
+        select d.id, d.threshold, ${now}::timestamptz from due d
+        on conflict do nothing
+        returning message_id, threshold_hours
+      )
+      select c.message_id, c.threshold_hours, d.recipient_id, d.amount, d.expires_at
+      from claimed c join due d on d.id = c.message_id
+    `);
+    const list = ((result as unknown as { rows?: Record<string, unknown>[] }).rows ?? []).map(
+      (r): Claimed => ({
+        messageId: String(r.message_id),
+        thresholdHours: Number(r.threshold_hours),
+        creatorId: String(r.recipient_id),
+        amount: Number(r.amount),
+        expiresAt: new Date(r.expires_at as string | Date),
+      }),
+    );
+    if (list.length === 0) return [];
+    const creators = await tx
+      .select({ id: profiles.id, email: profiles.email, preferences: profiles.notificationPreferences })
+      .from(profiles)
+      .where(inArray(profiles.id, [...new Set(list.map((c) => c.creatorId))]));
+    const byId = new Map(creators.map((c) => [c.id, c]));
+    const out: Array<Claimed & { notificationId: string; email: string | null; mail: boolean }> = [];
+    for (const reminder of list) {
+      const creator = byId.get(reminder.creatorId);
+      if (!creator || creator.preferences.reminders === false) continue;
+      const notificationId = await createNotification(tx, {
+        userId: reminder.creatorId,
+        type: 'message_reminder',
+        title: `${reminderLabel(reminder.thresholdHours)} left to reply`,
+        body: 'Reply before the deadline to earn this message; otherwise the fan gets their money back.',
+        messageId: reminder.messageId,
+        now,
+      });
+      out.push({ ...reminder, notificationId, email: creator.email, mail: creator.preferences.email });
+    }
+    return out;
+  });
+
+  if (claimed.length === 0) return 0;
+  for (const reminder of claimed) {
+    await app.events.publish([reminder.creatorId], { type: 'notification', notificationId: reminder.notificationId });
+  }
+  let mailOn = false;
+  try {
+    mailOn = Boolean((await readSettings(app.db, ['email_notifications'])).email_notifications);
+  } catch (error) {
+    app.log.error({ err: error }, 'could not read the email setting for reminders');
+  }
+  if (mailOn) {
+    for (const reminder of claimed) {
+      if (!reminder.mail || !reminder.email) continue;
+      try {
+        await app.mailer.send(
+          reminderMail(reminder.email, {
+            label: reminderLabel(reminder.thresholdHours),
+            amountCents: reminder.amount,
+            link: `${app.config.publicUrl}/dashboard/messages/${reminder.messageId}`,
+          }),
+        );
+      } catch (error) {
+        app.log.error({ err: error, messageId: reminder.messageId }, 'could not mail a deadline reminder');
+      }
+    }
+  }
+  return claimed.length;
+}
+
+export function reminderLabel(hours: number): string {
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}

@@ -1,0 +1,155 @@
+import type { TCapacity, TCapacitySettings } from '@fanline/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Switch } from '../../../components/ui/switch';
+import { ApiError, api } from '../../../lib/api-client';
+
+const capacityKey = ['creator-capacity'] as const;
+
+/** "2026-12-01" ("Back on", the date input's value) → the start of that day in the creator's own zone, as ISO. */
+function startOfLocalDay(value: string): string {
+  const [y, m, d] = value.split('-').map(Number);
+  return new Date(y ?? 0, (m ?? 1) - 1, d ?? 1, 0, 0, 0).toISOString();
+}
+function localDateValue(iso: string): string {
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/** Issue #13 capacity protection: limits on open and daily paid messages, and vacation with an end date. */
+export function CapacitySettings() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: capacityKey, queryFn: () => api<TCapacity>('/creator/capacity') });
+  const [maxOpen, setMaxOpen] = useState('');
+  const [dailyCap, setDailyCap] = useState('');
+  const [away, setAway] = useState(false);
+  const [backOn, setBackOn] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    if (!query.data) return;
+    setMaxOpen(query.data.maxOpenMessages ? String(query.data.maxOpenMessages) : '');
+    setDailyCap(query.data.dailyMessageCap ? String(query.data.dailyMessageCap) : '');
+    setAway(Boolean(query.data.vacationUntil));
+    setBackOn(query.data.vacationUntil ? localDateValue(String(query.data.vacationUntil)) : '');
+  }, [query.data]);
+  const save = useMutation({
+    mutationFn: (body: TCapacitySettings) => api<TCapacity>('/creator/capacity', { method: 'PUT', body }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(capacityKey, data);
+      toast.success('Availability saved');
+    },
+    onError: (failure) => setError(failure instanceof ApiError ? failure.message : 'Could not save. Try again.'),
+  });
+
+  if (query.isPending) return <Skeleton className="h-48 w-full" />;
+  if (query.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-600">
+        Could not load your availability settings.{' '}
+        <button type="button" className="font-medium underline" onClick={() => query.refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  const pause = query.data.pause;
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-8 border-t border-slate-200 pt-6">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+        Availability
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Limit how many paid messages you take on. When you are full or away, fans see "Currently unavailable" and when
+        you reopen.
+      </p>
+      {pause && (
+        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
+          Fans cannot message you right now:{' '}
+          {pause.reason === 'away'
+            ? 'you are on vacation'
+            : pause.reason === 'full'
+              ? 'your open messages are at your limit'
+              : "today's cap is reached"}
+          .
+        </p>
+      )}
+      <form
+        noValidate
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setError(undefined);
+          if (away && !backOn) {
+            setError('Choose the date you are back.');
+            return;
+          }
+          save.mutate({
+            maxOpenMessages: maxOpen ? Number(maxOpen) : null,
+            dailyMessageCap: dailyCap ? Number(dailyCap) : null,
+            vacationUntil: away && backOn ? startOfLocalDay(backOn) : null,
+          });
+        }}
+      >
+        <div className="space-y-1">
+          <label htmlFor={`${id}-open`} className="text-sm font-medium text-slate-900">
+            Most open messages at once
+          </label>
+          <Input
+            id={`${id}-open`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={1000}
+            placeholder="No limit"
+            value={maxOpen}
+            onChange={(event) => setMaxOpen(event.target.value)}
+          />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-daily`} className="text-sm font-medium text-slate-900">
+            Most new messages per day
+          </label>
+          <Input
+            id={`${id}-daily`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={1000}
+            placeholder="No limit"
+            value={dailyCap}
+            onChange={(event) => setDailyCap(event.target.value)}
+          />
+        </div>
+        <div className="flex items-center justify-between gap-4 sm:col-span-2">
+          <label htmlFor={`${id}-away`} className="text-sm font-medium text-slate-900">
+            Vacation mode
+          </label>
+          <Switch id={`${id}-away`} checked={away} onCheckedChange={setAway} />
+        </div>
+        {away && (
+          <div className="space-y-1 sm:col-span-2">
+            <label htmlFor={`${id}-back`} className="text-sm font-medium text-slate-900">
+              Back on
+            </label>
+            <Input id={`${id}-back`} type="date" value={backOn} onChange={(event) => setBackOn(event.target.value)} />
+          </div>
+        )}
+        {error && (
+          <p role="alert" className="text-sm text-red-600 sm:col-span-2">
+            {error}
+          </p>
+        )}
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save availability'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
