@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTimestamp, ZUuid } from './common';
+import { ZText, ZTimestamp, ZUuid } from './common';
 
 // Admin Messages and Transactions (spec §2 Admin portal; ARCHITECTURE §3a, §8).
 
@@ -7,7 +7,7 @@ export const ADMIN_MESSAGE_FILTERS = ['all', 'pending', 'responded', 'expired'] 
 export type TAdminMessageFilter = (typeof ADMIN_MESSAGE_FILTERS)[number];
 
 export const ZAdminMessagesQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: ZText.trim().max(100).optional(),
   filter: z.enum(ADMIN_MESSAGE_FILTERS).default('all'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
@@ -65,7 +65,7 @@ export type TAdminTransactionFilter = (typeof ADMIN_TRANSACTION_FILTERS)[number]
 export const ADMIN_REVENUE_GROWTH_PERCENT = 12.5;
 
 export const ZAdminTransactionsQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: ZText.trim().max(100).optional(),
   filter: z.enum(ADMIN_TRANSACTION_FILTERS).default('all'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
@@ -125,9 +125,7 @@ export type TAdminTransactionDetails = z.input<typeof ZAdminTransactionDetails>;
 export const REPORT_TARGETS = ['message', 'reply'] as const;
 export const ZReportRequest = z.object({
   target: z.enum(REPORT_TARGETS),
-  reason: z
-    .string()
-    .trim()
+  reason: ZText.trim()
     .min(3, 'Please tell us what is wrong (at least 3 characters)')
     .max(500, 'Reason must be at most 500 characters'),
 });
@@ -142,7 +140,7 @@ export type TModerationFilter = (typeof MODERATION_FILTERS)[number];
 export const MODERATION_PREVIEW_LENGTH = 100;
 
 export const ZModerationQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: ZText.trim().max(100).optional(),
   filter: z.enum(MODERATION_FILTERS).default('all'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
@@ -183,6 +181,6 @@ export type TModerationResponse = z.input<typeof ZModerationResponse>;
 
 export const ZModerationReview = z.object({
   decision: z.enum(['approve', 'reject']),
-  notes: z.string().trim().max(1000, 'Notes must be at most 1000 characters').optional(),
+  notes: ZText.trim().max(1000, 'Notes must be at most 1000 characters').optional(),
 });
 export type TModerationReview = z.infer<typeof ZModerationReview>;

@@ -303,6 +303,46 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     mutates: true,
   },
 
+  // Issue #13: reports, decline, capacity, attachments, unsubscribe
+  'POST /api/messages/:messageId/report': {
+    who: 'participants',
+    own: 'the two parties, each reporting the other’s words (admins are refused by the use case: 404)',
+    params: conversation,
+    body: (_w, role) => ({ target: role === 'creator' ? 'message' : 'reply', reason: 'Not appropriate here.' }),
+    mutates: true,
+    allowed: 'guard-passed',
+  },
+  'POST /api/messages/:messageId/decline': {
+    who: 'owning-creator',
+    own: 'the creator the message was sent to (already answered, so refused on business grounds)',
+    params: conversation,
+    body: () => ({ reason: 'outside_expertise' }),
+    mutates: true,
+    allowed: 'guard-passed',
+  },
+  'GET /api/creator/at-risk': { who: 'creators', own: 'the caller’s own open messages' },
+  'GET /api/creator/capacity': { who: 'creators', own: 'the caller’s own limits' },
+  'PUT /api/creator/capacity': {
+    who: 'creators',
+    own: 'the caller’s own limits',
+    body: () => ({ maxOpenMessages: null, dailyMessageCap: null, vacationUntil: null }),
+    mutates: true,
+  },
+  'POST /api/attachments': {
+    who: 'signed-in',
+    own: 'an image the caller uploads (no file here: refused as bad input)',
+    mutates: true,
+    allowed: 'guard-passed',
+  },
+  'GET /api/attachments/:id': {
+    who: 'participants',
+    own: 'the uploader, the two parties of its message and admins (the world has none: 404)',
+    params: () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+    allowed: 'guard-passed',
+  },
+  'GET /unsubscribe': { who: 'signature', own: 'a signed per-user, per-kind token in the mail link' },
+  'POST /unsubscribe': { who: 'signature', own: 'a signed per-user, per-kind token in the mail link', mutates: true },
+
   // Admin (the /api/admin guard; super-admin-only actions are checked inside)
   'GET /api/admin/me': { who: 'admins' },
   'GET /api/admin/stats': { who: 'admins' },
@@ -335,5 +375,27 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     mutates: true,
     allowed: 'guard-passed',
     body: () => ({ featured: true }),
+  },
+
+  // Admin operations (issue #12): messages, transactions, moderation
+  'GET /api/admin/messages': { who: 'admins' },
+  'GET /api/admin/transactions': { who: 'admins' },
+  'GET /api/admin/transactions/export.csv': { who: 'admins' },
+  'GET /api/admin/transactions/:paymentId': { who: 'admins', params: payment },
+  'GET /api/admin/moderation': { who: 'admins' },
+  'POST /api/admin/messages/:messageId/refund': {
+    who: 'admins',
+    own: 'any paid message (this one is answered, so refused on business grounds)',
+    params: conversation,
+    mutates: true,
+    allowed: 'guard-passed',
+  },
+  'POST /api/admin/moderation/:reportId/review': {
+    who: 'admins',
+    own: 'any report (the world has none here, so 404)',
+    params: () => ({ reportId: '00000000-0000-4000-8000-000000000000' }),
+    body: () => ({ decision: 'reject', notes: 'Checked.' }),
+    mutates: true,
+    allowed: 'guard-passed',
   },
 };

@@ -7,8 +7,11 @@ import {
   ZReplyRequest,
   ZText,
 } from '@fanline/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { profiles } from '../../db/schema';
+import { AppError } from '../../platform/errors';
 import { isActiveAdmin, requireUser, userId } from '../auth/auth-hooks';
 import { answerConversation } from './answer-conversation';
 import { creatorStats } from './creator-stats';
@@ -113,6 +116,15 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAtRiskResponse },
       },
     },
-    async (request) => listAtRisk(app.db, { creatorId: userId(request), now: app.clock.now() }),
+    async (request) => {
+      const creatorId = userId(request);
+      const [me] = await app.db
+        .select({ isCreator: profiles.isCreator })
+        .from(profiles)
+        .where(eq(profiles.id, creatorId));
+      // Only creators have an inbox to be at risk in (spec §6): anyone else is refused, not shown nothing.
+      if (!me?.isCreator) throw new AppError('FORBIDDEN', 'Only creators have an inbox.');
+      return listAtRisk(app.db, { creatorId, now: app.clock.now() });
+    },
   );
 };
