@@ -149,5 +149,7 @@ export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
 /** What PUT accepts: kinds left out keep their stored value. */
 export const ZNotificationPreferencesUpdate = ZNotificationPreferences.extend({
   emailKinds: ZEmailKindSwitches.partial().strict().optional(),
+  /** Left out by a client that does not show it (the fan's /profile): the stored value stays. */
+  reminders: z.boolean().optional(),
 });
 export type TNotificationPreferencesUpdate = z.infer<typeof ZNotificationPreferencesUpdate>;

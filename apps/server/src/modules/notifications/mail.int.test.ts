@@ -107,7 +107,7 @@ describe('mail for every event that matters (issue #13)', () => {
     const { fanCookie } = await fanAndCreator(t.app, t.database.db);
     const get = () => t.app.inject({ method: 'GET', url: PREFS, headers: { cookie: fanCookie } });
     const allOn = Object.fromEntries(EMAIL_KINDS.map((k) => [k, true]));
-    expect((await get()).json()).toEqual({ email: true, push: true, marketing: false, emailKinds: allOn });
+    expect((await get()).json()).toEqual({ email: true, push: true, marketing: false, emailKinds: allOn, reminders: true });
     const put = (payload: object) =>
       t.app.inject({ method: 'PUT', url: PREFS, headers: { cookie: fanCookie }, payload });
     expect(
@@ -119,6 +119,7 @@ describe('mail for every event that matters (issue #13)', () => {
       push: false,
       marketing: false,
       emailKinds: { ...allOn, 'message-reply': false },
+      reminders: true,
     });
     expect(
       (await put({ email: true, push: true, marketing: false, emailKinds: { 'no-such-kind': false } })).statusCode,

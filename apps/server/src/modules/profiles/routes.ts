@@ -112,8 +112,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(profiles.id, userId(request)));
       if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
       // Kinds the body leaves out keep their stored value (an older client sends none).
-      const { emailKinds, ...switches } = request.body;
-      const next = { ...switches, emailKinds: { ...row.preferences.emailKinds, ...emailKinds } };
+      const { emailKinds, reminders, ...switches } = request.body;
+      const next = {
+        ...switches,
+        emailKinds: { ...row.preferences.emailKinds, ...emailKinds },
+        reminders: reminders ?? row.preferences.reminders,
+      };
       await app.db
         .update(profiles)
         .set({ notificationPreferences: next, updatedAt: app.clock.now() })
