@@ -107,7 +107,13 @@ describe('mail for every event that matters (issue #13)', () => {
     const { fanCookie } = await fanAndCreator(t.app, t.database.db);
     const get = () => t.app.inject({ method: 'GET', url: PREFS, headers: { cookie: fanCookie } });
     const allOn = Object.fromEntries(EMAIL_KINDS.map((k) => [k, true]));
-    expect((await get()).json()).toEqual({ email: true, push: true, marketing: false, emailKinds: allOn, reminders: true });
+    expect((await get()).json()).toEqual({
+      email: true,
+      push: true,
+      marketing: false,
+      emailKinds: allOn,
+      reminders: true,
+    });
     const put = (payload: object) =>
       t.app.inject({ method: 'PUT', url: PREFS, headers: { cookie: fanCookie }, payload });
     expect(
