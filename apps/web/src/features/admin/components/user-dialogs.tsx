@@ -5,6 +5,7 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
+import { usePlatformConfig } from '../../../lib/platform-config';
 import type { editUser } from '../api/admin';
 
 /** spec §2: the read-only User Details dialog. */
@@ -94,6 +95,7 @@ function EditForm({
   const [available, setAvailable] = useState(user.isAvailable);
   const [featured, setFeatured] = useState(user.isFeatured);
   const [error, setError] = useState<string | undefined>();
+  const bounds = usePlatformConfig().price;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -101,8 +103,9 @@ function EditForm({
     if (user.isCreator) {
       const parsed = Number(price);
       const dollars = Number.isNaN(parsed) || price.trim() === '' ? LIMITS.price.defaultDollars : Math.round(parsed);
-      if (dollars < 5 || dollars > 500) {
-        setError('Price must be between $5 and $500.');
+      // spec §5 Admin edit user: the price bounds in force (platform settings), not constants.
+      if (dollars < bounds.minDollars || dollars > bounds.maxDollars) {
+        setError(`Price must be between $${bounds.minDollars} and $${bounds.maxDollars}.`);
         return;
       }
       edit.messagePriceDollars = dollars;
@@ -133,8 +136,8 @@ function EditForm({
             <Input
               id={`${id}-price`}
               type="number"
-              min={5}
-              max={500}
+              min={bounds.minDollars}
+              max={bounds.maxDollars}
               step={5}
               value={price}
               onChange={(e) => setPrice(e.target.value)}
