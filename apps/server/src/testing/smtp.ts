@@ -5,6 +5,8 @@ export interface CapturedMail {
   to: string[];
   /** The raw message with quoted-printable soft breaks and escapes undone, enough to read text and links. */
   body: string;
+  /** The message exactly as it arrived (headers are not quoted-printable: read them here). */
+  raw: string;
 }
 
 export interface SmtpCapture {
@@ -31,6 +33,7 @@ export async function startSmtpCapture(options: { onMail?: (mail: CapturedMail) 
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           body: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
+          raw: Buffer.concat(chunks).toString('utf8'),
         };
         mails.push(mail);
         options.onMail?.(mail);

@@ -216,7 +216,7 @@ describe('unsubscribe without signing in', () => {
       await sendPaidMessage(withSmtp.app, fanCookie, creator.id);
       const wire = await smtp.waitFor(creator.email ?? '');
       // Long header lines are folded on the wire (RFC 5322); unfold them to read.
-      const headers = wire.body.split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, ' ') ?? '';
+      const headers = wire.raw.split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, ' ') ?? '';
       expect(headers).toMatch(/^List-Unsubscribe: <http:\/\/localhost:3000\/unsubscribe\?token=[\w.-]+>/m);
       expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     } finally {
