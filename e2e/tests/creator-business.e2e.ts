@@ -4,7 +4,9 @@ import { describe, expect, test } from 'vitest';
 import { ARTIFACTS, MOBILE, setupBrowser } from '../support/browser';
 import { payForMessage } from '../support/checkout';
 import { linkFrom, waitForMail } from '../support/mail';
-import { uniqueAccount } from './auth-helpers';
+import { demoCreator, uniqueAccount } from './auth-helpers';
+
+const maya = demoCreator('mayastyle');
 
 const browser = setupBrowser();
 
@@ -142,7 +144,7 @@ describe('Creator business (issue #10)', () => {
     ] as const) {
       const context = await browser.context(viewport);
       const login = await context.request.post(browser.url('/api/auth/sign-in'), {
-        data: { email: 'mayastyle@fanline.test', password: 'fanline-demo' },
+        data: { email: maya.email, password: maya.password },
       });
       expect(login.status()).toBe(200);
       const page = await context.newPage();
