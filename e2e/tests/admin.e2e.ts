@@ -61,6 +61,12 @@ describe('admin portal (issue 12 acceptance)', () => {
       .getByText(name)
       .first()
       .waitFor();
+    // The carousel shows the 8 newest featured creators: unfeature again, so the seeded ones other
+    // journeys look for stay on it.
+    await admin.getByRole('link', { name: 'Users & Creators' }).click();
+    await admin.getByLabel('Search users').fill(account.username);
+    await admin.getByRole('button', { name: `Unfeature ${name}` }).click();
+    await expect.poll(() => admin.getByRole('button', { name: `Feature ${name}` }).count()).toBe(1);
 
     // Settings: window 48 h and commission 30 %, one Save Changes.
     await admin.getByRole('link', { name: 'Settings' }).click();

@@ -4,9 +4,20 @@ import { describe, expect, test } from 'vitest';
 import { ARTIFACTS, MOBILE, setupBrowser } from '../support/browser';
 import { payForMessage } from '../support/checkout';
 import { linkFrom, waitForMail } from '../support/mail';
-import { demoCreator, uniqueAccount } from './auth-helpers';
+import { DEMO_ADMIN, demoCreator, signInByApi, uniqueAccount } from './auth-helpers';
 
 const maya = demoCreator('mayastyle');
+
+/** Turns the admin setting require_creator_verification on or off through the admin API. */
+async function setCreatorVerification(value: boolean) {
+  const admin = await browser.context();
+  await signInByApi(admin, browser.url('/'), DEMO_ADMIN);
+  const { settings } = await (await admin.request.get(browser.url('/api/admin/settings'))).json();
+  const saved = await admin.request.put(browser.url('/api/admin/settings'), {
+    data: { ...settings, require_creator_verification: value },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
 
 const browser = setupBrowser();
 
@@ -89,52 +100,59 @@ describe('Creator business (issue #10)', () => {
   });
 
   test('with $100+ available a creator requests a payout and sees it in the history', async () => {
-    const context = await browser.context();
-    const creator = await newCreator(context);
-    const setup = await context.request.patch(browser.url('/api/profile/me'), {
-      data: { messagePrice: 10_000, isAvailable: true },
-    });
-    expect(setup.status(), await setup.text()).toBe(200);
-    await context.request.post(browser.url('/api/stripe-connect/onboarding-link'));
-    expect((await context.request.post(browser.url('/api/stripe-connect/simulated/complete'))).status()).toBe(200);
-    const me = await (await context.request.get(browser.url('/api/profile/me'))).json();
-
-    // Two paid messages from a fan, both answered: 2 × $75 = $150 available.
-    const fanContext = await browser.context();
-    const fan = uniqueAccount('bizfan');
-    await signUp(fanContext, fan, 'customer');
-    for (let i = 0; i < 2; i++) {
-      await payForMessage(
-        fanContext.request,
-        browser.url,
-        me.id,
-        `Question number ${i + 1}: how do you plan your week?`,
-      );
-      const list = await (await context.request.get(browser.url('/api/conversations'))).json();
-      const messageId = list.conversations[0].lastMessageId ?? list.conversations[0].id;
-      const reply = await context.request.post(browser.url(`/api/messages/${messageId}/reply`), {
-        data: { content: 'Thanks for asking, here is what I would do.' },
+    // A fresh creator is not Threads-verified, and the platform refuses paid messages to unverified
+    // creators by default (require_creator_verification): lift that for this journey only.
+    await setCreatorVerification(false);
+    try {
+      const context = await browser.context();
+      const creator = await newCreator(context);
+      const setup = await context.request.patch(browser.url('/api/profile/me'), {
+        data: { messagePrice: 10_000, isAvailable: true },
       });
-      expect(reply.status(), await reply.text()).toBe(200);
-    }
+      expect(setup.status(), await setup.text()).toBe(200);
+      await context.request.post(browser.url('/api/stripe-connect/onboarding-link'));
+      expect((await context.request.post(browser.url('/api/stripe-connect/simulated/complete'))).status()).toBe(200);
+      const me = await (await context.request.get(browser.url('/api/profile/me'))).json();
 
-    const page = await context.newPage();
-    await page.goto(browser.url('/dashboard/earnings'));
-    await page.getByRole('heading', { name: 'Earnings' }).waitFor();
-    const available = page.getByTestId('available-value');
-    await expect.poll(() => available.innerText()).toBe('$150');
-    expect(await page.getByRole('group', { name: 'Total Earned' }).innerText()).toContain('$150');
-    await page
-      .getByRole('group', { name: 'Available for Payout' })
-      .getByRole('button', { name: 'Request Payout' })
-      .click();
-    await toast(page, PAYOUT_MESSAGES.requested);
-    await expect.poll(() => available.innerText()).toBe('$0');
-    const history = page.getByRole('list', { name: 'Payouts' });
-    await history.getByText('$150').waitFor();
-    expect(await history.innerText()).toContain('Completed');
-    await page.screenshot({ path: `${ARTIFACTS}/creator-earnings-1280.png`, fullPage: true });
-    expect(creator.username).toBeTruthy();
+      // Two paid messages from a fan, both answered: 2 × $75 = $150 available.
+      const fanContext = await browser.context();
+      const fan = uniqueAccount('bizfan');
+      await signUp(fanContext, fan, 'customer');
+      for (let i = 0; i < 2; i++) {
+        await payForMessage(
+          fanContext.request,
+          browser.url,
+          me.id,
+          `Question number ${i + 1}: how do you plan your week?`,
+        );
+        const list = await (await context.request.get(browser.url('/api/conversations'))).json();
+        const messageId = list.conversations[0].lastMessageId ?? list.conversations[0].id;
+        const reply = await context.request.post(browser.url(`/api/messages/${messageId}/reply`), {
+          data: { content: 'Thanks for asking, here is what I would do.' },
+        });
+        expect(reply.status(), await reply.text()).toBe(200);
+      }
+
+      const page = await context.newPage();
+      await page.goto(browser.url('/dashboard/earnings'));
+      await page.getByRole('heading', { name: 'Earnings' }).waitFor();
+      const available = page.getByTestId('available-value');
+      await expect.poll(() => available.innerText()).toBe('$150');
+      expect(await page.getByRole('group', { name: 'Total Earned' }).innerText()).toContain('$150');
+      await page
+        .getByRole('group', { name: 'Available for Payout' })
+        .getByRole('button', { name: 'Request Payout' })
+        .click();
+      await toast(page, PAYOUT_MESSAGES.requested);
+      await expect.poll(() => available.innerText()).toBe('$0');
+      const history = page.getByRole('list', { name: 'Payouts' });
+      await history.getByText('$150').waitFor();
+      expect(await history.innerText()).toContain('Completed');
+      await page.screenshot({ path: `${ARTIFACTS}/creator-earnings-1280.png`, fullPage: true });
+      expect(creator.username).toBeTruthy();
+    } finally {
+      await setCreatorVerification(true);
+    }
   });
 
   test('settings and earnings render at 1280 and 375 px (screenshots)', async () => {
