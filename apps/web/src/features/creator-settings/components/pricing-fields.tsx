@@ -35,7 +35,7 @@ export function PricingFields({
         hint={
           bounds
             ? `Whole dollars from $${bounds.minDollars} to $${bounds.maxDollars}, in steps of $${bounds.stepDollars}.`
-            : 'Whole dollars, in steps of $5.'
+            : 'Whole dollars.'
         }
       >
         <div className="relative max-w-48">
