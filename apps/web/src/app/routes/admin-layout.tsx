@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useMatches, useNavigate } from 'react-router';
 import { AdminLayout } from '../../components/layout/admin-layout';
+import { PageSpinner } from '../../components/ui/spinner';
 import { api } from '../../lib/api-client';
-import { PageSpinner } from '../../lib/auth/require-auth';
 import { useSession } from '../../lib/auth/session';
 import { paths } from '../../paths';
 

@@ -1,11 +1,11 @@
 import { Lock, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
+import { RequireAuth } from '../../components/auth/require-auth';
 import { CreatorLayout } from '../../components/layout/creator-layout';
 import { Button } from '../../components/ui/button';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { CreatorSetupModal } from '../../features/verification/components/creator-setup-modal';
-import { RequireAuth } from '../../lib/auth/require-auth';
 import { useSession } from '../../lib/auth/session';
 import { useReportTimeZone } from '../../lib/auth/use-report-time-zone';
 import { paths } from '../../paths';

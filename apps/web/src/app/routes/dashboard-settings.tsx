@@ -1,7 +1,7 @@
+import { AvatarUpload } from '../../features/account/components/avatar-upload';
+import { ChangePasswordForm } from '../../features/account/components/change-password-form';
+import { NotificationPreferences } from '../../features/account/components/notification-preferences';
 import { CreatorSettings } from '../../features/creator-settings/creator-settings-page';
-import { AvatarUpload } from '../../features/profile/components/avatar-upload';
-import { ChangePasswordForm } from '../../features/profile/components/change-password-form';
-import { NotificationPreferences } from '../../features/profile/components/notification-preferences';
 
 /** /dashboard/settings (spec §2): the creator settings, with Edit Profile's account pieces composed in. */
 export function Component() {

@@ -29,7 +29,7 @@ export const deleteReviewResponse = (id: string) =>
 
 /** After any review change: profiles (rating, count, list), the creator's tab and the fan's lookups. */
 export function refreshAfterReviewChange(queryClient: QueryClient): void {
-  for (const queryKey of [liveKeys.publicProfiles, liveKeys.ownReviews, ['my-review'], ['creators']]) {
+  for (const queryKey of [liveKeys.publicProfiles, liveKeys.ownReviews, ['my-review'], liveKeys.creators]) {
     void queryClient.invalidateQueries({ queryKey });
   }
 }

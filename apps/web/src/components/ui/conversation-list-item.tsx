@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { Avatar } from './avatar';
-import { Skeleton } from './card';
 import { RelativeTime } from './relative-time';
+import { Skeleton } from './skeleton';
 
 interface ConversationListItemProps {
   to: string;

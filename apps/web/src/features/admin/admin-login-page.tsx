@@ -8,11 +8,11 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { PageSpinner } from '../../components/ui/spinner';
 import { api } from '../../lib/api-client';
-import { PageSpinner } from '../../lib/auth/require-auth';
+import { signInErrorMessage } from '../../lib/auth/auth-errors';
 import { useSession } from '../../lib/auth/session';
 import { paths } from '../../paths';
-import { signInErrorMessage } from '../auth/api/auth-errors';
 
 export interface AdminLoginNotice {
   /** Set by the /admin guard when a signed-in account is not an admin. */

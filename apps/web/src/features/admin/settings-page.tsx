@@ -8,10 +8,10 @@ import { Card } from '../../components/ui/card';
 import { LoadErrorState } from '../../components/ui/empty-state';
 import { Field, fieldAria } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { PageSpinner } from '../../components/ui/spinner';
 import { Switch } from '../../components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api-client';
-import { PageSpinner } from '../../lib/auth/require-auth';
 import { platformConfigKey } from '../../lib/platform-config';
 import { adminKeys, adminSettingsQuery, saveSettings } from './api/admin';
 

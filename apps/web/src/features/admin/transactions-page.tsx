@@ -7,11 +7,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, BarChart3, CreditCard, DollarSign, Download, Eye, Percent, Receipt, Users } from 'lucide-react';
 import { useState } from 'react';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Badge, Card, Skeleton, Spinner } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { EmptyState, LoadErrorState } from '../../components/ui/empty-state';
 import { SearchInput } from '../../components/ui/search-input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { adminTransactionQuery, adminTransactionsQuery, transactionsCsvUrl } from './api/admin';

@@ -8,12 +8,12 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
-import { PageSpinner } from '../../lib/auth/require-auth';
+import { signInErrorMessage, type TFormError } from '../../lib/auth/auth-errors';
 import { useSession } from '../../lib/auth/session';
 import { takePostLoginTarget } from '../../lib/auth/storage';
 import { paths } from '../../paths';
-import { signInErrorMessage, type TFormError } from './api/auth-errors';
 import { ResendConfirmationButton } from './components/resend-confirmation';
 
 /** spec §9: the post-login redirect follows 500 ms after a successful sign-in. */

@@ -8,12 +8,12 @@ import {
   ConversationNotFound,
   ConversationParty,
 } from '../../components/messaging/conversation-parts';
+import { conversationQuery } from '../../components/messaging/conversations-query';
 import { Countdown } from '../../components/ui/countdown';
 import { LoadErrorState } from '../../components/ui/empty-state';
+import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
-import { PageSpinner } from '../../lib/auth/require-auth';
 import { href, paths } from '../../paths';
-import { conversationQuery } from '../messaging/api/conversations';
 import { CreatorThread } from './components/creator-thread';
 import { DeclineDialog } from './components/decline-dialog';
 import { InboxList } from './components/inbox-list';

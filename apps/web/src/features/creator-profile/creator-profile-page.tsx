@@ -1,25 +1,31 @@
 import { SEARCH_MESSAGES, type TPublicProfile } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Link2Off, UserX } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
 import { REDIRECT_AFTER_LOGIN_KEY, writeStorage } from '../../lib/auth/storage';
 import { usePlatformConfig } from '../../lib/platform-config';
 import { paths } from '../../paths';
-import { MessageDialog } from '../messaging/components/message-dialog';
 import { publicProfileQuery } from './api/profile';
-import { isInvalidProfileUsername } from './api/username';
 import { ProfileHeader } from './components/profile-header';
 import { ProfileProblem } from './components/profile-problem';
 import { ProfileSkeleton } from './components/profile-skeleton';
 import { ProfileTabs } from './components/profile-tabs';
 import { messageAvailability, PurchasePanel } from './components/purchase-panel';
 import { StickyMessageBar } from './components/sticky-message-bar';
+import { isInvalidProfileUsername } from './utils/username';
+
+/** What the profile renders as its message dialog; app/routes passes the messaging feature's dialog in. */
+export type TMessageDialogSlot = (props: {
+  creator: TPublicProfile;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) => ReactNode;
 
 /** spec §2 Public creator profile /{username}. */
-export function Component() {
+export function CreatorProfilePage({ messageDialog }: { messageDialog: TMessageDialogSlot }) {
   const { username = '' } = useParams();
   const invalid = isInvalidProfileUsername(username);
   return (
@@ -31,13 +37,13 @@ export function Component() {
           body="This link is missing a creator's name."
         />
       ) : (
-        <CreatorProfile username={username.trim()} />
+        <CreatorProfile username={username.trim()} messageDialog={messageDialog} />
       )}
     </section>
   );
 }
 
-function CreatorProfile({ username }: { username: string }) {
+function CreatorProfile({ username, messageDialog }: { username: string; messageDialog: TMessageDialogSlot }) {
   const query = useQuery(publicProfileQuery(username));
   const { search } = useLocation();
   if (query.isPending) return <ProfileSkeleton />;
@@ -68,10 +74,10 @@ function CreatorProfile({ username }: { username: string }) {
   if (query.data.username.toLowerCase() !== username.toLowerCase()) {
     return <Navigate to={`/${encodeURIComponent(query.data.username)}${search}`} replace />;
   }
-  return <LoadedProfile profile={query.data} />;
+  return <LoadedProfile profile={query.data} messageDialog={messageDialog} />;
 }
 
-function LoadedProfile({ profile }: { profile: TPublicProfile }) {
+function LoadedProfile({ profile, messageDialog }: { profile: TPublicProfile; messageDialog: TMessageDialogSlot }) {
   const { user, loading } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -139,7 +145,7 @@ function LoadedProfile({ profile }: { profile: TPublicProfile }) {
           onMessage={onMessage}
         />
       )}
-      {canMessage && <MessageDialog creator={profile} open={dialogOpen} onOpenChange={setDialogOpen} />}
+      {canMessage && messageDialog({ creator: profile, open: dialogOpen, onOpenChange: setDialogOpen })}
     </>
   );
 }

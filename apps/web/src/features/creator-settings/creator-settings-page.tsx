@@ -31,7 +31,7 @@ import { CoverUpload } from './components/cover-upload';
 import { PayoutPanel } from './components/payout-panel';
 import { PortfolioEditor } from './components/portfolio-editor';
 import { PricingFields } from './components/pricing-fields';
-import { useStripeReturn } from './use-stripe-return';
+import { useStripeReturn } from './hooks/use-stripe-return';
 
 const TABS = [
   { value: 'profile', label: 'Profile', icon: User },

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useCopy } from '../../lib/platform-config';
-import { clearedFilters, hasActiveFilters, toBrowseQuery } from './api/browse-filters';
-import { useBrowseFilters } from './api/use-browse-filters';
 import { CategoriesPopover } from './components/categories-popover';
 import { CreatorResults } from './components/creator-results';
 import { DiscoverSearch } from './components/discover-search';
 import { FilterChips } from './components/filter-chips';
 import { FiltersPopover } from './components/filters-popover';
 import { SortSelect } from './components/sort-select';
+import { useBrowseFilters } from './hooks/use-browse-filters';
+import { clearedFilters, hasActiveFilters, toBrowseQuery } from './utils/browse-filters';
 
 /** spec §2 Discover (/creators): search, filters, categories, sort, chips and an endless grid. */
 export function Component() {

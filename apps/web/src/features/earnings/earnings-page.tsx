@@ -7,7 +7,8 @@ import {
   payoutsQuery,
 } from '../../components/payouts/payouts-api';
 import { Button } from '../../components/ui/button';
-import { Card, Skeleton } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
 import { AvailableCard, EarningsCards } from './components/earnings-cards';
 import { EarningsChart } from './components/earnings-chart';
 import { PayoutHistory } from './components/payout-history';

@@ -2,10 +2,10 @@ import { Sparkles } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useSession } from '../../lib/auth/session';
-import { useFindParams } from './api/use-find-params';
 import { ApiKeyDialog } from './components/api-key-dialog';
 import { FindResults } from './components/find-results';
 import { FindSearchForm } from './components/find-search-form';
+import { useFindParams } from './hooks/use-find-params';
 
 /** Start-state suggestions: demo creators' names, so a first search always finds someone. */
 const SUGGESTIONS = ['maya', 'coach', 'chef', 'lena'];

@@ -4,16 +4,17 @@ import { MessageSquareOff } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { RequireAuth } from '../../components/auth/require-auth';
 import {
   BackLink,
   ConversationCard,
   ConversationNotFound,
   ConversationParty,
 } from '../../components/messaging/conversation-parts';
+import { conversationQuery } from '../../components/messaging/conversations-query';
+import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
-import { PageSpinner, RequireAuth } from '../../lib/auth/require-auth';
 import { href, paths } from '../../paths';
-import { conversationQuery } from './api/conversations';
 import { ConversationList } from './components/conversation-list';
 import { ConversationReview } from './components/conversation-review';
 import { SenderReplyBox } from './components/sender-reply-box';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { RequireAuth } from '../../lib/auth/require-auth';
+import { RequireAuth } from '../../components/auth/require-auth';
 import { ConversationList } from './components/conversation-list';
 
 /** spec §2 /messages: the signed-in user's conversations. `actions` sit beside the heading (the bell). */

@@ -6,8 +6,8 @@ import { ContactForm } from './components/contact-form';
 import { FaqList } from './components/faq-list';
 import { FaqSearch } from './components/faq-search';
 import { SupportChannels } from './components/support-channels';
-import { filterFaqs, type TFaqFilter } from './content/filter-faqs';
 import { FAQ_CATEGORIES, SUPPORT_FAQS } from './content/support-faqs';
+import { filterFaqs, type TFaqFilter } from './utils/filter-faqs';
 
 /** spec §2 /support: category chips, FAQ search, accordion, contact form and the three help cards. */
 export function Component() {

@@ -4,14 +4,15 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Card, Spinner } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/auth/session';
 import { href, paths } from '../../paths';
-import { clearStoredVerification, readStoredVerification } from './api/stored-verification';
 import { VerificationStatus } from './components/verification-status';
-import { useThreadsVerification } from './use-threads-verification';
+import { useThreadsVerification } from './hooks/use-threads-verification';
+import { clearStoredVerification, readStoredVerification } from './utils/stored-verification';
 
 const MODE_LABEL = {
   oauth: 'OAuth (real Threads app)',

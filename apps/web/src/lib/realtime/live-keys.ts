@@ -9,6 +9,8 @@ export const liveKeys = {
   conversation: (messageId: string) => ['conversations', 'detail', messageId] as const,
   creatorStats: ['creator-stats'] as const,
   creatorMetrics: ['creator-metrics'] as const,
+  /** Every creator list (browse, find, featured, quick search): a review change refreshes their ratings. */
+  creators: ['creators'] as const,
   /** Public profiles and their reviews: a review change refreshes the rating, count and list. */
   publicProfiles: ['public-profile'] as const,
   /** The creator's own Customer Reviews tab. */

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card, Skeleton } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
 
 /** A labelled figure with an icon; a skeleton while the figure loads. */
 export function StatCard({

@@ -10,10 +10,10 @@ import { Input } from '../../../components/ui/input';
 import { UsernameInput } from '../../../components/ui/username-input';
 import { UsernameStatus } from '../../../components/ui/username-status';
 import { ApiError } from '../../../lib/api-client';
+import { signUpErrorMessage, type TFormError } from '../../../lib/auth/auth-errors';
 import { useSession } from '../../../lib/auth/session';
 import { useUsernameAvailability } from '../../../lib/auth/use-username-availability';
-import { signUpErrorMessage, type TFormError } from '../api/auth-errors';
-import { firstSignUpProblem, type TSignUpFormInput, type TSignUpFormValues, ZSignUpForm } from '../api/signup-schema';
+import { firstSignUpProblem, type TSignUpFormInput, type TSignUpFormValues, ZSignUpForm } from '../utils/signup-schema';
 import { AccountTypeToggle } from './account-type-toggle';
 
 interface SignupFormProps {

@@ -1,6 +1,6 @@
 import { DECLINE_REASON_LABELS, formatCents, type TConversationDetail, type TThreadMessage } from '@fanline/contracts';
 import { Thread, ThreadBubble } from '../../../components/messaging/thread';
-import { Badge } from '../../../components/ui/card';
+import { Badge } from '../../../components/ui/badge';
 import { useNow } from '../../../components/ui/countdown';
 import { cn } from '../../../lib/cn';
 

@@ -1,11 +1,9 @@
 import type { TConversationSummary } from '@fanline/contracts';
 import { Inbox } from 'lucide-react';
-import { ConversationList, type ConversationListProps } from '../../../components/messaging/conversation-list';
-import { Badge } from '../../../components/ui/card';
+import { type ConversationListProps, ConversationListView } from '../../../components/messaging/conversation-list-view';
+import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { href } from '../../../paths';
-// The conversation data layer is shared with the sender side (same endpoint, same live keys).
-import { conversationsQuery } from '../../messaging/api/conversations';
 
 /**
  * spec §2 /dashboard/messages list: search over last-message text, display name and username (on the
@@ -13,9 +11,8 @@ import { conversationsQuery } from '../../messaging/api/conversations';
  */
 export function InboxList(props: ConversationListProps) {
   return (
-    <ConversationList
+    <ConversationListView
       {...props}
-      listQuery={conversationsQuery}
       searchLabel="Search conversations by message, name or username"
       rowHref={href.dashboardMessage}
       rowBadge={pendingBadge}

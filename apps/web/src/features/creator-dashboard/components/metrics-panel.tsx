@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Skeleton } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
 import { RelativeTime } from '../../../components/ui/relative-time';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { creatorMetricsQuery } from '../api/dashboard';
 
 /** Hours as the dashboard says them: minutes under an hour, one decimal above. */

@@ -1,7 +1,7 @@
 import type { TReview } from '@fanline/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { StarOff } from 'lucide-react';
-import { ReviewList } from '../../../components/reviews/review-list';
+import { PagedReviewList } from '../../../components/reviews/paged-review-list';
 import { Stars } from '../../../components/reviews/stars';
 import { Avatar } from '../../../components/ui/avatar';
 import { Card } from '../../../components/ui/card';
@@ -14,7 +14,7 @@ import { ReviewResponse } from './review-response';
 export function ReviewsTab({ username }: { username: string }) {
   const query = useInfiniteQuery(ownReviewsQuery(username));
   return (
-    <ReviewList
+    <PagedReviewList
       query={query}
       placeholders={{ count: 2, className: 'h-24' }}
       empty={
@@ -25,7 +25,7 @@ export function ReviewsTab({ username }: { username: string }) {
       loadMore={{ label: 'Load more', className: 'mt-3' }}
     >
       {(review) => <ReviewCard review={review} />}
-    </ReviewList>
+    </PagedReviewList>
   );
 }
 

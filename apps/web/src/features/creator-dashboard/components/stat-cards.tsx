@@ -2,7 +2,8 @@ import { formatCents } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { DollarSign, Inbox, TrendingUp } from 'lucide-react';
-import { Card, Skeleton } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { creatorStatsQuery, DEFAULT_RESPONSE_RATE } from '../api/dashboard';
 
 /** spec §2 /dashboard/messages cards: Pending Messages, Response Rate (else 98%), Today's Earnings. */

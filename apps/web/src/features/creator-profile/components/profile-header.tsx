@@ -1,16 +1,17 @@
 import { formatCents, formatCount, type TPublicProfile } from '@fanline/contracts';
 import { Pencil, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { displayResponseRate } from '../../../components/creators/creator-display';
 import { pauseNote } from '../../../components/creators/pause-note';
+import { RatingSummary } from '../../../components/creators/rating-summary';
+import { VerifiedBadge } from '../../../components/creators/verified-badge';
 import { Avatar } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Badge, Card } from '../../../components/ui/card';
+import { Card } from '../../../components/ui/card';
 import { RelativeTime } from '../../../components/ui/relative-time';
 import { cn } from '../../../lib/cn';
 import { paths } from '../../../paths';
-import { displayResponseRate } from '../../creators/components/creator-display';
-import { RatingSummary } from '../../creators/components/rating-summary';
-import { VerifiedBadge } from '../../creators/components/verified-badge';
 
 interface ProfileHeaderProps {
   profile: TPublicProfile;

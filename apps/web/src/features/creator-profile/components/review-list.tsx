@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { MessageSquareText } from 'lucide-react';
-import { ReviewList as SharedReviewList } from '../../../components/reviews/review-list';
+import { PagedReviewList } from '../../../components/reviews/paged-review-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { reviewsQuery } from '../api/profile';
 import { ReviewItem } from './review-item';
@@ -9,7 +9,7 @@ import { ReviewItem } from './review-item';
 export function ReviewList({ username, creatorName }: { username: string; creatorName: string }) {
   const query = useInfiniteQuery(reviewsQuery(username));
   return (
-    <SharedReviewList
+    <PagedReviewList
       query={query}
       label="Reviews"
       placeholders={{ count: 3, className: 'h-28' }}
@@ -25,6 +25,6 @@ export function ReviewList({ username, creatorName }: { username: string; creato
       }}
     >
       {(review) => <ReviewItem review={review} creatorName={creatorName} />}
-    </SharedReviewList>
+    </PagedReviewList>
   );
 }

@@ -1,13 +1,11 @@
-import {
-  LIMITS,
-  type TCategoriesResponse,
-  type TPayoutAccountStatus,
-  type TSessionUser,
-  type TUpdateProfileRequest,
-  UPLOAD_MESSAGES,
+import type {
+  TCategoriesResponse,
+  TPayoutAccountStatus,
+  TSessionUser,
+  TUpdateProfileRequest,
 } from '@fanline/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api, apiUpload } from '../../../lib/api-client';
+import { api, apiUpload } from '../../../lib/api-client';
 
 export const settingsKeys = {
   priceBounds: ['creator-settings', 'price-bounds'] as const,
@@ -44,20 +42,3 @@ export const uploadPortfolioImage = (file: File) =>
 export const createOnboardingLink = () => api<{ url: string }>('/stripe-connect/onboarding-link', { method: 'POST' });
 export const completeSimulatedOnboarding = () =>
   api<TPayoutAccountStatus>('/stripe-connect/simulated/complete', { method: 'POST' });
-
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
-export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
-
-/** spec §5 Image upload, checked before sending (the server checks the content again). */
-export function imageProblem(file: File): string | null {
-  if (!IMAGE_TYPES.includes(file.type)) return UPLOAD_MESSAGES.invalidTypeHint;
-  if (file.size > LIMITS.imageBytes.max) return UPLOAD_MESSAGES.tooLargeHint;
-  return null;
-}
-
-export function uploadFailure(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return UPLOAD_MESSAGES.notAuthenticated;
-  if (error instanceof ApiError && error.status === 413) return UPLOAD_MESSAGES.tooLarge;
-  if (error instanceof ApiError && error.status === 415) return UPLOAD_MESSAGES.invalidType;
-  return error instanceof Error ? error.message : UPLOAD_MESSAGES.failed;
-}

@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { ImageIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { useSession } from '../../../lib/auth/session';
-import { uploadCover, uploadFailure } from '../api/creator-settings';
+import { uploadCover } from '../api/creator-settings';
+import { uploadFailure } from '../utils/image-file';
 import { ImagePicker } from './image-picker';
 
 /** The cover image shown across the top of the public profile. */

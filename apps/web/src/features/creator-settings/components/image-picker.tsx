@@ -2,7 +2,7 @@ import { UPLOAD_MESSAGES } from '@fanline/contracts';
 import { type ReactNode, useRef } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { IMAGE_ACCEPT, imageProblem } from '../api/creator-settings';
+import { IMAGE_ACCEPT, imageProblem } from '../utils/image-file';
 
 /** A button that opens the file chooser and hands over an image that passed the spec §5 checks. */
 export function ImagePicker({

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CircleAlert, ExternalLink } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { createOnboardingLink, payoutAccountQuery } from '../api/creator-settings';
 
 /** spec §2 Payout tab: the payout account's status and onboarding (Stripe Connect, or the simulated one). */

@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, ImagePlus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { useSession } from '../../../lib/auth/session';
-import { uploadFailure, uploadPortfolioImage } from '../api/creator-settings';
+import { uploadPortfolioImage } from '../api/creator-settings';
+import { uploadFailure } from '../utils/image-file';
 import { ImagePicker } from './image-picker';
 
 /**

@@ -1,10 +1,10 @@
 import type { TBrowseQuery, TBrowseResponse } from '@fanline/contracts';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { creatorKeys } from '../../creators/api/creators';
+import { liveKeys } from '../../../lib/realtime/live-keys';
 
 export const browseKeys = {
-  list: (query: TBrowseQuery) => [...creatorKeys.all, 'browse', query] as const,
+  list: (query: TBrowseQuery) => [...liveKeys.creators, 'browse', query] as const,
 };
 
 export function fetchBrowsePage(query: TBrowseQuery, cursor: string | undefined, signal?: AbortSignal) {

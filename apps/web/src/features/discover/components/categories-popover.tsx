@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Tags } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/card';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
+import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useOptimisticValue } from '../../../lib/use-optimistic-value';
-import { categoriesQuery } from '../../creators/api/creators';
+import { categoriesQuery } from '../api/categories';
 
 interface CategoriesPopoverProps {
   selected: string[];

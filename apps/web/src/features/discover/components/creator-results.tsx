@@ -2,11 +2,11 @@ import { SEARCH_MESSAGES, type TBrowseQuery } from '@fanline/contracts';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { AlertTriangle, SearchX, Users } from 'lucide-react';
 import { useMemo } from 'react';
+import { CreatorCard, CreatorCardSkeleton } from '../../../components/creators/creator-card';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { cn } from '../../../lib/cn';
 import { useOnVisible } from '../../../lib/use-in-view';
-import { CreatorCard, CreatorCardSkeleton } from '../../creators/components/creator-card';
 import { browseQuery } from '../api/browse';
 
 /** spec §9: 15 skeleton cards on the first load, 10 while the next page loads. */

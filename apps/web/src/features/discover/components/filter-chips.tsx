@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { clearedFilters, filterChips, type TBrowseFilters } from '../api/browse-filters';
-import type { TUpdateFilters } from '../api/use-browse-filters';
+import type { TUpdateFilters } from '../hooks/use-browse-filters';
+import { clearedFilters, filterChips, type TBrowseFilters } from '../utils/browse-filters';
 
 /** spec §2: a removable chip for each active filter, and one button to clear them all. */
 export function FilterChips({ filters, onChange }: { filters: TBrowseFilters; onChange: TUpdateFilters }) {

@@ -5,8 +5,8 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { Switch } from '../../../components/ui/switch';
 import { useOptimisticValue } from '../../../lib/use-optimistic-value';
-import { countPopoverFilters, DEFAULT_FILTERS, type TBrowseFilters, type TResponseRate } from '../api/browse-filters';
-import type { TUpdateFilters } from '../api/use-browse-filters';
+import type { TUpdateFilters } from '../hooks/use-browse-filters';
+import { countPopoverFilters, DEFAULT_FILTERS, type TBrowseFilters, type TResponseRate } from '../utils/browse-filters';
 import { PriceRange } from './price-range';
 
 const RATE_LABELS: Record<TResponseRate, string> = {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Input } from '../../../components/ui/input';
 import { Slider } from '../../../components/ui/slider';
-import { clampPrice, PRICE_RANGE } from '../api/browse-filters';
+import { clampPrice, PRICE_RANGE } from '../utils/browse-filters';
 
 interface PriceRangeProps {
   min: number;

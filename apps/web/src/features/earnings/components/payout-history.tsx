@@ -1,6 +1,8 @@
 import { formatCents, type TPayout, type TPayoutList } from '@fanline/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Badge, Card, Skeleton } from '../../../components/ui/card';
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format-date';
 
 const STATUS: Record<TPayout['status'], { label: string; tone: string }> = {

@@ -1,6 +1,7 @@
 import { formatCents, type TEarningTransaction } from '@fanline/contracts';
 import { Link } from 'react-router';
-import { Badge, Card } from '../../../components/ui/card';
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
 import { formatDate } from '../../../lib/format-date';
 import { href } from '../../../paths';
 

@@ -1,5 +1,5 @@
 import type { TBillingStatus } from '@fanline/contracts';
-import { Badge } from '../../../components/ui/card';
+import { Badge } from '../../../components/ui/badge';
 
 const LOOK: Record<TBillingStatus, { label: string; className: string }> = {
   completed: { label: 'Completed', className: 'bg-emerald-50 text-emerald-800' },

@@ -1,6 +1,6 @@
 import { formatCents } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Spinner } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
 import { paymentTimelineQuery } from '../api/fans';
 
 const LABEL = {

@@ -1,13 +1,13 @@
 import type { TFindCreatorsResponse } from '@fanline/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { creatorKeys } from '../../creators/api/creators';
+import { liveKeys } from '../../../lib/realtime/live-keys';
 
 export const FIND_STATUSES = ['all', 'on_platform', 'off_platform'] as const;
 export type TFindStatus = (typeof FIND_STATUSES)[number];
 
 export const findKeys = {
-  all: [...creatorKeys.all, 'find'] as const,
+  all: [...liveKeys.creators, 'find'] as const,
   search: (q: string, status: TFindStatus) => [...findKeys.all, q, status] as const,
   instagramKey: () => ['instagram-key'] as const,
 };

@@ -2,8 +2,8 @@ import { formatCount, type TExternalCreator } from '@fanline/contracts';
 import { BadgeCheck, Lock, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { Avatar } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Badge } from '../../../components/ui/card';
 import { href } from '../../../paths';
 
 /** The creator sign-up link an invite shares. */

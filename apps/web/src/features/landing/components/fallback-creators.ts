@@ -1,4 +1,4 @@
-import type { TFeaturedCreator } from '../../creators/components/featured-creator-card';
+import type { TFeaturedCreator } from '../../../components/creators/featured-creator-card';
 
 // spec §8: when the featured list fails or is empty, exactly two hard-coded creators are shown.
 // They are samples, not accounts, so the cards lead to Discover rather than to a profile.

@@ -2,10 +2,10 @@ import { FEATURED } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { FeaturedCreatorCard, FeaturedCreatorCardSkeleton } from '../../../components/creators/featured-creator-card';
 import { Marquee } from '../../../components/ui/marquee';
 import { paths } from '../../../paths';
-import { featuredCreatorsQuery } from '../../creators/api/creators';
-import { FeaturedCreatorCard, FeaturedCreatorCardSkeleton } from '../../creators/components/featured-creator-card';
+import { featuredCreatorsQuery } from '../api/featured-creators';
 import { FALLBACK_CREATORS } from './fallback-creators';
 
 // Fewer cards than this cannot fill a wide screen, so a loop would show gaps; they sit still instead.

@@ -1,10 +1,10 @@
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { CreatorQuickSearch } from '../../../components/creators/creator-quick-search';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Badge } from '../../../components/ui/card';
 import { useCopy } from '../../../lib/platform-config';
 import { href, paths } from '../../../paths';
-import { CreatorQuickSearch } from '../../creators/components/creator-quick-search';
 import { StatTiles } from './stat-tiles';
 
 export function Hero() {

@@ -7,7 +7,7 @@ import { Field, fieldAria } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { payLocalCheckout, type TLocalPayInput } from '../api/checkout';
-import { formatCardNumber, formatExpiry, futureExpiry, TEST_CARDS } from './card-fields';
+import { formatCardNumber, formatExpiry, futureExpiry, TEST_CARDS } from '../utils/card-fields';
 
 type TErrors = Partial<Record<keyof TLocalPayInput, string>>;
 

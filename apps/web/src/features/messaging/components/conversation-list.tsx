@@ -1,22 +1,17 @@
 import type { TConversationSummary } from '@fanline/contracts';
 import { MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  type ConversationListProps,
-  ConversationList as SharedConversationList,
-} from '../../../components/messaging/conversation-list';
+import { type ConversationListProps, ConversationListView } from '../../../components/messaging/conversation-list-view';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Badge } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { href, paths } from '../../../paths';
-import { conversationsQuery } from '../api/conversations';
 
 /** The sender's conversations (spec §2 /messages): search, rows, empty state. */
 export function ConversationList(props: ConversationListProps) {
   return (
-    <SharedConversationList
+    <ConversationListView
       {...props}
-      listQuery={conversationsQuery}
       searchLabel="Search conversations"
       rowHref={href.message}
       rowBadge={waitingBadge}

@@ -12,7 +12,7 @@ import { useSession } from '../../../lib/auth/session';
 import { cn } from '../../../lib/cn';
 import { useCopy } from '../../../lib/platform-config';
 import { paymentConfigQuery, startCheckout, testSend } from '../api/checkout';
-import { messageProblem, validateMessage } from '../api/validate-message';
+import { messageProblem, validateMessage } from '../utils/validate-message';
 
 export interface TMessageRecipient {
   id: string;

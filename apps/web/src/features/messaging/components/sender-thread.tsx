@@ -2,7 +2,7 @@ import { DECLINE_REASON_LABELS, formatCents, type TConversationDetail } from '@f
 import { Ban, CheckCheck, Clock, RotateCcw } from 'lucide-react';
 import { Thread, ThreadBubble } from '../../../components/messaging/thread';
 import type { TThreadItem } from '../../../components/messaging/thread-items';
-import { Badge } from '../../../components/ui/card';
+import { Badge } from '../../../components/ui/badge';
 import { Countdown } from '../../../components/ui/countdown';
 
 /** spec §2 Conversation view thread, seen by the sender: their paid messages, the creator's answers. */

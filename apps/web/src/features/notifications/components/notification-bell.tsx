@@ -4,17 +4,13 @@ import { Bell, BellOff } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/card';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { RelativeTime } from '../../../components/ui/relative-time';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { liveKeys } from '../../../lib/realtime/live-keys';
-import {
-  markAllNotificationsRead,
-  markNotificationRead,
-  notificationsQuery,
-  notificationTarget,
-} from '../api/notifications';
+import { markAllNotificationsRead, markNotificationRead, notificationsQuery } from '../api/notifications';
+import { notificationTarget } from '../utils/notification-target';
 
 /** spec §2 Creator layout: the bell popover (newest 10, unread count, mark one or all read). Live via SSE. */
 export function NotificationBell() {

@@ -1,6 +1,6 @@
 import { cn } from '../../../lib/cn';
-import type { TFaqFilter } from '../content/filter-faqs';
 import { FAQ_CATEGORIES } from '../content/support-faqs';
+import type { TFaqFilter } from '../utils/filter-faqs';
 
 const CHIPS: TFaqFilter[] = ['All', ...FAQ_CATEGORIES];
 

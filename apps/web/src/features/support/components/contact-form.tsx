@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
-import { type TContactRequest, ZContactRequest } from './contact-schema';
+import { type TContactRequest, ZContactRequest } from '../utils/contact-schema';
 
 const EMPTY: TContactRequest = { name: '', email: '', subject: '', message: '' };
 

@@ -5,8 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { useSession } from '../../../lib/auth/session';
 import { href } from '../../../paths';
-import { useSkipVerification } from '../use-skip-verification';
-import { useThreadsVerification } from '../use-threads-verification';
+import { useSkipVerification } from '../hooks/use-skip-verification';
+import { useThreadsVerification } from '../hooks/use-threads-verification';
 import { VerificationStatus } from './verification-status';
 
 interface CreatorSetupModalProps {

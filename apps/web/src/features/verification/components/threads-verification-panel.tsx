@@ -3,8 +3,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { useSkipVerification } from '../use-skip-verification';
-import { useThreadsVerification } from '../use-threads-verification';
+import { useSkipVerification } from '../hooks/use-skip-verification';
+import { useThreadsVerification } from '../hooks/use-threads-verification';
 import { VerificationStatus } from './verification-status';
 
 interface ThreadsVerificationPanelProps {

@@ -2,7 +2,7 @@ import { BadgeCheck, FlaskConical, Loader2 } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
 import { formatCount } from '../../../lib/format';
-import { SIMULATED_LABEL, type TVerificationState } from '../use-threads-verification';
+import { SIMULATED_LABEL, type TVerificationState } from '../hooks/use-threads-verification';
 
 /** Loading, success (with what Threads returned) and error states of a verification. */
 export function VerificationStatus({ state }: { state: TVerificationState }) {

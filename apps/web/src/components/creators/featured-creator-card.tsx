@@ -1,0 +1,73 @@
+import type { TCreatorSummary } from '@fanline/contracts';
+import { BadgeCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { href } from '../../paths';
+import { Badge } from '../ui/badge';
+import { Skeleton } from '../ui/skeleton';
+import { CreatorCardHeader, CreatorCardSkeletonFrame, PriceRateStats } from './creator-card-parts';
+
+export type TFeaturedCreator = Pick<
+  TCreatorSummary,
+  | 'username'
+  | 'displayName'
+  | 'bio'
+  | 'avatarUrl'
+  | 'instagramProfilePicture'
+  | 'instagramVerified'
+  | 'messagePrice'
+  | 'responseRate'
+>;
+
+interface FeaturedCreatorCardProps {
+  creator: TFeaturedCreator;
+  /** Where the card leads; a creator's public profile unless it is a sample. */
+  to?: string;
+  /** Marks a hard-coded example so nobody mistakes it for a real, payable creator. */
+  sample?: boolean;
+}
+
+/** The whole card is one link so it is a single, keyboard-focusable target. */
+export function FeaturedCreatorCard({ creator, to, sample }: FeaturedCreatorCardProps) {
+  const name = creator.displayName ?? creator.username;
+  return (
+    <Link
+      to={to ?? href.creatorProfile(creator.username)}
+      className="flex h-full w-64 flex-col rounded-2xl border border-slate-200 bg-white p-5 text-left shadow-sm transition hover:border-brand-200 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+    >
+      <CreatorCardHeader
+        creator={creator}
+        name={name}
+        nameAs="p"
+        align="items-center"
+        nameLine={
+          <>
+            <span className="truncate">{name}</span>
+            {creator.instagramVerified && (
+              <>
+                <BadgeCheck className="h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+                <span className="sr-only">Verified</span>
+              </>
+            )}
+          </>
+        }
+      >
+        {sample && <Badge className="mt-1 bg-amber-100 text-amber-800">Sample</Badge>}
+      </CreatorCardHeader>
+      {creator.bio && <p className="mt-3 mb-4 line-clamp-2 text-sm text-slate-600">{creator.bio}</p>}
+      <PriceRateStats
+        messagePrice={creator.messagePrice}
+        responseRate={`${Math.round(creator.responseRate)}%`}
+        labels={['Message price', 'Response rate']}
+        className="mt-auto"
+      />
+    </Link>
+  );
+}
+
+export function FeaturedCreatorCardSkeleton() {
+  return (
+    <CreatorCardSkeletonFrame className="w-64 shrink-0">
+      <Skeleton className="mt-5 h-8 w-full" />
+    </CreatorCardSkeletonFrame>
+  );
+}

@@ -1,0 +1,132 @@
+import { EMAIL_KIND_COPY, EMAIL_KINDS, type TNotificationPreferences } from '@fanline/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { toast } from 'sonner';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Switch } from '../../../components/ui/switch';
+import { useSession } from '../../../lib/auth/session';
+import {
+  fetchNotificationPreferences,
+  notificationPreferencesKey,
+  SETTINGS_SAVE_FAILED,
+  saveNotificationPreferences,
+} from '../api/account';
+
+/**
+ * spec §3 Notification preferences (defaults email on, push on, marketing off). Kept on the server,
+ * not in the browser (ARCHITECTURE §7), because new-message emails now depend on them.
+ */
+const OPTIONS: { key: 'email' | 'push' | 'marketing'; label: string; hint: string }[] = [
+  { key: 'email', label: 'Email notifications', hint: 'Product emails about your messages and payouts.' },
+  { key: 'push', label: 'Push notifications', hint: 'Alerts in your browser while Fanline is open.' },
+  { key: 'marketing', label: 'Marketing emails', hint: 'News, tips and offers from Fanline.' },
+];
+
+/** Issue #13: only creators get deadline reminders, so only their settings show the switch. */
+const REMINDERS = {
+  key: 'reminders',
+  label: 'Deadline reminders',
+  hint: 'A reminder when an unanswered paid message has 12, 4 and 1 hours left.',
+} as const;
+
+export function NotificationPreferences({ creator = false }: { creator?: boolean }) {
+  const id = useId();
+  const { user } = useSession();
+  // A creator's kinds (new paid messages, payouts) mean nothing to a fan; creators also write as fans.
+  const kinds = EMAIL_KINDS.filter((kind) => user?.isCreator || EMAIL_KIND_COPY[kind].audience === 'fan');
+  const queryClient = useQueryClient();
+  const {
+    data: prefs,
+    isPending,
+    isError,
+    refetch,
+  } = useQuery({
+    queryKey: notificationPreferencesKey,
+    queryFn: fetchNotificationPreferences,
+  });
+  const save = useMutation({
+    mutationFn: saveNotificationPreferences,
+    onMutate: async (next) => {
+      const previous = queryClient.getQueryData<TNotificationPreferences>(notificationPreferencesKey);
+      queryClient.setQueryData(notificationPreferencesKey, next);
+      return { previous };
+    },
+    onSuccess: () => toast.success('Preferences saved'),
+    onError: (_error, _next, context) => {
+      queryClient.setQueryData(notificationPreferencesKey, context?.previous);
+      toast.error('Error', { description: SETTINGS_SAVE_FAILED });
+    },
+  });
+
+  if (isPending) return <Skeleton className="h-40 w-full" />;
+  if (isError || !prefs) {
+    return (
+      <p role="alert" className="text-sm text-red-600">
+        Could not load your preferences.{' '}
+        <button type="button" className="font-medium underline" onClick={() => refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+
+  return (
+    <ul className="divide-y divide-slate-200">
+      {(creator ? [...OPTIONS, REMINDERS] : OPTIONS).map(({ key, label, hint }) => (
+        <li key={key} className="flex items-center justify-between gap-4 py-4">
+          <div>
+            <label htmlFor={`${id}-${key}`} className="text-sm font-medium text-slate-900">
+              {label}
+            </label>
+            <p id={`${id}-${key}-hint`} className="text-sm text-slate-500">
+              {hint}
+            </p>
+          </div>
+          <Switch
+            id={`${id}-${key}`}
+            aria-describedby={`${id}-${key}-hint`}
+            checked={prefs[key]}
+            disabled={save.isPending}
+            onCheckedChange={(value) => save.mutate({ ...prefs, [key]: value })}
+          />
+        </li>
+      ))}
+      <li className="py-4">
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-900">Emails to get</legend>
+          <p className="text-sm text-slate-500">
+            {prefs.email
+              ? 'Choose each kind. Every email also has a link to turn its kind off.'
+              : 'Email notifications are off, so none of these are sent.'}
+          </p>
+          <ul className="mt-2 space-y-1 border-l-2 border-slate-100 pl-4">
+            {kinds.map((kind) => {
+              const copy = EMAIL_KIND_COPY[kind];
+              return (
+                <li key={kind} className="flex items-center justify-between gap-4 py-2">
+                  <div>
+                    <label htmlFor={`${id}-${kind}`} className="text-sm font-medium text-slate-800">
+                      {copy.label}
+                    </label>
+                    <p id={`${id}-${kind}-hint`} className="text-sm text-slate-500">
+                      {copy.hint}
+                    </p>
+                  </div>
+                  <Switch
+                    id={`${id}-${kind}`}
+                    aria-describedby={`${id}-${kind}-hint`}
+                    checked={prefs.email && prefs.emailKinds[kind]}
+                    disabled={save.isPending || !prefs.email}
+                    onCheckedChange={(value) =>
+                      save.mutate({ ...prefs, emailKinds: { ...prefs.emailKinds, [kind]: value } })
+                    }
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      </li>
+    </ul>
+  );
+}
