@@ -65,7 +65,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (payment.status === 'pending') {
         const card = request.body.cardNumber;
         if (card === LOCAL_TEST_CARDS.declined) {
-          throw new AppError('BAD_REQUEST', MESSAGE_MESSAGES.cardDeclined, {
+          throw new AppError('CARD_DECLINED', MESSAGE_MESSAGES.cardDeclined, {
             cardNumber: MESSAGE_MESSAGES.cardDeclined,
           });
         }
