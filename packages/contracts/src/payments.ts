@@ -12,6 +12,7 @@ export const ZCheckoutRequest = z.object({
   attachmentIds: ZAttachmentIds.optional(),
 });
 
+export type TCheckoutRequest = z.input<typeof ZCheckoutRequest>;
 export const ZCheckoutResponse = z.object({ url: z.string() });
 
 export type TCheckoutResponse = z.input<typeof ZCheckoutResponse>;
@@ -35,10 +36,25 @@ export const ZLocalPayRequest = z.object({
   name: ZText.trim().min(1, 'Enter the name on the card.').max(100),
 });
 
+export type TLocalPayRequest = z.input<typeof ZLocalPayRequest>;
 export const ZPaymentResult = z.object({ redirectUrl: z.string() });
+export type TPaymentResult = z.input<typeof ZPaymentResult>;
+
+export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
+export const ZPaymentProvider = z.enum(PAYMENT_PROVIDERS);
+export type TPaymentProvider = z.infer<typeof ZPaymentProvider>;
+
+/** GET /api/payments/config: which checkout is active, whether test-send exists, the live response window. */
+export const ZPaymentConfig = z.object({
+  provider: ZPaymentProvider,
+  /** The test-send button: the local checkout outside production only. */
+  testSend: z.boolean(),
+  responseWindowHours: z.number().int(),
+});
+export type TPaymentConfig = z.input<typeof ZPaymentConfig>;
 
 export const ZPayoutAccountStatus = z.object({
-  provider: z.enum(['local', 'stripe']),
+  provider: ZPaymentProvider,
   hasAccount: z.boolean(),
   onboardingComplete: z.boolean(),
 });

@@ -4,6 +4,7 @@ import {
   ZCheckoutResponse,
   ZLocalCheckoutView,
   ZLocalPayRequest,
+  ZPaymentConfig,
   ZPaymentResult,
 } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
@@ -161,11 +162,7 @@ export const paymentConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         response: {
-          200: z.object({
-            provider: z.enum(['local', 'stripe']),
-            testSend: z.boolean(),
-            responseWindowHours: z.number().int(),
-          }),
+          200: ZPaymentConfig,
         },
       },
     },
