@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { ZEmail, ZSignInRequest } from './auth';
-import { isSafeText, TEXT_MESSAGES, ZText } from './common';
-import { ZMessageContent } from './messaging';
+import { isSafeText, ZText } from './common';
+import { TEXT_MESSAGES } from './copy';
+import { ZMessageContent } from './messages';
 
 describe('isSafeText', () => {
   test('accepts ordinary text, emoji (paired surrogates) and other scripts', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MESSAGES } from './copy';
 
 /** A timestamp: a Date on the server, an ISO-8601 string on the wire. */
 export const ZTimestamp = z.codec(z.iso.datetime({ offset: true }), z.date(), {
@@ -7,10 +8,6 @@ export const ZTimestamp = z.codec(z.iso.datetime({ offset: true }), z.date(), {
 });
 
 export const ZUuid = z.uuid();
-
-export const TEXT_MESSAGES = {
-  invalidCharacters: 'This contains characters that are not allowed.',
-} as const;
 
 /**
  * False for text holding a NUL or an unpaired UTF-16 surrogate. No keyboard types them, PostgreSQL's

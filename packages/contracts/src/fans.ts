@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZTimestamp } from './common';
-import { ZParty } from './messaging';
+import { ZParty } from './messages';
+
+// modules/fans: the sender dashboard and billing.
 
 /**
  * spec §4: a sender's billing view maps responded to completed and sent to pending; an expired
@@ -90,10 +92,3 @@ export const ZPaymentTimeline = z.object({
   returnNote: z.string().nullable(),
 });
 export type TPaymentTimeline = z.input<typeof ZPaymentTimeline>;
-
-/** What a fan reads about money coming back (spec §4: a released hold and a refund differ). */
-export const RETURN_NOTES = {
-  released:
-    'The hold on your card was released: you were never charged. It disappears from your statement, usually within a few days depending on your bank.',
-  refunded: 'The charge was refunded to your card. Refunds usually appear on your statement within 5–10 business days.',
-} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPaymentProvider } from './payments';
 
 /** GET /api/health/live: the process is up and answering (no dependency is checked). */
 export const ZLivenessResponse = z.object({ status: z.literal('ok'), uptimeSeconds: z.number() });
@@ -14,7 +15,7 @@ export const ZHealthResponse = z.object({
   database: z.object({ status: z.enum(['up', 'down']), driver: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
   payments: z
     .object({
-      provider: z.enum(['local', 'stripe']),
+      provider: ZPaymentProvider,
       status: z.enum(['up', 'down']),
       /** Why the payment provider cannot work, in words (never a secret). */
       problem: z.string().nullable(),

@@ -1,4 +1,6 @@
-// Business constants of spec §9. The server enforces them; the web app imports them for instant feedback.
+import type { TPlatformSettings } from './settings';
+
+// Business constants of spec §9, each written once. The server enforces them; the web app imports them for instant feedback.
 export const LIMITS = {
   message: { min: 10, max: 1000 },
   response: { min: 10, max: 1000 },
@@ -15,6 +17,7 @@ export const LIMITS = {
   /** RFC 5321: a forward path holds at most 256 octets, so an address at most 254. */
   email: { max: 254 },
   username: { min: 3, max: 30 },
+  displayName: { max: 80 },
   notificationBody: { max: 100 },
   minimumPayoutCents: 10_000,
   responseWindowHours: { min: 1, max: 168, default: 24 },
@@ -24,3 +27,21 @@ export const LIMITS = {
 export const QUICK_SEARCH = { minChars: 2, debounceMs: 300, limit: 5 } as const;
 export const FEATURED = { limit: 8, skeletons: 5 } as const;
 export const BROWSE = { pageSize: 12, debounceMs: 800, minSearchChars: 3 } as const;
+
+/**
+ * spec §9 admin settings defaults: what a fresh database seeds and what a missing or malformed
+ * setting reads as. The numbers come from LIMITS; migration 0003 seeds the same values (a test pins them).
+ */
+export const PLATFORM_SETTING_DEFAULTS: TPlatformSettings = {
+  default_message_price: LIMITS.price.defaultDollars,
+  min_message_price: LIMITS.price.minDollars,
+  max_message_price: LIMITS.price.maxDollars,
+  commission_rate: LIMITS.commissionPercent.default,
+  message_expiration_hours: LIMITS.responseWindowHours.default,
+  maintenance_mode: false,
+  new_user_registration: true,
+  auto_moderation: true,
+  require_creator_verification: true,
+  email_notifications: true,
+  system_alerts: true,
+};

@@ -1,55 +1,144 @@
-// The product's own words (spec §5 and §8), shared so the server and the web app say the same thing.
-export const AUTH_MESSAGES = {
-  invalidCredentials: 'Invalid email or password. Please check your credentials.',
-  emailNotConfirmed: 'Please check your email and confirm your account before signing in.',
-  tooManyAttempts: 'Too many login attempts. Please try again later.',
-  signInFailed: 'Invalid email or password. Please try again.',
-  unexpected: 'An unexpected error occurred. Please try again.',
-  missingCredentials: 'Please enter both email and password.',
-  adminOnly: 'Access denied. Admin privileges required.',
-  emailTaken: 'An account with this email already exists. Please try signing in instead.',
-  invalidEmail: 'Please enter a valid email address.',
-  passwordTooShort: 'Password must be at least 6 characters long.',
-  usernameTakenServer: 'This username is already taken. Please choose a different username.',
-  usernameTakenForm: 'This username is already taken. Please choose a different one.',
-  signUpFailed: 'Failed to create account. Please try again.',
-  requiredFields: 'Please fill in all required fields.',
-  passwordMismatch: 'Passwords do not match.',
-  usernameTakenHint: 'Username is already taken',
-  usernameAvailableHint: 'Username is available',
-} as const;
+import { z } from 'zod';
+import { ZAttachment, ZAttachmentIds } from './attachments';
+import { safeText, ZText, ZTimestamp } from './common';
+import { MESSAGE_MESSAGES } from './copy';
+import { LIMITS } from './limits';
 
-export const VERIFICATION_MESSAGES = {
-  verifyFailed: 'Failed to verify your Threads account. Please try again.',
-  skipFailed: 'Failed to create creator profile. Please try again.',
-  oauthRequired: 'OAuth verification required',
-  popupBlocked: 'Popup was blocked. Please allow popups and try again.',
-  cancelled: 'Verification cancelled by user',
-  popupFailed: 'Failed to open verification popup',
-  failed: 'Verification failed',
-  missingParams: 'Missing authentication parameters',
-  denied: 'Authentication was denied or failed',
-  unexpected: 'An unexpected error occurred',
-  enterUsername: 'Please enter a username',
-  loginRequired: 'Please log in to complete verification.',
-  usernameRequired: 'Please set a username first',
-  mismatch: (expected: string, found: string) => `Username mismatch. Expected: ${expected}, Found: ${found}`,
-  tokenExchangeFailed: (status: number, body: string) => `Token exchange failed: ${status} - ${body}`,
-  profileFetchFailed: (status: number, body: string) => `Profile fetch failed: ${status} - ${body}`,
-} as const;
+// modules/messages: message texts, conversations and threads, replies, declines and the creator's inbox figures.
 
-export const UPLOAD_MESSAGES = {
-  invalidType: 'Invalid file type',
-  invalidTypeHint: 'Please upload a JPG, PNG or GIF image.',
-  tooLarge: 'File too large',
-  tooLargeHint: 'Images must be 5MB or smaller.',
-  failed: 'Upload failed',
-  unreadable: 'The upload could not be read. Please try again.',
-  notAuthenticated: 'User not authenticated',
-} as const;
+/** spec §5 Message: trimmed length 10-1000, with the spec's words. */
+export const ZMessageContent = z
+  .string({ error: MESSAGE_MESSAGES.required })
+  .check(safeText)
+  .trim()
+  .min(1, MESSAGE_MESSAGES.required)
+  .min(LIMITS.message.min, MESSAGE_MESSAGES.tooShort)
+  .max(LIMITS.message.max, MESSAGE_MESSAGES.tooLong);
 
-export const PROFILE_MESSAGES = {
-  saved: 'Profile updated',
-  saveFailed: 'Failed to update profile',
-  emailReadOnly: 'Email cannot be changed here',
-} as const;
+export const ZResponseContent = ZText.trim()
+  .min(LIMITS.response.min, MESSAGE_MESSAGES.minimumChars)
+  .max(LIMITS.response.max, MESSAGE_MESSAGES.tooLong);
+
+export const MESSAGE_STATUSES = ['pending', 'sent', 'responded', 'refunded', 'cancelled'] as const;
+
+/**
+ * Issue #13: why a creator declined a paid message (a short list; the fan sees the label). Keep in
+ * step with the check on messages.decline_reason.
+ */
+export const DECLINE_REASONS = [
+  'outside_expertise',
+  'cannot_answer_well',
+  'inappropriate',
+  'too_personal',
+  'other',
+] as const;
+
+export type TDeclineReason = (typeof DECLINE_REASONS)[number];
+
+export const ZDeclineRequest = z.object({
+  reason: z.enum(DECLINE_REASONS),
+  note: ZText.trim().max(300, 'Please keep the note under 300 characters.').optional(),
+});
+export type TDeclineRequest = z.input<typeof ZDeclineRequest>;
+
+export const ZThreadMessage = z.object({
+  id: z.uuid(),
+  conversationId: z.uuid(),
+  senderId: z.uuid(),
+  recipientId: z.uuid(),
+  content: z.string(),
+  amount: z.number().int(),
+  status: z.enum(MESSAGE_STATUSES),
+  isFollowup: z.boolean(),
+  responseContent: z.string().nullable(),
+  respondedAt: ZTimestamp.nullable(),
+  expiresAt: ZTimestamp.nullable(),
+  /** Issue #13: set when the creator declined it (the message is then `refunded`). */
+  declineReason: z.enum(DECLINE_REASONS).nullable(),
+  declineNote: z.string().nullable(),
+  createdAt: ZTimestamp,
+  /** Images of the message (part 'message') and of its response (part 'response'). */
+  attachments: z.array(ZAttachment),
+});
+
+export type TThreadMessage = z.input<typeof ZThreadMessage>;
+
+export const ZParty = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  isCreator: z.boolean(),
+  instagramVerified: z.boolean(),
+  messagePrice: z.number().int(),
+  isAvailable: z.boolean(),
+});
+
+export const ZConversationSummary = z.object({
+  conversationId: z.uuid(),
+  /** The newest message's id: /messages/{id} and /dashboard/messages/{id} open the conversation by it. */
+  lastMessageId: z.uuid(),
+  otherParty: ZParty,
+  lastMessageContent: z.string(),
+  lastMessageFromMe: z.boolean(),
+  lastActivity: ZTimestamp,
+  messageCount: z.number().int(),
+  /** spec §4 Pending count (creator side); 0 for senders. */
+  pendingCount: z.number().int(),
+  /** spec §4 Waiting (sender side); 0 for creators. */
+  waitingCount: z.number().int(),
+});
+
+export type TConversationSummary = z.input<typeof ZConversationSummary>;
+
+/** GET /api/conversations: one page, newest activity first; `nextCursor` asks for the next one. */
+export const ZConversationsResponse = z.object({
+  conversations: z.array(ZConversationSummary),
+  nextCursor: z.string().nullable(),
+});
+
+export type TConversationsResponse = z.input<typeof ZConversationsResponse>;
+
+export const ZConversationDetail = z.object({
+  conversationId: z.uuid(),
+  viewerRole: z.enum(['sender', 'creator', 'admin']),
+  otherParty: ZParty,
+  messages: z.array(ZThreadMessage),
+  /** Creator view: 75% of answered amounts (earned) and of unanswered unexpired ones (pending), in cents. */
+  earnedCents: z.number().int(),
+  pendingCents: z.number().int(),
+  /** Sender view: what the sender paid in this conversation, in cents. */
+  paidCents: z.number().int(),
+  /** spec §4 Creator reply box: 'response' while a paid message is unanswered, else 'followup'; null for others. */
+  creatorBox: z.enum(['response', 'followup']).nullable(),
+  /** The sender may continue (send another paid message) once the creator has responded. */
+  senderCanContinue: z.boolean(),
+  /** The earliest deadline of an unanswered paid message, for the countdown. */
+  nextExpiry: ZTimestamp.nullable(),
+});
+
+export type TConversationDetail = z.input<typeof ZConversationDetail>;
+
+export const ZReplyRequest = z.object({ content: ZResponseContent, attachmentIds: ZAttachmentIds.optional() });
+
+export const ZCreatorStats = z.object({
+  pendingMessages: z.number().int(),
+  /** Percent, or null when no paid message has been answered or refunded yet (the page shows 98%). */
+  responseRate: z.number().nullable(),
+  todaysEarningsCents: z.number().int(),
+});
+
+export type TCreatorStats = z.input<typeof ZCreatorStats>;
+
+/** Issue #13: the creator inbox's "at risk" strip, open paid messages with the least time left first. */
+export const ZAtRiskMessage = z.object({
+  messageId: z.uuid(),
+  senderName: z.string(),
+  amount: z.number().int(),
+  preview: z.string(),
+  expiresAt: ZTimestamp,
+});
+
+export const ZAtRiskResponse = z.object({ items: z.array(ZAtRiskMessage) });
+
+export type TAtRiskResponse = z.input<typeof ZAtRiskResponse>;

@@ -1,32 +1,9 @@
 import { z } from 'zod';
 import { ZText, ZTimestamp } from './common';
+import { REVIEW_MESSAGES } from './copy';
 import { LIMITS } from './limits';
 
-// spec §8 Reviews: the product's words for every review outcome.
-export const REVIEW_MESSAGES = {
-  createTitle: (creator: string) => `Rate Your Experience with ${creator}`,
-  editTitle: (creator: string) => `Edit Review with ${creator}`,
-  submitted: 'Review submitted successfully!',
-  updated: 'Review updated successfully!',
-  deleted: 'Review deleted successfully!',
-  responseAdded: 'Response added successfully!',
-  responseDeleted: 'Response deleted successfully!',
-  submitFailed: 'Failed to submit review',
-  updateFailed: 'Failed to update review',
-  deleteFailed: 'Failed to delete review',
-  respondFailed: 'Failed to respond to review',
-  deleteResponseFailed: 'Failed to delete response',
-  network: 'Network error: Please check your connection and try again',
-  permission: 'Permission error: Unable to submit review',
-  duplicate: 'You have already reviewed this creator',
-  auth: 'Authentication error: Please log in again',
-  responseRequired: 'Please enter a response',
-  // Ours: why the server refuses a review (the dialog shows the permission message above).
-  notReplied: 'You can review a creator once they have replied to your message',
-  notFound: 'Review not found',
-  notAuthor: 'Only the author can change this review',
-  notAddressed: 'Only the creator this review is about can respond to it',
-} as const;
+// modules/reviews: a fan's review of a creator and the creator's response (spec §4 Review flow).
 
 const ZOptionalText = (max: number, label: string) =>
   ZText.trim()
@@ -82,3 +59,20 @@ export const ZReviewResponseResult = z.object({
   creatorResponse: z.string().nullable(),
   creatorResponseAt: ZTimestamp.nullable(),
 });
+
+export const ZReview = z.object({
+  id: z.uuid(),
+  rating: z.number().int(),
+  title: z.string().nullable(),
+  message: z.string().nullable(),
+  creatorResponse: z.string().nullable(),
+  creatorResponseAt: ZTimestamp.nullable(),
+  createdAt: ZTimestamp,
+  customer: z.object({ username: z.string(), displayName: z.string().nullable(), avatarUrl: z.string().nullable() }),
+});
+
+export type TReview = z.input<typeof ZReview>;
+
+export const ZReviewsResponse = z.object({ reviews: z.array(ZReview), nextCursor: z.string().nullable() });
+
+export type TReviewsResponse = z.input<typeof ZReviewsResponse>;

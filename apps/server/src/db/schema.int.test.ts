@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PLATFORM_SETTING_DEFAULTS } from '@fanline/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '../platform/db';
@@ -142,4 +143,9 @@ test('platform settings hold the eleven defaults of spec §9', async () => {
     system_alerts: true,
   });
   expect(rows).toHaveLength(11);
+});
+
+test('the migrations seed exactly the platform-setting defaults the code falls back to', async () => {
+  const rows = await database.db.select().from(platformSettings);
+  expect(Object.fromEntries(rows.map((row) => [row.key, row.value]))).toEqual(PLATFORM_SETTING_DEFAULTS);
 });

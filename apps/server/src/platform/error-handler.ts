@@ -1,8 +1,7 @@
+import { GENERIC_ERROR_MESSAGE } from '@fanline/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
-
-export const GENERIC_ERROR_MESSAGE = 'An unexpected error occurred. Please try again.';
 
 /**
  * One place maps errors to responses: AppError codes to statuses, schema failures to 400 with the

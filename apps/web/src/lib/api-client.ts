@@ -1,6 +1,4 @@
-import type { TErrorCode } from '@fanline/contracts';
-
-export const GENERIC_ERROR = 'An unexpected error occurred. Please try again.';
+import { GENERIC_ERROR_MESSAGE, type TErrorCode } from '@fanline/contracts';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -75,7 +73,7 @@ async function send<T>(
       data as { error?: { code?: TErrorCode; message?: string; requestId?: string; fields?: Record<string, string> } }
     )?.error;
     // Never show a server's 5xx text: only the generic message and the request id for support.
-    const message = response.status >= 500 ? GENERIC_ERROR : (err?.message ?? GENERIC_ERROR);
+    const message = response.status >= 500 ? GENERIC_ERROR_MESSAGE : (err?.message ?? GENERIC_ERROR_MESSAGE);
     throw new ApiError(
       response.status,
       err?.code ?? codeWithoutBody(response.status),

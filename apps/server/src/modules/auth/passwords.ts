@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@fanline/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema';
@@ -26,7 +27,7 @@ export async function requestPasswordReset(app: FastifyInstance, email: string):
 /** Sets a new password from a mailed token and signs the account out everywhere. */
 export async function resetPassword(app: FastifyInstance, token: string, password: string): Promise<void> {
   const userId = await consumeToken({ db: app.db, clock: app.clock, token, purpose: 'password_reset' });
-  if (!userId) throw new AppError('BAD_REQUEST', 'This reset link is invalid or has expired.');
+  if (!userId) throw new AppError('LINK_EXPIRED', AUTH_MESSAGES.resetLinkInvalid);
   const passwordHash = await hashPassword(password);
   // Following the mailed link proves the address too.
   await app.db

@@ -109,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         token: request.body.token,
         purpose: 'email_confirmation',
       });
-      if (!id) throw new AppError('BAD_REQUEST', 'This confirmation link is invalid or has expired.');
+      if (!id) throw new AppError('LINK_EXPIRED', AUTH_MESSAGES.confirmationLinkInvalid);
       await app.db
         .update(users)
         .set({ emailVerifiedAt: app.clock.now() })

@@ -40,10 +40,8 @@ export async function answerConversation(
       .for('update');
     const live = open.filter((m) => m.expiresAt && m.expiresAt.getTime() > now.getTime());
     if (opts.kind === 'response' && live.length === 0) {
-      throw new AppError(
-        'CONFLICT',
-        open.length > 0 ? MESSAGE_MESSAGES.expired : 'There is no unanswered message to respond to.',
-      );
+      if (open.length > 0) throw new AppError('MESSAGE_EXPIRED', MESSAGE_MESSAGES.expired);
+      throw new AppError('CONFLICT', 'There is no unanswered message to respond to.');
     }
     const ids = live.map((m) => m.id);
     if (ids.length > 0) {

@@ -4,6 +4,7 @@ import {
   ZCheckoutResponse,
   ZLocalCheckoutView,
   ZLocalPayRequest,
+  ZPaymentConfig,
   ZPaymentResult,
 } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
@@ -65,7 +66,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (payment.status === 'pending') {
         const card = request.body.cardNumber;
         if (card === LOCAL_TEST_CARDS.declined) {
-          throw new AppError('BAD_REQUEST', MESSAGE_MESSAGES.cardDeclined, {
+          throw new AppError('CARD_DECLINED', MESSAGE_MESSAGES.cardDeclined, {
             cardNumber: MESSAGE_MESSAGES.cardDeclined,
           });
         }
@@ -161,11 +162,7 @@ export const paymentConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         response: {
-          200: z.object({
-            provider: z.enum(['local', 'stripe']),
-            testSend: z.boolean(),
-            responseWindowHours: z.number().int(),
-          }),
+          200: ZPaymentConfig,
         },
       },
     },

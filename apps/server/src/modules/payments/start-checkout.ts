@@ -28,19 +28,20 @@ export async function startCheckout(
   const creator = await loadRecipient(app.db, opts.recipientId);
   if (creator.id === opts.senderId) throw new AppError('BAD_REQUEST', 'You cannot message yourself.');
   // Issue #13: a blocked fan hears the same neutral words as for any unavailable creator.
-  if (await isBlocked(app.db, creator.id, opts.senderId)) throw new AppError('CONFLICT', MESSAGE_MESSAGES.unavailable);
+  if (await isBlocked(app.db, creator.id, opts.senderId))
+    throw new AppError('CREATOR_UNAVAILABLE', MESSAGE_MESSAGES.unavailable);
   const pause = await pauseOf(app.db, creator.id, app.clock.now());
-  if (pause) throw new AppError('CONFLICT', pauseMessage(pause));
+  if (pause) throw new AppError('CREATOR_UNAVAILABLE', pauseMessage(pause));
   const settings = await readSettings(app.db, [
     'commission_rate',
     'message_expiration_hours',
     'maintenance_mode',
     'require_creator_verification',
   ]);
-  if (settings.maintenance_mode) throw new AppError('FORBIDDEN', MESSAGE_MESSAGES.maintenance);
+  if (settings.maintenance_mode) throw new AppError('MAINTENANCE', MESSAGE_MESSAGES.maintenance);
   // Admin setting require_creator_verification: an unverified creator cannot receive paid messages.
   if (settings.require_creator_verification && !creator.threadsOnboardingCompleted)
-    throw new AppError('CONFLICT', 'This creator has not completed verification yet.');
+    throw new AppError('CREATOR_UNAVAILABLE', 'This creator has not completed verification yet.');
 
   // The images were uploaded first (issue #13); they are attached with the message, below.
   await checkPendingAttachments(app.db, opts.senderId, opts.attachmentIds);
@@ -123,7 +124,7 @@ async function loadRecipient(db: Db, recipientId: string) {
     .where(eq(profiles.id, recipientId));
   // spec §6: only on-platform creators can be messaged.
   if (!creator?.isCreator) throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.recipientNotFound);
-  if (!creator.isAvailable) throw new AppError('CONFLICT', MESSAGE_MESSAGES.unavailable);
+  if (!creator.isAvailable) throw new AppError('CREATOR_UNAVAILABLE', MESSAGE_MESSAGES.unavailable);
   return creator;
 }
 

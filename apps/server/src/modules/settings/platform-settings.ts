@@ -1,6 +1,6 @@
 import {
   SETTING_DESCRIPTIONS,
-  SETTING_DEFAULTS as SPEC_DEFAULTS,
+  PLATFORM_SETTING_DEFAULTS as SPEC_DEFAULTS,
   type TPlatformSettings,
   type TSettingKey,
 } from '@fanline/contracts';
@@ -8,7 +8,7 @@ import { inArray } from 'drizzle-orm';
 import { platformSettings } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
-/** spec §9 admin settings defaults; used when a row is missing or malformed. */
+/** spec §9 admin settings defaults (derived from LIMITS in contracts); used when a row is missing or malformed. */
 export const SETTING_DEFAULTS = SPEC_DEFAULTS;
 export const SETTING_KEYS = Object.keys(SPEC_DEFAULTS) as TSettingKey[];
 

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@fanline/contracts';
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -46,7 +47,7 @@ export function Component() {
       (error: unknown) => {
         setReason(
           error instanceof ApiError && error.status > 0 && error.status < 500
-            ? 'This confirmation link is invalid or has expired.'
+            ? AUTH_MESSAGES.confirmationLinkInvalid
             : 'We could not confirm your email right now. Please try again.',
         );
         setState('failed');

@@ -58,8 +58,8 @@ export function Component() {
 
   const failure =
     mutation.error instanceof ApiError && mutation.error.status > 0 && mutation.error.status < 500
-      ? mutation.error.code === 'BAD_REQUEST'
-        ? 'This reset link is invalid or has expired. Request a new one.'
+      ? mutation.error.code === 'LINK_EXPIRED'
+        ? `${AUTH_MESSAGES.resetLinkInvalid} Request a new one.`
         : mutation.error.message
       : mutation.error
         ? AUTH_MESSAGES.unexpected

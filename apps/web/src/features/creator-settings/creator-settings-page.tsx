@@ -4,6 +4,7 @@ import {
   priceProblem,
   type TSessionUser,
   type TUpdateProfileRequest,
+  ZDisplayName,
   ZUsername,
 } from '@fanline/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -43,7 +44,7 @@ const TABS = [
 type TTab = (typeof TABS)[number]['value'];
 
 const ZProfileText = z.object({
-  displayName: z.string().trim().min(1, 'Display name is required.').max(80, 'Display name is too long.'),
+  displayName: ZDisplayName,
   username: ZUsername,
   bio: z.string().max(LIMITS.bio.max, `Bio must be at most ${LIMITS.bio.max} characters.`),
 });

@@ -1,4 +1,11 @@
-import { LIMITS, PROFILE_MESSAGES, type TSessionUser, type TUpdateProfileRequest, ZUsername } from '@fanline/contracts';
+import {
+  LIMITS,
+  PROFILE_MESSAGES,
+  type TSessionUser,
+  type TUpdateProfileRequest,
+  ZDisplayName,
+  ZUsername,
+} from '@fanline/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -19,7 +26,7 @@ import { SETTINGS_SAVE_FAILED, updateProfile } from '../api/account';
 import { AvatarUpload } from './avatar-upload';
 
 const ZProfileForm = z.object({
-  displayName: z.string().trim().min(1, 'Display name is required.').max(80, 'Display name is too long.'),
+  displayName: ZDisplayName,
   username: ZUsername,
   bio: z.string().max(LIMITS.bio.max, `Bio must be at most ${LIMITS.bio.max} characters.`),
 });

@@ -119,7 +119,12 @@ function EditForm({
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <Field id={`${id}-name`} label="Display name">
-        <Input id={`${id}-name`} value={displayName} maxLength={100} onChange={(e) => setDisplayName(e.target.value)} />
+        <Input
+          id={`${id}-name`}
+          value={displayName}
+          maxLength={LIMITS.displayName.max}
+          onChange={(e) => setDisplayName(e.target.value)}
+        />
       </Field>
       <Field id={`${id}-bio`} label="Bio" hint={`${bio.length}/${LIMITS.bio.max}`}>
         <Textarea

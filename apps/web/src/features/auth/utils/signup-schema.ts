@@ -1,4 +1,12 @@
-import { AUTH_MESSAGES, LIMITS, ZAccountType, ZEmail, ZPassword, ZUsername } from '@fanline/contracts';
+import {
+  AUTH_MESSAGES,
+  LIMITS,
+  PROFILE_MESSAGES,
+  ZAccountType,
+  ZEmail,
+  ZPassword,
+  ZUsername,
+} from '@fanline/contracts';
 import { z } from 'zod';
 import type { TFormError } from '../../../lib/auth/auth-errors';
 
@@ -11,7 +19,7 @@ export const ZSignUpForm = z
     email: z.string().trim().min(1, required).pipe(ZEmail),
     password: z.string().min(1, required).pipe(ZPassword),
     confirmPassword: z.string(),
-    displayName: z.string().trim().min(1, required).max(80, 'Display name must be at most 80 characters.'),
+    displayName: z.string().trim().min(1, required).max(LIMITS.displayName.max, PROFILE_MESSAGES.displayNameTooLong),
     username: z.string().min(1, required).pipe(ZUsername),
   })
   .refine((values) => values.password === values.confirmPassword, {

@@ -51,7 +51,12 @@ export function ReplyBox({ messageId, kind }: { messageId: string; kind: TAnswer
     },
     onError: (error) => {
       toast.error(copy.failed, {
-        description: error instanceof ApiError ? (error.fields?.content ?? error.message) : undefined,
+        description:
+          error instanceof ApiError
+            ? error.code === 'MESSAGE_EXPIRED'
+              ? MESSAGE_MESSAGES.expired
+              : (error.fields?.content ?? error.message)
+            : undefined,
       });
     },
     // spec §4: the page reloads after an answer; refetching the conversation and stats does the same.

@@ -1,12 +1,15 @@
-import type { TCheckoutResponse, TLocalCheckoutView } from '@fanline/contracts';
+import type {
+  TCheckoutRequest,
+  TCheckoutResponse,
+  TLocalCheckoutView,
+  TLocalPayRequest,
+  TPaymentConfig,
+  TPaymentResult,
+} from '@fanline/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 
-export interface TSendMessageInput {
-  recipientId: string;
-  messageContent: string;
-  attachmentIds?: string[];
-}
+export type TSendMessageInput = TCheckoutRequest;
 
 /** POST /api/checkout: the server prices the message from the creator's profile, never from us. */
 export const startCheckout = (input: TSendMessageInput) =>
@@ -14,14 +17,7 @@ export const startCheckout = (input: TSendMessageInput) =>
 
 /** POST /api/messages/test-send: the local provider's payment bypass (ARCHITECTURE §7). */
 export const testSend = (input: TSendMessageInput) =>
-  api<{ redirectUrl: string }>('/messages/test-send', { method: 'POST', body: input });
-
-type TProvider = 'local' | 'stripe';
-interface TPaymentConfig {
-  provider: TProvider;
-  /** The test-send button: the local checkout outside production only. */
-  testSend: boolean;
-}
+  api<TPaymentResult>('/messages/test-send', { method: 'POST', body: input });
 
 /**
  * Which checkout is active and whether test-send exists. A server without the endpoint counts as
@@ -31,7 +27,7 @@ export const paymentConfigQuery = () =>
   queryOptions({
     queryKey: ['payments', 'config'],
     staleTime: Number.POSITIVE_INFINITY,
-    queryFn: async ({ signal }): Promise<TPaymentConfig> => {
+    queryFn: async ({ signal }): Promise<Pick<TPaymentConfig, 'provider' | 'testSend'>> => {
       try {
         return await api<TPaymentConfig>('/payments/config', { signal });
       } catch (error) {
@@ -51,12 +47,7 @@ export const localCheckoutQuery = (paymentId: string) =>
     staleTime: 0,
   });
 
-export interface TLocalPayInput {
-  cardNumber: string;
-  expiry: string;
-  cvc: string;
-  name: string;
-}
+export type TLocalPayInput = TLocalPayRequest;
 
 export const payLocalCheckout = (paymentId: string, input: TLocalPayInput) =>
-  api<{ redirectUrl: string }>(`/checkout/local/${encodeURIComponent(paymentId)}/pay`, { method: 'POST', body: input });
+  api<TPaymentResult>(`/checkout/local/${encodeURIComponent(paymentId)}/pay`, { method: 'POST', body: input });

@@ -1,4 +1,4 @@
-import { formatCents, ZLocalPayRequest } from '@fanline/contracts';
+import { formatCents, MESSAGE_MESSAGES, ZLocalPayRequest } from '@fanline/contracts';
 import { Lock } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -45,7 +45,8 @@ export function CardForm({ paymentId, amount }: { paymentId: string; amount: num
       setPaying(false);
       const apiError = failure instanceof ApiError ? failure : null;
       const fields = apiError?.fields as TErrors | undefined;
-      if (fields && Object.keys(fields).length > 0) setErrors(fields);
+      if (apiError?.code === 'CARD_DECLINED') setErrors({ cardNumber: MESSAGE_MESSAGES.cardDeclined });
+      else if (fields && Object.keys(fields).length > 0) setErrors(fields);
       else setFormError(apiError?.message ?? 'The payment did not go through. Please try again.');
     }
   };

@@ -12,7 +12,7 @@ import { useSession } from '../../../lib/auth/session';
 import { cn } from '../../../lib/cn';
 import { useCopy } from '../../../lib/platform-config';
 import { paymentConfigQuery, startCheckout, testSend } from '../api/checkout';
-import { messageProblem, validateMessage } from '../utils/validate-message';
+import { validateMessage } from '../utils/validate-message';
 
 export interface TMessageRecipient {
   id: string;
@@ -75,7 +75,7 @@ export function MessageDialog({ creator, open, onOpenChange }: MessageDialogProp
       window.location.assign(target);
     } catch (failure) {
       setBusy(null);
-      showFailure(failure, mode, setError);
+      showFailure(failure, mode, setError, content);
     }
   };
 
@@ -176,12 +176,13 @@ export function MessageDialog({ creator, open, onOpenChange }: MessageDialogProp
 }
 
 /** spec §8 Payment/messaging: the server's words under the spec's titles. */
-function showFailure(failure: unknown, mode: 'pay' | 'test', setError: (text: string) => void) {
+function showFailure(failure: unknown, mode: 'pay' | 'test', setError: (text: string) => void, content: string) {
   const apiError = failure instanceof ApiError ? failure : null;
   const fieldText = apiError?.fields?.messageContent;
   if (fieldText) {
-    setError(fieldText);
-    const problem = messageProblem(fieldText);
+    // The server ran the same schema: the rule that failed here names the toast's title.
+    const problem = validateMessage(content, true) ?? { title: MESSAGE_MESSAGES.sendFailedTitle, text: fieldText };
+    setError(problem.text);
     toast.error(problem.title, { description: problem.text });
     return;
   }

@@ -1,26 +1,29 @@
-import { MESSAGE_MESSAGES, ZMessageContent } from '@fanline/contracts';
+import { LIMITS, MESSAGE_MESSAGES, ZMessageContent } from '@fanline/contracts';
 
 export interface TMessageProblem {
   title: string;
   text: string;
 }
 
-const TITLES: Record<string, string> = {
-  [MESSAGE_MESSAGES.required]: MESSAGE_MESSAGES.requiredTitle,
-  [MESSAGE_MESSAGES.tooShort]: MESSAGE_MESSAGES.tooShortTitle,
-  [MESSAGE_MESSAGES.tooLong]: MESSAGE_MESSAGES.tooLongTitle,
-  [MESSAGE_MESSAGES.authRequired]: MESSAGE_MESSAGES.authRequiredTitle,
-};
+const PROBLEMS = {
+  authRequired: { title: MESSAGE_MESSAGES.authRequiredTitle, text: MESSAGE_MESSAGES.authRequired },
+  required: { title: MESSAGE_MESSAGES.requiredTitle, text: MESSAGE_MESSAGES.required },
+  tooShort: { title: MESSAGE_MESSAGES.tooShortTitle, text: MESSAGE_MESSAGES.tooShort },
+  tooLong: { title: MESSAGE_MESSAGES.tooLongTitle, text: MESSAGE_MESSAGES.tooLong },
+} as const satisfies Record<string, TMessageProblem>;
 
-/** A spec §5 message text with its toast title ("Message too short" / "Please write at least…"). */
-export function messageProblem(text: string): TMessageProblem {
-  return { title: TITLES[text] ?? MESSAGE_MESSAGES.sendFailedTitle, text };
-}
-
-/** spec §5 Message, with the same schema the server validates with; null when the text may be sent. */
+/**
+ * spec §5 Message, with the same schema the server validates with; null when the text may be sent.
+ * The toast title follows from which rule failed (the schema's check), never from the sentence.
+ */
 export function validateMessage(content: string, signedIn: boolean): TMessageProblem | null {
-  if (!signedIn) return messageProblem(MESSAGE_MESSAGES.authRequired);
+  if (!signedIn) return PROBLEMS.authRequired;
   const parsed = ZMessageContent.safeParse(content);
   if (parsed.success) return null;
-  return messageProblem(parsed.error.issues[0]?.message ?? MESSAGE_MESSAGES.required);
+  const issue = parsed.error.issues[0];
+  if (!issue || issue.code === 'invalid_type') return PROBLEMS.required;
+  if (issue.code === 'too_small')
+    return Number(issue.minimum) < LIMITS.message.min ? PROBLEMS.required : PROBLEMS.tooShort;
+  if (issue.code === 'too_big') return PROBLEMS.tooLong;
+  return { title: MESSAGE_MESSAGES.sendFailedTitle, text: issue.message };
 }

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { ZText, ZTimestamp } from './common';
+
+// modules/ledger: a creator's earnings and payouts (issue #10). Amounts are cents.
+
+export const ZPayout = z.object({
+  id: z.uuid(),
+  amount: z.number().int(),
+  status: z.enum(['pending', 'completed', 'failed']),
+  failureReason: z.string().nullable(),
+  createdAt: ZTimestamp,
+});
+
+export type TPayout = z.input<typeof ZPayout>;
+
+export const ZEarningTransaction = z.object({
+  id: z.uuid(),
+  messageId: z.uuid(),
+  amount: z.number().int(),
+  commission: z.number().int(),
+  totalAmount: z.number().int(),
+  status: z.enum(['pending', 'earned', 'paid_out']),
+  createdAt: ZTimestamp,
+  messagePreview: z.string(),
+  senderName: z.string(),
+  senderUsername: z.string(),
+});
+
+export type TEarningTransaction = z.input<typeof ZEarningTransaction>;
+
+/** spec §2 Earnings: every figure a sum over the ledger (ARCHITECTURE §8). */
+export const ZEarningsSummary = z.object({
+  timeZone: z.string(),
+  today: z.number().int(),
+  last7Days: z.number().int(),
+  thisMonth: z.number().int(),
+  totalEarned: z.number().int(),
+  available: z.number().int(),
+  minimumPayout: z.number().int(),
+  payoutAccountReady: z.boolean(),
+  /** The last 30 days, oldest first, one entry per day in the creator's time zone. */
+  daily: z.array(z.object({ date: z.string(), amount: z.number().int() })),
+  recent: z.array(ZEarningTransaction),
+});
+
+export type TEarningsSummary = z.input<typeof ZEarningsSummary>;
+
+export const ZPayoutList = z.object({ items: z.array(ZPayout), nextCursor: z.string().nullable() });
+
+export type TPayoutList = z.input<typeof ZPayoutList>;
+
+export const ZPayoutListQuery = z.object({
+  cursor: ZText.max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { ZText, ZTimestamp, ZUuid } from './common';
+
+// modules/moderation: reports and the moderation queue (spec §2 Moderation, §3 content_moderation, ARCHITECTURE §8).
+
+export const REPORT_TARGETS = ['message', 'reply'] as const;
+
+export const ZReportRequest = z.object({
+  target: z.enum(REPORT_TARGETS),
+  reason: ZText.trim()
+    .min(3, 'Please tell us what is wrong (at least 3 characters)')
+    .max(500, 'Reason must be at most 500 characters'),
+});
+
+export type TReportRequest = z.infer<typeof ZReportRequest>;
+
+export const MODERATION_FILTERS = ['all', 'pending', 'approved', 'rejected'] as const;
+
+export type TModerationFilter = (typeof MODERATION_FILTERS)[number];
+
+export const MODERATION_PREVIEW_LENGTH = 100;
+
+export const ZModerationQuery = z.object({
+  search: ZText.trim().max(100).optional(),
+  filter: z.enum(MODERATION_FILTERS).default('all'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+const ZPerson = z.object({ id: ZUuid, username: z.string(), displayName: z.string().nullable() }).nullable();
+
+export const ZModerationItem = z.object({
+  id: ZUuid,
+  contentType: z.string(),
+  contentId: ZUuid,
+  /** The reported text, whole (null when it no longer exists: 'Content not available'). */
+  content: z.string().nullable(),
+  /** 100 characters plus an ellipsis (spec §9). */
+  preview: z.string(),
+  reason: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  moderatorNotes: z.string().nullable(),
+  reporter: ZPerson,
+  reportedUser: ZPerson,
+  moderatorEmail: z.string().nullable(),
+  createdAt: ZTimestamp,
+  updatedAt: ZTimestamp,
+});
+
+export type TModerationItem = z.input<typeof ZModerationItem>;
+
+export const ZModerationResponse = z.object({
+  items: z.array(ZModerationItem),
+  page: z.number().int(),
+  hasMore: z.boolean(),
+  stats: z.object({
+    total: z.number().int(),
+    pending: z.number().int(),
+    approved: z.number().int(),
+    rejected: z.number().int(),
+  }),
+});
+
+export type TModerationResponse = z.input<typeof ZModerationResponse>;
+
+export const ZModerationReview = z.object({
+  decision: z.enum(['approve', 'reject']),
+  notes: ZText.trim().max(1000, 'Notes must be at most 1000 characters').optional(),
+});
+
+export type TModerationReview = z.infer<typeof ZModerationReview>;

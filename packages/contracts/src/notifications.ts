@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { ZTimestamp } from './common';
+
+// modules/notifications: in-app notifications, notification preferences and the kinds of email.
+
+/**
+ * Every kind of product email a user can switch off on its own (issue #13). Adding a kind is one
+ * entry here and one in EMAIL_KIND_COPY; stored preferences without it read as "on".
+ */
+export const EMAIL_KINDS = ['new-message', 'message-reply', 'message-refund', 'payout-status'] as const;
+
+export type TEmailKind = (typeof EMAIL_KINDS)[number];
+
+export const ZEmailKind = z.enum(EMAIL_KINDS);
+
+const switches = Object.fromEntries(EMAIL_KINDS.map((kind) => [kind, z.boolean()])) as {
+  [K in TEmailKind]: z.ZodBoolean;
+};
+
+/** One switch per kind; all of them only matter while the master `email` switch is on. */
+export const ZEmailKindSwitches = z.object(switches);
+
+export type TEmailKindSwitches = z.infer<typeof ZEmailKindSwitches>;
+
+/**
+ * spec §3 Notification preferences (email on, push on, marketing off), stored on the server; since
+ * issue #13 also one switch per kind of email (`emailKinds`, each on unless turned off).
+ * `reminders` (issue #13): the creator's deadline reminders at 12, 4 and 1 hours left; on unless turned off.
+ */
+export const ZNotificationPreferences = z.object({
+  email: z.boolean(),
+  push: z.boolean(),
+  marketing: z.boolean(),
+  emailKinds: ZEmailKindSwitches,
+  reminders: z.boolean().default(true),
+});
+
+export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
+
+/** What PUT accepts: kinds left out keep their stored value. */
+export const ZNotificationPreferencesUpdate = ZNotificationPreferences.extend({
+  emailKinds: ZEmailKindSwitches.partial().strict().optional(),
+  /** Left out by a client that does not show it (the fan's /profile): the stored value stays. */
+  reminders: z.boolean().optional(),
+});
+
+export type TNotificationPreferencesUpdate = z.infer<typeof ZNotificationPreferencesUpdate>;
+
+export const ZNotification = z.object({
+  id: z.uuid(),
+  type: z.enum([
+    'new_message',
+    'message_response',
+    'message_refunded',
+    'report_reviewed',
+    'message_reminder',
+    'message_declined',
+  ]),
+  title: z.string(),
+  body: z.string(),
+  isRead: z.boolean(),
+  relatedEntityId: z.uuid().nullable(),
+  relatedEntityType: z.string().nullable(),
+  createdAt: ZTimestamp,
+});
+
+export type TNotification = z.input<typeof ZNotification>;
+
+export const ZNotificationsResponse = z.object({
+  notifications: z.array(ZNotification),
+  unreadCount: z.number().int(),
+});
+
+export type TNotificationsResponse = z.input<typeof ZNotificationsResponse>;

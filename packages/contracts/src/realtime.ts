@@ -1,0 +1,6 @@
+/** Server-Sent Events on GET /api/events: `event: <type>` with this JSON as data. */
+export type TRealtimeEvent =
+  | { type: 'notification'; notificationId: string }
+  | { type: 'settings' }
+  | { type: 'admin-activity'; kind: 'profile' | 'message' | 'payment' | 'report' }
+  | { type: 'message'; messageId: string; conversationId: string; status: string };
