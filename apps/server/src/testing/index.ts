@@ -1,3 +1,4 @@
+export * from './bench';
 export * from './earnings';
 export * from './factories';
 export * from './http';
