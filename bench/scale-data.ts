@@ -2,8 +2,9 @@
 // payments, earnings and balanced ledger transactions, plus two sign-in-able heavy users. Everything
 // past the accounts is set-based SQL (generate_series), so a million messages take minutes on
 // PostgreSQL; the same statements run on PGlite for a smaller set.
-import { createAccount, type Db } from '@fanline/server/testing';
+import { createAccount, type Database, type Db, migrateDatabase, openDatabase } from '@fanline/server/testing';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { generateCreators } from './generate-creators';
 
 export const BENCH_PASSWORD = 'bench-pass-1234';
@@ -302,4 +303,60 @@ export async function addDueMessages(db: Db, count: number): Promise<void> {
     cross join lateral (values ('external:card', -d.price::bigint), ('sender_hold', d.price::bigint)) as l(account, amount)`);
   await db.execute(sql`drop table bench_due`);
   await db.execute(sql`analyze messages`);
+}
+
+/**
+ * The scale data set in PostgreSQL database `name` on `serverUrl`: dropped and generated again,
+ * unless `reuse` and a database generated with the same shape is already there.
+ */
+export async function ensureScaleDatabase(opts: {
+  serverUrl: string;
+  name: string;
+  shape: ScaleShape;
+  reuse: boolean;
+}): Promise<string> {
+  const { serverUrl, name, shape } = opts;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`a bench database needs a plain name, not ${name}`);
+  const url = `${serverUrl.replace(/\/$/, '')}/${name}`;
+  const admin = new pg.Client({ connectionString: `${serverUrl.replace(/\/$/, '')}/postgres` });
+  await admin.connect();
+  try {
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+    if (exists && opts.reuse) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const meta = await client.query('select shape from bench_meta').catch(() => null);
+        if (meta?.rows[0]?.shape === JSON.stringify(shape)) {
+          console.log(`reusing ${name} (${JSON.stringify(shape)})`);
+          return url;
+        }
+      } finally {
+        await client.end();
+      }
+    }
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ kind: 'postgres', url });
+  try {
+    await generateOn(database, shape);
+    await database.db.execute(sql`create table bench_meta (shape text not null)`);
+    await database.db.execute(sql`insert into bench_meta values (${JSON.stringify(shape)})`);
+  } finally {
+    await database.close();
+  }
+  return url;
+}
+
+/** Migrates `database` and generates the data set on it, printing each step. */
+export async function generateOn(database: Database, shape: ScaleShape): Promise<void> {
+  const started = performance.now();
+  await migrateDatabase(database);
+  console.log(`generating on ${database.driver}: ${JSON.stringify(shape)}`);
+  const counts = await generateScaleData(database.db, shape, (line) => console.log(line));
+  console.log(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
+  if (counts.unbalancedTransactions !== 0) throw new Error('the generated ledger is not balanced');
 }

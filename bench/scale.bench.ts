@@ -15,19 +15,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@fanline/server/app';
-import {
-  type Database,
-  isTransactionControl,
-  migrateDatabase,
-  openDatabase,
-  recordStatements,
-} from '@fanline/server/testing';
+import { type Database, isTransactionControl, openDatabase, recordStatements } from '@fanline/server/testing';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { type BaselineRoute, productConfig, type RenderKind } from './scale/common';
-import { BENCH_PASSWORD, generateScaleData, HEAVY_CREATOR, HEAVY_FAN, scaleCounts, scaleShape } from './scale-data';
+import {
+  BENCH_PASSWORD,
+  ensureScaleDatabase,
+  generateOn,
+  HEAVY_CREATOR,
+  HEAVY_FAN,
+  scaleCounts,
+  scaleShape,
+} from './scale-data';
 
 const CREATORS = Number(process.env.BENCH_CREATORS ?? 10_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
@@ -49,50 +49,6 @@ interface Scenario {
   cookie?: string;
   cursorKind?: BaselineRoute['cursorKind'];
   limit?: number;
-}
-
-// ---- data ----------------------------------------------------------------------------------------
-
-async function preparePostgres(): Promise<void> {
-  const admin = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });
-  await admin.connect();
-  try {
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [DB_NAME])).rowCount === 1;
-    if (exists && process.env.BENCH_REUSE === '1') {
-      const client = new pg.Client({ connectionString: DATABASE_URL });
-      await client.connect();
-      try {
-        const meta = await client.query('select shape from bench_meta').catch(() => null);
-        if (meta?.rows[0]?.shape === JSON.stringify(shape)) {
-          console.log(`reusing ${DB_NAME} (${JSON.stringify(shape)})`);
-          return;
-        }
-      } finally {
-        await client.end();
-      }
-    }
-    await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-    await admin.query(`create database ${DB_NAME}`);
-  } finally {
-    await admin.end();
-  }
-  const database = await openDatabase({ kind: 'postgres', url: DATABASE_URL });
-  try {
-    await generate(database);
-    await database.db.execute(sql`create table bench_meta (shape text not null)`);
-    await database.db.execute(sql`insert into bench_meta values (${JSON.stringify(shape)})`);
-  } finally {
-    await database.close();
-  }
-}
-
-async function generate(database: Database): Promise<void> {
-  const started = performance.now();
-  await migrateDatabase(database);
-  console.log(`generating on ${database.driver}: ${JSON.stringify(shape)}`);
-  const counts = await generateScaleData(database.db, shape, (line) => console.log(line));
-  console.log(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
-  if (counts.unbalancedTransactions !== 0) throw new Error('generated ledger is not balanced');
 }
 
 // ---- scenarios and SQL capture -------------------------------------------------------------------
@@ -293,7 +249,7 @@ function printTable(
 
 if (PGLITE) {
   const database = await openDatabase({ kind: 'pglite-memory' });
-  await generate(database);
+  await generateOn(database, shape);
   const app = await buildApp({ config: productConfig(), database, logger: false });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const scenarios = await scenariosOf(app);
@@ -307,7 +263,7 @@ if (PGLITE) {
   await app.close();
   await database.close();
 } else {
-  await preparePostgres();
+  await ensureScaleDatabase({ serverUrl: SERVER_URL, name: DB_NAME, shape, reuse: process.env.BENCH_REUSE === '1' });
   const database = await openDatabase({ kind: 'postgres', url: DATABASE_URL });
   const { scenarios, routes } = await capture(database);
   await database.close();
