@@ -352,11 +352,15 @@ export async function ensureScaleDatabase(opts: {
 }
 
 /** Migrates `database` and generates the data set on it, printing each step. */
-export async function generateOn(database: Database, shape: ScaleShape): Promise<void> {
+export async function generateOn(
+  database: Database,
+  shape: ScaleShape,
+  log: (line: string) => void = (line) => console.log(line),
+): Promise<void> {
   const started = performance.now();
   await migrateDatabase(database);
-  console.log(`generating on ${database.driver}: ${JSON.stringify(shape)}`);
-  const counts = await generateScaleData(database.db, shape, (line) => console.log(line));
-  console.log(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
+  log(`generating on ${database.driver}: ${JSON.stringify(shape)}`);
+  const counts = await generateScaleData(database.db, shape, log);
+  log(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
   if (counts.unbalancedTransactions !== 0) throw new Error('the generated ledger is not balanced');
 }

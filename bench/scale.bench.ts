@@ -19,15 +19,7 @@ import { type Database, isTransactionControl, openDatabase, recordStatements } f
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { type BaselineRoute, productConfig, type RenderKind } from './scale/common';
-import {
-  BENCH_PASSWORD,
-  ensureScaleDatabase,
-  generateOn,
-  HEAVY_CREATOR,
-  HEAVY_FAN,
-  scaleCounts,
-  scaleShape,
-} from './scale-data';
+import { BENCH_PASSWORD, ensureScaleDatabase, HEAVY_CREATOR, HEAVY_FAN, scaleCounts, scaleShape } from './scale-data';
 
 const CREATORS = Number(process.env.BENCH_CREATORS ?? 10_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
@@ -53,35 +45,59 @@ interface Scenario {
 
 // ---- scenarios and SQL capture -------------------------------------------------------------------
 
-async function signIn(app: FastifyInstance, email: string): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in',
-    payload: { email, password: BENCH_PASSWORD },
-  });
+interface Answer {
+  statusCode: number;
+  body: string;
+  setCookie: string[];
+}
+/** A GET (or, with a payload, a JSON POST) to the product: in process, or over HTTP to its own process. */
+type Ask = (url: string, payload?: unknown) => Promise<Answer>;
+
+const askApp =
+  (app: FastifyInstance): Ask =>
+  async (url, payload) => {
+    const response = await app.inject(payload ? { method: 'POST', url, payload: payload as object } : { url });
+    const header = response.headers['set-cookie'];
+    return {
+      statusCode: response.statusCode,
+      body: response.body,
+      setCookie: Array.isArray(header) ? header : header ? [header] : [],
+    };
+  };
+
+const askHttp =
+  (base: string): Ask =>
+  async (url, payload) => {
+    const response = await fetch(
+      `${base}${url}`,
+      payload ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) } : {},
+    );
+    return { statusCode: response.status, body: await response.text(), setCookie: response.headers.getSetCookie() };
+  };
+
+async function signIn(ask: Ask, email: string): Promise<string> {
+  const response = await ask('/api/auth/sign-in', { email, password: BENCH_PASSWORD });
   if (response.statusCode !== 200) throw new Error(`sign-in ${email}: ${response.statusCode} ${response.body}`);
-  const header = response.headers['set-cookie'];
-  const all = Array.isArray(header) ? header : header ? [header] : [];
-  return (all.find((c) => c.startsWith('fanline_session=')) ?? '').split(';')[0] ?? '';
+  return (response.setCookie.find((c) => c.startsWith('fanline_session=')) ?? '').split(';')[0] ?? '';
 }
 
-async function scenariosOf(app: FastifyInstance): Promise<Scenario[]> {
+async function scenariosOf(ask: Ask): Promise<Scenario[]> {
   // Page 50 of the default browse, reached by following the cursor like a client would.
   let cursor = '';
   let deepPage = 1;
   for (let page = 1; page < 50; page++) {
-    const body = (await app.inject({ url: `/api/creators${cursor ? `?cursor=${cursor}` : ''}` })).json() as {
+    const body = JSON.parse((await ask(`/api/creators${cursor ? `?cursor=${cursor}` : ''}`)).body) as {
       nextCursor: string | null;
     };
     if (!body.nextCursor) break;
     cursor = body.nextCursor;
     deepPage = page + 1;
   }
-  const profile = (await app.inject({ url: '/api/creators?sort=new' })).json() as {
+  const profile = JSON.parse((await ask('/api/creators?sort=new')).body) as {
     creators: Array<{ username: string }>;
   };
-  const fanCookie = await signIn(app, HEAVY_FAN.email);
-  const creatorCookie = await signIn(app, HEAVY_CREATOR.email);
+  const fanCookie = await signIn(ask, HEAVY_FAN.email);
+  const creatorCookie = await signIn(ask, HEAVY_CREATOR.email);
   return [
     { name: 'browse, default sort', path: '/api/creators', kind: 'browse', cursorKind: 'number' },
     {
@@ -128,7 +144,7 @@ async function capture(database: Database): Promise<{ scenarios: Scenario[]; rou
   const recorder = recordStatements(database);
   const app = await buildApp({ config: productConfig(), database, logger: false });
   try {
-    const scenarios = await scenariosOf(app);
+    const scenarios = await scenariosOf(askApp(app));
     const routes: BaselineRoute[] = [];
     for (const scenario of scenarios) {
       const request = { url: scenario.path, headers: scenario.cookie ? { cookie: scenario.cookie } : {} };
@@ -248,20 +264,25 @@ function printTable(
 // ---- run -----------------------------------------------------------------------------------------
 
 if (PGLITE) {
-  const database = await openDatabase({ kind: 'pglite-memory' });
-  await generateOn(database, shape);
-  const app = await buildApp({ config: productConfig(), database, logger: false });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  const scenarios = await scenariosOf(app);
-  const rows = [];
-  for (const scenario of scenarios) {
-    const product = [];
-    for (let rep = 0; rep < REPS; rep++) product.push(await load(`${url}${scenario.path}`, scenario.cookie));
-    rows.push({ name: scenario.name, identical: null, product, baseline: [] });
+  // The product in its own process on in-memory PGlite (which runs queries on that process's event
+  // loop, so it must not share one with autocannon); it generates the set itself.
+  const product = await startChild('product', 'product-server.ts', {
+    BENCH_PGLITE: '1',
+    BENCH_CREATORS: String(CREATORS),
+    BENCH_MESSAGES: String(MESSAGES),
+  });
+  try {
+    const scenarios = await scenariosOf(askHttp(product.url));
+    const rows = [];
+    for (const scenario of scenarios) {
+      const runs = [];
+      for (let rep = 0; rep < REPS; rep++) runs.push(await load(`${product.url}${scenario.path}`, scenario.cookie));
+      rows.push({ name: scenario.name, identical: null, product: runs, baseline: [] });
+    }
+    printTable(rows);
+  } finally {
+    product.child.kill('SIGTERM');
   }
-  printTable(rows);
-  await app.close();
-  await database.close();
 } else {
   await ensureScaleDatabase({ serverUrl: SERVER_URL, name: DB_NAME, shape, reuse: process.env.BENCH_REUSE === '1' });
   const database = await openDatabase({ kind: 'postgres', url: DATABASE_URL });
