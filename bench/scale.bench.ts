@@ -328,6 +328,7 @@ if (PGLITE) {
   } finally {
     product.child.kill('SIGTERM');
     baseline.child.kill('SIGTERM');
+    fs.rmSync(path.dirname(specPath), { recursive: true, force: true });
   }
   console.log(`\ndata: ${JSON.stringify(await countsOf())}`);
 }
