@@ -1,8 +1,7 @@
+import { buildApp } from '@fanline/server/app';
+import { type Database, loadConfig, migrateDatabase, openDatabase } from '@fanline/server/testing';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/platform/config';
-import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/platform/db';
 
 /** A migrated database: the PostgreSQL of DATABASE_URL (a fresh schema is not made: use a scratch database) or in-memory PGlite. */
 export async function openBenchDatabase(): Promise<Database> {
@@ -12,7 +11,10 @@ export async function openBenchDatabase(): Promise<Database> {
   return database;
 }
 
-export async function startBenchServer(database: Database): Promise<{ app: FastifyInstance; url: string }> {
+export async function startBenchServer(
+  database: Database,
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; url: string }> {
   // Benchmarks send messages through the built-in test checkout, which production takes only when asked.
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -20,6 +22,7 @@ export async function startBenchServer(database: Database): Promise<{ app: Fasti
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp/fanline-bench',
     PORT: '0',
+    ...env,
   });
   const app = await buildApp({ config, database, logger: false });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });

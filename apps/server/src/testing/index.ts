@@ -1,3 +1,4 @@
+export * from './bench';
 export * from './earnings';
 export * from './factories';
 export * from './http';
@@ -6,6 +7,7 @@ export * from './messaging';
 export * from './settings';
 export * from './smtp';
 export * from './sse';
+export * from './statement-recorder';
 export * from './tcp-proxy';
 export * from './test-app';
 export * from './threads-stand-in';

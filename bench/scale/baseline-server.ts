@@ -1,0 +1,140 @@
+// The raw baseline of the scale bench: node:http + pg (the product's driver, a pool of 10 like the
+// product's, the same int8/numeric parsers), no framework. For each scenario it sends the statements
+// the product sent (captured at the driver, same text and parameters; timestamp parameters move with
+// the clock) and writes the same JSON the product answers, so the difference between the two servers
+// is the product's own per-request work. Prints `listening <url>` once ready. Run by scale.bench.ts.
+import fs from 'node:fs';
+import http from 'node:http';
+import pg from 'pg';
+import type { BaselineRoute } from './common';
+
+const url = process.env.DATABASE_URL;
+const specPath = process.env.BENCH_SPEC;
+if (!url || !specPath) throw new Error('baseline-server: DATABASE_URL and BENCH_SPEC are required');
+pg.types.setTypeParser(20, (v: string) => Number(v));
+pg.types.setTypeParser(1700, (v: string) => Number(v));
+const pool = new pg.Pool({ connectionString: url, max: 10 });
+pool.on('error', () => {});
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+interface Prepared {
+  route: BaselineRoute;
+  statements: Array<{ text: string; params: unknown[]; dateParams: number[] }>;
+}
+
+const routes = new Map<string, Prepared>();
+for (const route of JSON.parse(fs.readFileSync(specPath, 'utf8')) as BaselineRoute[]) {
+  routes.set(route.path, {
+    route,
+    statements: route.statements.map((s) => ({
+      text: s.text,
+      params: s.params,
+      dateParams: s.params.flatMap((p, i) => (typeof p === 'string' && ISO.test(p) ? [i] : [])),
+    })),
+  });
+}
+
+type Row = Record<string, unknown>;
+
+const SPECIAL_COLUMNS: Record<string, string> = { isOnline: 'exists', pauseReason: 'case' };
+const column = (key: string) => SPECIAL_COLUMNS[key] ?? key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const pick = (row: Row, keys: string[]) => {
+  const out: Row = {};
+  for (const key of keys) out[key] = row[column(key)];
+  return out;
+};
+const cursor = (value: unknown, id: unknown) => Buffer.from(JSON.stringify([value, id])).toString('base64url');
+const SORT_COLUMN: Record<string, string> = {
+  response_rate_desc: 'response_rate',
+  price_asc: 'message_price',
+  price_desc: 'message_price',
+  recent: 'updated_at',
+  new: 'created_at',
+};
+
+function render(prepared: Prepared, results: Row[][]): unknown {
+  const { route } = prepared;
+  const { item, nested = {} } = route.keyOrder;
+  if (route.kind === 'browse') {
+    const rows = results[results.length - 1] ?? [];
+    const limit = route.limit ?? 20;
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const sort = new URL(route.path, 'http://x').searchParams.get('sort') ?? 'response_rate_desc';
+    const raw = last?.[SORT_COLUMN[sort] ?? 'response_rate'];
+    const value = route.cursorKind === 'timestamp' ? raw : Number(raw);
+    return {
+      creators: page.map((row) => pick(row, item)),
+      nextCursor: rows.length > limit && last ? cursor(value, last.id) : null,
+    };
+  }
+  if (route.kind === 'profile') {
+    const row = results[0]?.[0];
+    return row ? pick(row, item) : null;
+  }
+  // conversations: the session lookup, then the list.
+  if ((results[0]?.length ?? 0) === 0) return null;
+  const fetched = results[1] ?? [];
+  const rows = fetched.slice(0, route.limit ?? 30);
+  const last = rows.at(-1);
+  const party = nested.otherParty ?? [];
+  const conversations = rows.map((row) => {
+    const values: Row = {
+      conversationId: row.conversation_id,
+      lastMessageId: row.last_message_id,
+      otherParty: pick({ ...row, id: row.other_id }, party),
+      lastMessageContent: row.last_content,
+      lastMessageFromMe: row.last_from_me,
+      lastActivity: row.last_activity,
+      messageCount: row.message_count,
+      pendingCount: row.pending_count,
+      waitingCount: row.waiting_count,
+    };
+    const out: Row = {};
+    for (const key of item) out[key] = values[key];
+    return out;
+  });
+  const nextCursor = fetched.length > rows.length && last ? cursor(last.activity_key, last.conversation_id) : null;
+  return { conversations, nextCursor };
+}
+
+const server = http.createServer(async (req, res) => {
+  const prepared = routes.get(req.url ?? '');
+  if (!prepared) {
+    res.writeHead(404).end();
+    return;
+  }
+  try {
+    const shift = Date.now() - prepared.route.capturedAt;
+    const results: Row[][] = [];
+    for (const s of prepared.statements) {
+      let values = s.params;
+      if (s.dateParams.length > 0) {
+        values = [...s.params];
+        for (const i of s.dateParams) values[i] = new Date(Date.parse(values[i] as string) + shift).toISOString();
+      }
+      results.push((await pool.query({ text: s.text, values })).rows);
+    }
+    const body = render(prepared, results);
+    if (body === null) {
+      res.writeHead(prepared.route.kind === 'profile' ? 404 : 401).end();
+      return;
+    }
+    const json = JSON.stringify(body);
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(json),
+    });
+    res.end(json);
+  } catch (error) {
+    res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
+  }
+});
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  if (address && typeof address === 'object') console.log(`listening http://127.0.0.1:${address.port}`);
+});
+const stop = () => server.close(() => pool.end().then(() => process.exit(0)));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
