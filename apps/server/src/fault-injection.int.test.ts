@@ -128,7 +128,10 @@ describe.skipIf(testDriver() !== 'postgres')('fault injection (PostgreSQL)', () 
     const cut = runs.filter((r) => r.databaseCut);
     console.log(
       `fault injection: ${runs.length} kills (${runs
-        .map((r) => `${r.flow}/${r.provider}${r.databaseCut ? '/db-cut' : ''}@${r.killedAfterMs}ms (run ${r.ms}ms)`)
+        .map(
+          (r) =>
+            `${r.flow}/${r.provider}${r.databaseCut ? '/db-cut' : ''}@${r.killedAfterMs}ms (run ${r.ms}ms: ${r.phases.join('/')})`,
+        )
         .join(', ')}); ${runs.reduce((n, r) => n + r.done, 0)} flow steps answered 200 before the kills; ` +
         `${cut.length} database cuts, readiness ${cut.map((r) => `${r.readyWhileCut} while cut, 200 again after ${r.recoveredAfterMs}ms`).join('; ') || '-'}; ` +
         `${retried} webhooks retried\n${JSON.stringify(money)}`,

@@ -61,6 +61,8 @@ export interface FaultRun {
   recoveredAfterMs?: number;
   /** The whole run, preparation and child start included (ms). */
   ms: number;
+  /** Where the time went: preparation, child start, the flow until the kill, after the kill (ms). */
+  phases: number[];
   killedAfterMs: number;
   done: number;
 }
@@ -197,7 +199,8 @@ export async function runOnce(world: FaultWorld, flow: Flow): Promise<FaultRun> 
   const provider = PROVIDER_MODES[Math.floor(random() * PROVIDER_MODES.length)] ?? 'none';
   const databaseCut = random() < 0.3;
   const begun = Date.now();
-  const run: FaultRun = { flow, provider, databaseCut, killedAfterMs: 0, done: 0, ms: 0 };
+  const run: FaultRun = { flow, provider, databaseCut, killedAfterMs: 0, done: 0, ms: 0, phases: [] };
+  const mark = () => run.phases.push(Date.now() - begun - run.phases.reduce((a, b) => a + b, 0));
   const parent = injectCall(app);
 
   // What the flow acts on, made on the parent app before any fault.
@@ -223,6 +226,7 @@ export async function runOnce(world: FaultWorld, flow: Flow): Promise<FaultRun> 
     target.port = String(proxy.port);
     databaseUrl = target.toString();
   }
+  mark();
   const { child, url, stderr } = await startChild({
     FAULT_DATABASE_URL: databaseUrl,
     FAULT_CLOCK_OFFSET_HOURS: flow === 'expiry' ? '25' : '0',
@@ -272,6 +276,7 @@ export async function runOnce(world: FaultWorld, flow: Flow): Promise<FaultRun> 
       // The process was killed mid-request, or the database was cut: that is the point.
     }
   };
+  mark();
   const started = Date.now();
   const flows = () => Promise.all(world.pairs.map((pair, i) => act(pair, prepared[i] ?? null)));
 
@@ -295,16 +300,19 @@ export async function runOnce(world: FaultWorld, flow: Flow): Promise<FaultRun> 
   } else {
     work = flows();
   }
-  // Flows with a slow or hanging provider last longer, so the kill can land anywhere in them.
-  const span = flow === 'expiry' ? 1500 : provider === 'none' ? 400 : 1600;
+  // Flows with a slow or hanging provider last longer, so the kill can land anywhere in them; the
+  // window also reaches past a flow that finished, into the job loop's follow-up work.
+  const span = flow === 'expiry' ? 1500 : provider === 'none' ? 1000 : 2500;
   await sleep(random() * span);
   child.kill('SIGKILL');
   run.killedAfterMs = Date.now() - started;
+  mark();
   await exited;
   await work;
   world.standIn.setFaults(null);
   await proxy?.close();
   fs.rmSync(path.join(os.tmpdir(), `fanline-fault-${child.pid}`), { recursive: true, force: true });
+  mark();
   run.ms = Date.now() - begun;
   return run;
 }
