@@ -56,6 +56,11 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
   // opens a fresh connection. (health.int.test.ts proves recovery after a closed connection; a reset
   // one is what this line guards.)
   pool.on('error', () => {});
+  // The pool listens only to idle connections. One checked out (inside a transaction, between two
+  // queries) that is reset emits 'error' on the client itself, and unheard that ended the process: the
+  // fault-injection run found a server dying when its database went away mid-request. The query
+  // waiting on it still fails, and the pool drops the broken connection when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,

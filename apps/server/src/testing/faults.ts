@@ -2,18 +2,33 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../db/schema';
-import { createLocalProvider } from '../modules/payments/local-provider';
-import type { PaymentProvider } from '../modules/payments/provider';
-import type { Db } from '../platform/db';
+import type Stripe from 'stripe';
 import { unbalancedTransactions } from './messaging';
+import { type StandInFaults, type StripeStandIn, signStripeEvent } from './stripe-stand-in';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
-// Fault injection on PostgreSQL: child server processes (testing/fault-child.ts) are killed with
-// SIGKILL at random moments of pay, confirm, reply, payout and expiry, some with a payment provider
-// that fails, hangs or is slow; then a fresh instance runs the jobs until everything is settled and
-// the money is checked. Used by fault-injection.int.test.ts (reduced) and bench/faults.bench.ts.
+// Fault injection on PostgreSQL with the Stripe stand-in behind the real `stripe` SDK. Each run picks
+// one money flow (pay, confirm, reply, expiry, decline, refund, payout), prepares what it needs on
+// the parent app, starts a child server process (testing/fault-child.ts) and SIGKILLs it at a random
+// moment of that flow; the stand-in answers 5xx, hangs (acts but never answers) or is slow, and in
+// some runs the child's database is cut for a few seconds mid-flow through a TCP proxy, then
+// restored, and the child must become ready again by itself. At the end Stripe's retried webhooks
+// are delivered, a fresh instance runs the reconcilers and the money is counted on both sides: our
+// ledger and what the stand-in (Stripe) did. Used by fault-injection.int.test.ts (reduced) and
+// bench/faults.bench.ts.
+
+export const FLOWS = ['pay', 'confirm', 'reply', 'expiry', 'decline', 'refund', 'payout'] as const;
+export type Flow = (typeof FLOWS)[number];
+const PROVIDER_MODES = ['none', '5xx', 'timeout', 'slow'] as const;
+const PROVIDER_FAULTS: Record<(typeof PROVIDER_MODES)[number], StandInFaults | null> = {
+  none: null,
+  '5xx': { failRate: 0.5, status: 503 },
+  // The call acts at Stripe but its answer never arrives: the caller cannot know whether money moved.
+  timeout: { hangRate: 0.4, hangMs: 1500 },
+  slow: { delayMs: [200, 800] },
+};
 
 export interface FaultPair {
   fanCookie: string;
@@ -21,47 +36,65 @@ export interface FaultPair {
   creatorId: string;
 }
 
+/** What the runs share: the parent app (for preparation), the stand-in, the people. */
+export interface FaultWorld {
+  app: FastifyInstance;
+  standIn: StripeStandIn;
+  webhookSecret: string;
+  /** The stand-in's API keys, handed to the children. */
+  secretKey: string;
+  databaseUrl: string;
+  adminCookie: string;
+  pairs: FaultPair[];
+  /** Events whose delivery did not get a 2xx: Stripe retries them (delivered at the end). */
+  undelivered: Stripe.Event[];
+  random: () => number;
+}
+
 export interface FaultRun {
+  flow: Flow;
   provider: string;
-  clockOffsetHours: number;
+  databaseCut: boolean;
+  /** What the child's readiness answered while its database was cut (503 expected). */
+  readyWhileCut?: number;
+  /** How long the child took to answer ready again after the database came back (ms). */
+  recoveredAfterMs?: number;
+  /** The whole run, preparation and child start included (ms). */
+  ms: number;
+  /** Where the time went: preparation, child start, the flow until the kill, after the kill (ms). */
+  phases: number[];
   killedAfterMs: number;
-  paid: number;
-  replied: number;
+  done: number;
 }
 
 const CHILD = path.join(import.meta.dirname, 'fault-child.ts');
 const REPO_ROOT = path.join(import.meta.dirname, '../../../..');
-const PROVIDER_MODES = ['none', '5xx', 'timeout', 'slow'] as const;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const MESSAGE = 'Fault run message: a question long enough to be valid.';
+const REPLY = 'Thanks for writing! Here is my honest answer to your question.';
 
-/** Provider calls carried out, across every process: payment id → kinds. */
-export type ProviderCalls = Map<string, string[]>;
-
-function startChild(env: Record<string, string>, calls: ProviderCalls): Promise<{ child: ChildProcess; url: string }> {
+function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let buffer = '';
+  let errors = '';
+  const stderr = () => errors;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('fault child did not start within 60 s')), 60_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
-      let end = buffer.indexOf('\n');
-      while (end >= 0) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 1);
-        const listening = /^listening (\S+)/.exec(line);
-        if (listening?.[1]) {
-          clearTimeout(timer);
-          resolve({ child, url: listening[1] });
-        }
-        const call = /^provider (\w+) (\S+)/.exec(line);
-        if (call?.[1] && call[2]) calls.set(call[2], [...(calls.get(call[2]) ?? []), call[1]]);
-        end = buffer.indexOf('\n');
+      const listening = /^listening (\S+)/m.exec(buffer);
+      if (listening?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, url: listening[1], stderr });
       }
     });
-    child.stderr?.resume();
+    child.stderr?.on('data', (chunk: Buffer) => {
+      errors = (errors + chunk.toString()).slice(-4000);
+    });
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`fault child exited early (${code})`));
@@ -69,137 +102,329 @@ function startChild(env: Record<string, string>, calls: ProviderCalls): Promise<
   });
 }
 
-/** One short run: start a child, drive pay / reply / payout at it, SIGKILL it at a random moment. */
-export async function runOnce(options: {
-  databaseUrl: string;
-  db: Db;
-  pairs: FaultPair[];
-  calls: ProviderCalls;
-  random: () => number;
-}): Promise<FaultRun> {
-  const { random, db } = options;
-  const provider = PROVIDER_MODES[Math.floor(random() * PROVIDER_MODES.length)] ?? 'none';
-  const clockOffsetHours = random() < 0.3 ? 25 : 0;
-  const { child, url } = await startChild(
-    {
-      FAULT_DATABASE_URL: options.databaseUrl,
-      FAULT_PROVIDER: provider,
-      FAULT_CLOCK_OFFSET_HOURS: String(clockOffsetHours),
-    },
-    options.calls,
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const killedAfterMs = Math.round(200 + random() * 2500);
-  let killed = false;
-  const run: FaultRun = { provider, clockOffsetHours, killedAfterMs, paid: 0, replied: 0 };
-  const post = (cookie: string, route: string, body?: unknown) =>
-    fetch(`${url}${route}`, {
-      method: 'POST',
-      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
+/** An HTTP client for one server: the parent app (inject) or a child (fetch). */
+type Call = (
+  method: string,
+  route: string,
+  cookie?: string,
+  body?: unknown,
+) => Promise<{ status: number; json: { url?: string } | null }>;
+
+function injectCall(app: FastifyInstance): Call {
+  return async (method, route, cookie, body) => {
+    const response = await app.inject({
+      method: method as 'POST',
+      url: route,
+      headers: cookie ? { cookie } : {},
+      ...(body !== undefined && { payload: body as object }),
     });
-  const drive = async (pair: FaultPair, n: number) => {
-    for (let i = 0; !killed; i++) {
-      try {
-        const checkout = await post(pair.fanCookie, '/api/checkout', {
-          recipientId: pair.creatorId,
-          messageContent: `Fault run message ${n}.${i}: long enough to be valid.`,
-        });
-        if (checkout.ok) {
-          const paymentId = String(((await checkout.json()) as { url: string }).url)
-            .split('/')
-            .pop();
-          const pay = await post(pair.fanCookie, `/api/checkout/local/${paymentId}/pay`, {
-            cardNumber: '4242 4242 4242 4242',
-            expiry: '12 / 34',
-            cvc: '123',
-            name: 'Fault Fan',
-          });
-          if (pay.ok) run.paid++;
-        }
-        const open = await db
-          .select({ id: messages.id })
-          .from(messages)
-          .where(and(eq(messages.recipientId, pair.creatorId), eq(messages.status, 'sent')))
-          .limit(1);
-        if (open[0]) {
-          const reply = await post(pair.creatorCookie, `/api/messages/${open[0].id}/reply`, {
-            content: 'Thanks for writing! Here is my honest answer to your question.',
-          });
-          if (reply.ok) run.replied++;
-        }
-        if (random() < 0.3) await post(pair.creatorCookie, '/api/creator/payouts');
-      } catch {
-        // The process was killed mid-request: that is the point.
+    return { status: response.statusCode, json: response.body ? JSON.parse(response.body) : null };
+  };
+}
+
+function fetchCall(url: string): Call {
+  return async (method, route, cookie, body) => {
+    const response = await fetch(`${url}${route}`, {
+      method,
+      headers: { ...(cookie && { cookie }), ...(body !== undefined && { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, json: text ? JSON.parse(text) : null };
+  };
+}
+
+/** Stripe delivers a webhook; one that gets no 2xx is kept for Stripe's retry. */
+async function deliverTo(world: FaultWorld, target: FastifyInstance | string, event: Stripe.Event) {
+  const { payload, headers } = signStripeEvent(event, world.webhookSecret);
+  let status = 0;
+  try {
+    if (typeof target === 'string') {
+      status = (await fetch(`${target}/api/webhooks/stripe`, { method: 'POST', headers, body: payload })).status;
+    } else {
+      status = (await target.inject({ method: 'POST', url: '/api/webhooks/stripe', payload, headers })).statusCode;
+    }
+  } finally {
+    if (status < 200 || status > 299) world.undelivered.push(event);
+  }
+  return status;
+}
+
+/** A fan starts checkout: the Stripe session's id, or null when refused (provider down, DB down). */
+async function startCheckout(call: Call, pair: FaultPair): Promise<string | null> {
+  const checkout = await call('POST', '/api/checkout', pair.fanCookie, {
+    recipientId: pair.creatorId,
+    messageContent: MESSAGE,
+  });
+  if (checkout.status !== 200) return null;
+  return String(checkout.json?.url).split('/').pop() ?? null;
+}
+
+/** The fan pays on Stripe's page and Stripe tells the server. */
+async function payAt(world: FaultWorld, target: FastifyInstance | string, sessionId: string) {
+  return deliverTo(world, target, world.standIn.completeCheckout(sessionId));
+}
+
+/** Preparation on the parent app, without faults: a paid, unanswered message. */
+async function paidMessage(world: FaultWorld, pair: FaultPair): Promise<string> {
+  const sessionId = await startCheckout(injectCall(world.app), pair);
+  if (!sessionId) throw new Error('preparation: checkout refused');
+  const status = await payAt(world, world.app, sessionId);
+  if (status !== 200) throw new Error(`preparation: webhook answered ${status}`);
+  const session = world.standIn.sessions.get(sessionId)?.object;
+  const messageId = (session?.metadata as { message_id?: string } | undefined)?.message_id;
+  if (!messageId) throw new Error('preparation: no message on the session');
+  return messageId;
+}
+
+/** Readiness of a child: polls /api/health/ready until 200; the time it took. */
+async function waitReady(url: string, limitMs: number, child: ChildProcess, stderr: () => string): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < limitMs) {
+    if (child.exitCode !== null)
+      throw new Error(`the server died with the database away (${child.exitCode}):\n${stderr()}`);
+    try {
+      if ((await fetch(`${url}/api/health/ready`)).status === 200) return Date.now() - started;
+    } catch {
+      // not answering yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`the server did not become ready within ${limitMs} ms of the database coming back`);
+}
+
+/** One run: prepare, start a child, drive `flow` at it (every pair at once), SIGKILL it at random. */
+export async function runOnce(world: FaultWorld, flow: Flow): Promise<FaultRun> {
+  const { random, app } = world;
+  const provider = PROVIDER_MODES[Math.floor(random() * PROVIDER_MODES.length)] ?? 'none';
+  const databaseCut = random() < 0.3;
+  const begun = Date.now();
+  const run: FaultRun = { flow, provider, databaseCut, killedAfterMs: 0, done: 0, ms: 0, phases: [] };
+  const mark = () => run.phases.push(Date.now() - begun - run.phases.reduce((a, b) => a + b, 0));
+  const parent = injectCall(app);
+
+  // What the flow acts on, made on the parent app before any fault.
+  const prepared = await Promise.all(
+    world.pairs.map(async (pair) => {
+      if (flow === 'pay') return null;
+      if (flow === 'confirm') return startCheckout(parent, pair);
+      const messageId = await paidMessage(world, pair);
+      if (flow === 'payout') {
+        const reply = await parent('POST', `/api/messages/${messageId}/reply`, pair.creatorCookie, { content: REPLY });
+        if (reply.status !== 200) throw new Error(`preparation: reply answered ${reply.status}`);
       }
+      return messageId;
+    }),
+  );
+
+  let proxy: TcpProxy | undefined;
+  let databaseUrl = world.databaseUrl;
+  if (databaseCut) {
+    const target = new URL(world.databaseUrl);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    target.hostname = '127.0.0.1';
+    target.port = String(proxy.port);
+    databaseUrl = target.toString();
+  }
+  mark();
+  const { child, url, stderr } = await startChild({
+    FAULT_DATABASE_URL: databaseUrl,
+    FAULT_CLOCK_OFFSET_HOURS: flow === 'expiry' ? '25' : '0',
+    FAULT_STRIPE_API_URL: world.standIn.url,
+    FAULT_STRIPE_SECRET_KEY: world.secretKey,
+    FAULT_STRIPE_WEBHOOK_SECRET: world.webhookSecret,
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const call = fetchCall(url);
+  world.standIn.setFaults(PROVIDER_FAULTS[provider]);
+
+  const act = async (pair: FaultPair, target: string | null) => {
+    try {
+      switch (flow) {
+        case 'pay': {
+          const sessionId = await startCheckout(call, pair);
+          if (sessionId && (await payAt(world, url, sessionId)) === 200) run.done++;
+          return;
+        }
+        case 'confirm':
+          if (target && (await payAt(world, url, target)) === 200) run.done++;
+          return;
+        case 'reply':
+          if (
+            (await call('POST', `/api/messages/${target}/reply`, pair.creatorCookie, { content: REPLY })).status === 200
+          )
+            run.done++;
+          return;
+        case 'decline': {
+          const body = { reason: 'outside_expertise' };
+          if ((await call('POST', `/api/messages/${target}/decline`, pair.creatorCookie, body)).status === 200)
+            run.done++;
+          return;
+        }
+        case 'refund':
+          if ((await call('POST', `/api/admin/messages/${target}/refund`, world.adminCookie)).status === 200)
+            run.done++;
+          return;
+        case 'payout':
+          if ((await call('POST', '/api/creator/payouts', pair.creatorCookie)).status === 200) run.done++;
+          return;
+        case 'expiry':
+          // The child's own job loop, its clock past the window, expires and releases the holds.
+          return;
+      }
+    } catch {
+      // The process was killed mid-request, or the database was cut: that is the point.
     }
   };
-  const work = options.pairs.map((pair, n) => drive(pair, n));
-  await new Promise((resolve) => setTimeout(resolve, killedAfterMs));
+  mark();
+  const started = Date.now();
+  const flows = () => Promise.all(world.pairs.map((pair, i) => act(pair, prepared[i] ?? null)));
+
+  let work: Promise<unknown>;
+  if (proxy) {
+    // The database goes away while the flow runs, comes back 2–3 s later; the child must recover alone.
+    const cut = random() * 150;
+    work = flows();
+    await sleep(cut);
+    await proxy.stop();
+    run.readyWhileCut = await fetch(`${url}/api/health/ready`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    await sleep(2000 + random() * 1000);
+    await proxy.start();
+    run.recoveredAfterMs = await waitReady(url, 20_000, child, stderr);
+    await work;
+    // Whatever the outage left undone is tried again (a user retrying), and killed at random.
+    work = flows();
+  } else {
+    work = flows();
+  }
+  // Flows with a slow or hanging provider last longer, so the kill can land anywhere in them; the
+  // window also reaches past a flow that finished, into the job loop's follow-up work.
+  const span = flow === 'expiry' ? 1500 : provider === 'none' ? 1000 : 2500;
+  await sleep(random() * span);
   child.kill('SIGKILL');
-  killed = true;
+  run.killedAfterMs = Date.now() - started;
+  mark();
   await exited;
-  await Promise.all(work);
+  await work;
+  world.standIn.setFaults(null);
+  await proxy?.close();
   fs.rmSync(path.join(os.tmpdir(), `fanline-fault-${child.pid}`), { recursive: true, force: true });
+  mark();
+  run.ms = Date.now() - begun;
   return run;
 }
 
-/** The local provider, reporting its calls into `calls` like the children do. */
-export function countingLocalProvider(calls: ProviderCalls): PaymentProvider {
-  const local = createLocalProvider(120);
-  const note = (kind: string, id: string) => calls.set(id, [...(calls.get(id) ?? []), kind]);
-  return {
-    ...local,
-    capture: async (payment) => {
-      const outcome = await local.capture(payment);
-      note('capture', payment.id);
-      return outcome;
-    },
-    release: async (payment) => {
-      await local.release(payment);
-      note('release', payment.id);
-    },
-    refund: async (payment) => {
-      await local.refund(payment);
-      note('refund', payment.id);
-    },
-  };
+/**
+ * After the runs: Stripe expires the sessions nobody paid and retries the webhooks that got no 2xx,
+ * all at `app` (a fresh instance whose clock is past every window).
+ */
+export async function settleStripeSide(world: FaultWorld, app: FastifyInstance) {
+  for (const [id, state] of world.standIn.sessions) {
+    if (state.object.status === 'open') world.undelivered.push(world.standIn.expireCheckout(id));
+  }
+  const retries = world.undelivered.splice(0);
+  for (const event of retries) await deliverTo(world, app, event);
+  return retries.length;
 }
 
 export interface MoneyCheck {
   payments: number;
+  captures: number;
+  payoutsPaid: number;
   doubleCaptures: number;
   conflictingSettlements: number;
+  /** Stripe took the money and we did not book it, or we booked a capture Stripe never made. */
   providerConflicts: number;
+  /** Payments left pending/authorized here, plus holds still open at Stripe. */
   orphanHolds: number;
   messagesNotFinal: number;
-  overdrawnCreators: number;
+  /** Creators whose payable balance is negative, or whose transfers exceed what they earned. */
+  payoutsAboveBalance: number;
+  /** Transfers for a payout we do not book as paid, or more than one transfer for a payout. */
+  transferConflicts: number;
   unbalancedTransactions: number;
 }
 
-/** After the reconciler: what must be zero, counted. */
-export async function checkMoney(app: FastifyInstance, calls: ProviderCalls): Promise<MoneyCheck> {
-  const rows = async (query: ReturnType<typeof sql>) =>
-    ((await app.db.execute(query)) as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? -1;
-  const providerConflicts = [...calls.values()].filter(
-    (kinds) => kinds.includes('capture') && (kinds.includes('release') || kinds.includes('refund')),
-  ).length;
+type Row = Record<string, unknown>;
+
+/** After the reconcilers: what must be zero, counted on our side and on Stripe's. */
+export async function checkMoney(app: FastifyInstance, standIn: StripeStandIn): Promise<MoneyCheck> {
+  const all = async (query: ReturnType<typeof sql>) =>
+    ((await app.db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const count = async (query: ReturnType<typeof sql>) => Number((await all(query))[0]?.n ?? -1);
+
+  const captured = new Set(
+    (
+      await all(sql`select distinct p.payment_intent_id as intent from ledger_entries l
+        join payments p on p.id = l.payment_id where l.kind = 'capture'`)
+    ).map((r) => String(r.intent)),
+  );
+  let providerConflicts = 0;
+  let openHolds = 0;
+  for (const intent of standIn.intents.values()) {
+    const kept =
+      intent.status === 'succeeded' && Number(intent.amount_refunded ?? 0) < Number(intent.amount_received ?? 0);
+    if (kept !== captured.has(String(intent.id))) providerConflicts++;
+    if (intent.status === 'requires_capture') openHolds++;
+  }
+
+  const transfers = [...standIn.connect.transfers.values()];
+  const payouts = new Map(
+    (await all(sql`select id, status, creator_id from payouts`)).map((r) => [String(r.id), r] as const),
+  );
+  const accounts = new Map(
+    (await all(sql`select id, stripe_account_id from profiles where stripe_account_id is not null`)).map(
+      (r) => [String(r.stripe_account_id), String(r.id)] as const,
+    ),
+  );
+  const earned = new Map(
+    (await all(sql`select creator_id, sum(amount)::int as total from earnings group by creator_id`)).map(
+      (r) => [String(r.creator_id), Number(r.total)] as const,
+    ),
+  );
+  const perPayout = new Map<string, number>();
+  const perCreator = new Map<string, number>();
+  for (const transfer of transfers) {
+    const payoutId = String((transfer.metadata as { payout_id?: string }).payout_id);
+    perPayout.set(payoutId, (perPayout.get(payoutId) ?? 0) + 1);
+    const creatorId = accounts.get(String(transfer.destination)) ?? '?';
+    perCreator.set(creatorId, (perCreator.get(creatorId) ?? 0) + Number(transfer.amount));
+  }
+  let transferConflicts = 0;
+  for (const [payoutId, n] of perPayout) {
+    if (n > 1 || payouts.get(payoutId)?.status !== 'completed') transferConflicts++;
+  }
+  for (const [id, payout] of payouts) {
+    if (payout.status === 'completed' && !perPayout.has(id)) transferConflicts++;
+  }
+  let transfersAboveEarnings = 0;
+  for (const [creatorId, total] of perCreator) if (total > (earned.get(creatorId) ?? 0)) transfersAboveEarnings++;
+
   return {
-    payments: await rows(sql`select count(*)::int as n from payments`),
-    doubleCaptures: await rows(sql`select count(*)::int as n from (
+    payments: await count(sql`select count(*)::int as n from payments`),
+    captures: captured.size,
+    payoutsPaid: transfers.length,
+    doubleCaptures: await count(sql`select count(*)::int as n from (
       select payment_id from ledger_entries where kind = 'capture'
       group by payment_id having count(distinct transaction_id) > 1) t`),
-    conflictingSettlements: await rows(sql`select count(*)::int as n from (
+    conflictingSettlements: await count(sql`select count(*)::int as n from (
       select payment_id from ledger_entries where kind in ('capture', 'release', 'refund')
       group by payment_id having count(distinct transaction_id) > 1) t`),
     providerConflicts,
-    orphanHolds: await rows(sql`select count(*)::int as n from payments where status in ('pending', 'authorized')`),
-    messagesNotFinal: await rows(sql`select count(*)::int as n from messages m
+    orphanHolds:
+      openHolds + (await count(sql`select count(*)::int as n from payments where status in ('pending', 'authorized')`)),
+    messagesNotFinal: await count(sql`select count(*)::int as n from messages m
       where exists (select 1 from payments p where p.message_id = m.id)
       and m.status not in ('responded', 'refunded', 'cancelled')`),
-    overdrawnCreators: await rows(sql`select count(*)::int as n from (
-      select account from ledger_entries where account like 'creator_payable:%'
-      group by account having sum(amount) < 0) t`),
+    payoutsAboveBalance:
+      transfersAboveEarnings +
+      (await count(sql`select count(*)::int as n from (
+        select account from ledger_entries where account like 'creator_payable:%'
+        group by account having sum(amount) < 0) t`)),
+    transferConflicts,
     unbalancedTransactions: await unbalancedTransactions(app.db),
   };
 }

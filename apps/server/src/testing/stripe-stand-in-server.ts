@@ -15,6 +15,22 @@ export interface StripeRecordedRequest {
 
 export type StandInRoute = [method: string, path: RegExp, handle: (form: Form, match: RegExpMatchArray) => object];
 
+/**
+ * Fault knobs for the fault-injection runs (testing/faults.ts): calls answered with a 5xx before they
+ * act, calls that are slow, and calls that act but whose answer never arrives (the connection is
+ * dropped after `hangMs`, as a client timeout sees it: the caller cannot know whether money moved).
+ */
+export interface StandInFaults {
+  /** Share of calls (0–1) refused with `status` (503 unless set) before acting. */
+  failRate?: number;
+  status?: number;
+  /** Every call waits between these many milliseconds before it is handled. */
+  delayMs?: [number, number];
+  /** Share of calls (0–1) that act, then hold the answer `hangMs` (3000 unless set) and drop it. */
+  hangRate?: number;
+  hangMs?: number;
+}
+
 interface Stored {
   fingerprint: string;
   status: number;
@@ -31,11 +47,20 @@ export async function listenStripeStandIn(secretKey: string, routes: StandInRout
   const requests: StripeRecordedRequest[] = [];
   const stored = new Map<string, Stored>();
   let outage: number | null = null;
+  let faults: StandInFaults = {};
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const [least = 0, most = least] = faults.delayMs ?? [];
+      const delay = least + Math.random() * (most - least);
+      if (delay > 0) setTimeout(handle, delay);
+      else handle();
+    });
+    const handle = () => {
+      const failing = Math.random() < (faults.failRate ?? 0) ? (faults.status ?? 503) : null;
+      const hanging = Math.random() < (faults.hangRate ?? 0);
       const raw = Buffer.concat(chunks).toString('utf8');
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       const method = req.method ?? 'GET';
@@ -44,6 +69,10 @@ export async function listenStripeStandIn(secretKey: string, routes: StandInRout
       const fingerprint = `${method} ${path} ${raw}`;
       const send = (status: number, body: string, replayed = false) => {
         requests.push({ method, path, headers: req.headers, form, status, replayed });
+        if (hanging) {
+          setTimeout(() => req.socket.destroy(), faults.hangMs ?? 3000);
+          return;
+        }
         res.writeHead(status, {
           'content-type': 'application/json',
           'request-id': `req_${randomBytes(7).toString('hex')}`,
@@ -53,7 +82,11 @@ export async function listenStripeStandIn(secretKey: string, routes: StandInRout
         res.end(body);
       };
       try {
-        if (outage) throw new StripeApiError(outage, { type: 'api_error', message: 'Stand-in: simulated outage' });
+        if (outage || failing)
+          throw new StripeApiError(outage ?? failing ?? 503, {
+            type: 'api_error',
+            message: 'Stand-in: simulated outage',
+          });
         checkHeaders(req, method, secretKey);
         if (typeof key === 'string') {
           const earlier = stored.get(key);
@@ -86,7 +119,7 @@ export async function listenStripeStandIn(secretKey: string, routes: StandInRout
         if (error.replay && typeof key === 'string') stored.set(key, { fingerprint, status: error.status, body });
         send(error.status, body);
       }
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -95,6 +128,9 @@ export async function listenStripeStandIn(secretKey: string, routes: StandInRout
     requests,
     setOutage: (status: number | null) => {
       outage = status;
+    },
+    setFaults: (next: StandInFaults | null) => {
+      faults = next ?? {};
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

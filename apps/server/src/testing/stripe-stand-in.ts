@@ -3,10 +3,10 @@ import Stripe from 'stripe';
 import { mustFind } from './stripe-stand-in-checks';
 import { type ConnectState, connectRoutes, finishOnboarding } from './stripe-stand-in-connect';
 import { intentRoutes } from './stripe-stand-in-intents';
-import { listenStripeStandIn, type StripeRecordedRequest } from './stripe-stand-in-server';
+import { listenStripeStandIn, type StandInFaults, type StripeRecordedRequest } from './stripe-stand-in-server';
 import { checkSessionCreate, type SessionRequest } from './stripe-stand-in-session';
 
-export type { StripeRecordedRequest };
+export type { StandInFaults, StripeRecordedRequest };
 
 type Obj = Record<string, unknown>;
 interface SessionState {
@@ -35,6 +35,8 @@ export interface StripeStandIn {
   lapseAuthorization(intentId: string): Stripe.Event;
   /** Every API call answers with this status (a Stripe outage) until cleared with null. */
   setOutage(status: number | null): void;
+  /** Some calls fail, hang or are slow (fault injection) until cleared with null. */
+  setFaults(faults: StandInFaults | null): void;
   close(): Promise<void>;
 }
 
@@ -190,6 +192,7 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
       return event('payment_intent.canceled', intent);
     },
     setOutage: server.setOutage,
+    setFaults: server.setFaults,
     close: server.close,
   };
 }

@@ -95,20 +95,45 @@ function addTo<T>(map: Map<string, Set<T>>, userId: string, listener: T): () => 
 async function listenOnPool(pool: pg.Pool, deliver: (payload: string) => void, log: () => FastifyBaseLogger) {
   let client: pg.PoolClient | undefined;
   let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const drop = () => {
+    const lost = client;
+    client = undefined;
+    try {
+      lost?.release(true);
+    } catch {
+      // already released
+    }
+  };
+  // Keeps trying every second while the database is away: a single retry that failed (the database
+  // still down a second later) left live updates off until the next restart.
+  const later = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      if (client) return;
+      connect().catch(() => {
+        drop();
+        later();
+      });
+    }, 1000);
+    retry.unref();
+  };
   const connect = async (): Promise<void> => {
-    client = await pool.connect();
-    client.on('notification', (message) => message.payload && deliver(message.payload));
-    client.on('error', (error) => {
+    const fresh = await pool.connect();
+    client = fresh;
+    fresh.on('notification', (message) => message.payload && deliver(message.payload));
+    fresh.on('error', (error) => {
       log().warn({ err: error }, 'realtime LISTEN connection lost; reconnecting');
-      client?.release(true);
-      client = undefined;
-      if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000);
+      if (client === fresh) drop();
+      later();
     });
-    await client.query(`LISTEN ${CHANNEL}`);
+    await fresh.query(`LISTEN ${CHANNEL}`);
   };
   await connect();
   return async () => {
     stopped = true;
+    clearTimeout(retry);
     if (client) {
       await client.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
       client.release();
