@@ -15,4 +15,5 @@ export * from './messaging';
 export * from './money';
 export * from './presence';
 export * from './reviews';
+export * from './support';
 export * from './verification';
