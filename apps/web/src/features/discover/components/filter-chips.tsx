@@ -2,10 +2,12 @@ import { X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { clearedFilters, filterChips, type TBrowseFilters } from '../api/browse-filters';
 import type { TUpdateFilters } from '../api/use-browse-filters';
+import { usePriceRange } from '../api/use-price-range';
 
 /** spec §2: a removable chip for each active filter, and one button to clear them all. */
 export function FilterChips({ filters, onChange }: { filters: TBrowseFilters; onChange: TUpdateFilters }) {
-  const chips = filterChips(filters);
+  const range = usePriceRange();
+  const chips = filterChips(filters, range);
   if (!chips.length) return null;
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -24,7 +26,7 @@ export function FilterChips({ filters, onChange }: { filters: TBrowseFilters; on
           </li>
         ))}
       </ul>
-      <Button variant="link" size="sm" onClick={() => onChange(clearedFilters)}>
+      <Button variant="link" size="sm" onClick={() => onChange((f) => clearedFilters(f, range))}>
         Clear all
       </Button>
     </div>
