@@ -126,6 +126,7 @@ describe('admin portal (issue 12 acceptance)', () => {
       expect(rows[1]).toContain(shown(25));
     } finally {
       // The e2e server is shared between journeys: put the defaults back.
+      await admin.getByRole('link', { name: 'Settings' }).click();
       await setNumberSetting(admin, 'Pricing', 'Platform commission (%)', '25');
       await setNumberSetting(admin, 'System', 'Response window (hours)', '24');
       await admin.getByRole('button', { name: 'Save Changes' }).click();
