@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { adminUsers } from '../../db/schema';
 import {
+  connectLocalPayoutAccount,
   createAdmin,
   createTestApp,
+  earnOnce,
   fanAndCreator,
   paymentRow,
   type SmtpCapture,
@@ -30,6 +32,13 @@ function flakyProvider(): PaymentProvider & { down: boolean } {
     async release(payment: Parameters<PaymentProvider['release']>[0]) {
       if (provider.down) throw new Error('provider unreachable');
       return local.release(payment);
+    },
+    payouts: {
+      ...local.payouts,
+      async transfer(...args: Parameters<PaymentProvider['payouts']['transfer']>) {
+        if (provider.down) throw new Error('transfer endpoint unreachable');
+        return local.payouts.transfer(...args);
+      },
     },
   };
   return provider;
@@ -120,6 +129,33 @@ describe('system alerts (setting system_alerts)', () => {
     provider.down = false;
     await runJobsOnce(t.app);
     expect((await paymentRow(t.database.db, paymentId)).status).toBe('canceled');
+  });
+
+  test('a payout transfer the provider keeps failing mails every active admin once', async () => {
+    const { creator, fanCookie, creatorCookie } = await fanAndCreator(t.app, t.database.db, { messagePrice: 10_000 });
+    await earnOnce(t.app, fanCookie, creator.id, creatorCookie);
+    await earnOnce(t.app, fanCookie, creator.id, creatorCookie);
+    await connectLocalPayoutAccount(t.app, creatorCookie);
+    provider.down = true;
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: '/api/creator/payouts',
+      headers: { cookie: creatorCookie },
+    });
+    expect(requested.statusCode).toBe(201);
+    const payoutId: string = requested.json().id;
+    t.clock.advance(2 * 60_000);
+    await runJobsOnce(t.app);
+    await runJobsOnce(t.app);
+    for (const admin of admins) {
+      const mails = alertsAbout(payoutId, admin);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.raw).toContain('payment provider failed a payout transfer');
+    }
+    provider.down = false;
+    await runJobsOnce(t.app);
+    const list = await t.app.inject({ method: 'GET', url: '/api/creator/payouts', headers: { cookie: creatorCookie } });
+    expect(list.json().items[0]).toMatchObject({ id: payoutId, status: 'completed' });
   });
 
   test('with system alerts off, the same failures mail nobody', async () => {
