@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import { formatCents, splitAmount } from '@fanline/contracts';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { setupBrowser } from '../support/browser';
 import { linkFrom, waitForMail } from '../support/mail';
@@ -10,9 +11,9 @@ const DIALOG_CREATOR = 'chefnora';
 const REPORTED_CREATOR = demoCreator('founderfay');
 
 /** A confirmed new account (a plain user): the admin makes it a creator, so no other journey knows it. */
-async function newConfirmedUser() {
+async function newConfirmedUser(prefix = 'adm') {
   const context = await browser.context();
-  const account = uniqueAccount('adm');
+  const account = uniqueAccount(prefix);
   const signUp = await context.request.post(browser.url('/api/auth/sign-up'), { data: account });
   expect(signUp.status()).toBe(201);
   const token = new URL(linkFrom(await waitForMail(account.email), '/auth/confirm?token=')).searchParams.get('token');
@@ -35,6 +36,19 @@ async function adminSignsIn(): Promise<Page> {
 async function setNumberSetting(page: Page, tab: string, label: string, value: string) {
   await page.getByRole('tab', { name: tab }).click();
   await page.getByLabel(label).fill(value);
+}
+
+/** A paid message through the built-in test checkout, as a fan pays (card 4242…). */
+async function payFor(fanContext: BrowserContext, recipientId: string, messageContent: string) {
+  const checkout = await fanContext.request.post(browser.url('/api/checkout'), {
+    data: { recipientId, messageContent },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const paymentId = ((await checkout.json()).url as string).split('/').pop();
+  const paid = await fanContext.request.post(browser.url(`/api/checkout/local/${paymentId}/pay`), {
+    data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Journey Fan' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
 }
 
 describe('admin portal (issue 12 acceptance)', () => {
@@ -68,6 +82,13 @@ describe('admin portal (issue 12 acceptance)', () => {
     await admin.getByRole('button', { name: `Unfeature ${name}` }).click();
     await expect.poll(() => admin.getByRole('button', { name: `Feature ${name}` }).count()).toBe(1);
 
+    // A message paid before the change keeps the split it was paid under (75/25 by default).
+    const payer = await newConfirmedUser('fee');
+    const payerContext = await browser.context();
+    await signInByApi(payerContext, browser.url('/'), payer);
+    const fay = await (await payerContext.request.get(browser.url('/api/profiles/founderfay'))).json();
+    await payFor(payerContext, fay.id, 'Before the change: how do I find a co-founder?');
+
     // Settings: window 48 h and commission 30 %, one Save Changes.
     await admin.getByRole('link', { name: 'Settings' }).click();
     await setNumberSetting(admin, 'Pricing', 'Platform commission (%)', '30');
@@ -87,8 +108,25 @@ describe('admin portal (issue 12 acceptance)', () => {
       await fan.getByRole('button', { name: `Message @${DIALOG_CREATOR}`, exact: true }).click();
       const dialog = fan.getByRole('dialog', { name: new RegExp(`Send message to @${DIALOG_CREATOR}`) });
       await dialog.getByText(/Reply within 48 hours/).waitFor();
+
+      // A message paid now splits 70/30; the earlier one still shows 75/25 (admin Transactions).
+      await payFor(payerContext, fay.id, 'After the change: how much equity should an advisor get?');
+      await admin.getByRole('link', { name: 'Transactions' }).click();
+      await admin.getByLabel('Search transactions').fill(payer.username);
+      const splits = admin.getByText(/ · fee \$/);
+      await expect.poll(() => splits.count()).toBe(2);
+      const price: number = fay.messagePrice;
+      const shown = (percent: number) => {
+        const { platformFee, creatorShare } = splitAmount(price, percent);
+        return `fee ${formatCents(platformFee)} (${percent}%) · creator ${formatCents(creatorShare)}`;
+      };
+      const rows = await splits.allTextContents();
+      // Newest first: the 30 % payment, then the one paid under 25 %.
+      expect(rows[0]).toContain(shown(30));
+      expect(rows[1]).toContain(shown(25));
     } finally {
       // The e2e server is shared between journeys: put the defaults back.
+      await admin.getByRole('link', { name: 'Settings' }).click();
       await setNumberSetting(admin, 'Pricing', 'Platform commission (%)', '25');
       await setNumberSetting(admin, 'System', 'Response window (hours)', '24');
       await admin.getByRole('button', { name: 'Save Changes' }).click();

@@ -40,6 +40,7 @@ import { createEventBus, type EventBus } from './modules/realtime/event-bus';
 import { realtimeRoutes, registerStreamAdmission } from './modules/realtime/routes';
 import { reviewRoutes } from './modules/reviews';
 import { settingsRoutes } from './modules/settings';
+import { supportRoutes } from './modules/support';
 import { verificationRoutes } from './modules/verification/routes';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(ledgerRoutes);
       await api.register(connectRoutes);
       await api.register(settingsRoutes);
+      await api.register(supportRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },

@@ -3,6 +3,7 @@ import { seedDemoActivity } from './db/seed/demo-activity';
 import { seedDemoConversations } from './db/seed/demo-conversations';
 import { formatLogins } from './db/seed/demo-data';
 import { seedDemoModeration } from './db/seed/demo-moderation';
+import { seedDemoSupport } from './db/seed/demo-support';
 import { startJobs } from './jobs/run-jobs';
 import { demoCredentialsFile, openConfiguredDatabase, prepareDemoData, prepareSuperAdmin } from './platform/bootstrap';
 import { ConfigError, loadConfig } from './platform/config';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     try {
       if (await seedDemoConversations(app)) await seedDemoModeration(app);
       await seedDemoActivity(app, demo.creatorPassword);
+      await seedDemoSupport(app);
     } catch (error) {
       app.log.error({ err: error }, 'could not seed the demo conversations');
     }

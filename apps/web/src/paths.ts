@@ -32,6 +32,7 @@ export const paths = {
   adminTransactions: '/admin/transactions',
   adminModeration: '/admin/moderation',
   adminSettings: '/admin/settings',
+  adminSupport: '/admin/support',
   // Account pages the spec's users expect (issue "Accounts"): mail links land on these.
   confirmEmail: '/auth/confirm',
   forgotPassword: '/forgot-password',

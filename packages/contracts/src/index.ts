@@ -22,4 +22,5 @@ export * from './profiles';
 export * from './realtime';
 export * from './reviews';
 export * from './settings';
+export * from './support';
 export * from './verification';

@@ -6,6 +6,7 @@ import { reconcilePayouts } from '../modules/ledger';
 import { expireMessages } from '../modules/messages/expire-messages';
 import { remindCreators } from '../modules/messages/remind-creators';
 import { reconcilePayments } from '../modules/payments/reconcile-payments';
+import { alertStuckPayments } from '../modules/system-alerts';
 
 /**
  * Runs the expiry job and the reconciler every JOBS_INTERVAL_SECONDS inside the server. Rows are
@@ -41,6 +42,7 @@ export async function runJobsOnce(app: FastifyInstance): Promise<void> {
   await remindCreators(app);
   await reconcilePayments(app);
   await reconcilePayouts(app);
+  await alertStuckPayments(app);
   await pruneRateLimitBuckets(app.db, app.clock);
   await pruneLookupCache(app);
   await pruneOrphanAttachments(app);

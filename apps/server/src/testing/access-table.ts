@@ -390,6 +390,27 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     mutates: true,
     allowed: 'guard-passed',
   },
+  // Support inbox (issue #12): the public contact form and the admins' inbox
+  'POST /api/support/messages': {
+    who: 'anyone',
+    own: 'a new contact message; limited per address, so later roles may get a 429',
+    mutates: true,
+    allowed: 'guard-passed',
+    body: (_w, role) => ({
+      name: 'Matrix',
+      email: `matrix_${role}@example.test`,
+      subject: 'Hello',
+      message: 'A question.',
+    }),
+  },
+  'GET /api/admin/support': { who: 'admins' },
+  'POST /api/admin/support/:contactMessageId/handled': {
+    who: 'admins',
+    own: 'any contact message (the world has none here, so 404)',
+    params: () => ({ contactMessageId: '00000000-0000-4000-8000-000000000000' }),
+    mutates: true,
+    allowed: 'guard-passed',
+  },
   'POST /api/admin/moderation/:reportId/review': {
     who: 'admins',
     own: 'any report (the world has none here, so 404)',

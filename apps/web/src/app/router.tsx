@@ -98,6 +98,11 @@ export const routes: RouteObject[] = [
         handle: { title: 'Platform Settings' },
         lazy: () => import('../features/admin/settings-page'),
       },
+      {
+        path: paths.adminSupport,
+        handle: { title: 'Support Inbox' },
+        lazy: () => import('../features/admin/support-page'),
+      },
       { path: '*', element: <Navigate to={paths.adminDashboard} replace /> },
     ],
   },

@@ -8,4 +8,5 @@ export * from './money';
 export * from './notifications';
 export * from './profiles';
 export * from './reviews';
+export * from './support';
 export * from './system';

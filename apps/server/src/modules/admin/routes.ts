@@ -19,12 +19,16 @@ import {
   ZModerationReview,
   ZPlatformSettings,
   ZSettingsResponse,
+  ZSupportHandled,
+  ZSupportQuery,
+  ZSupportResponse,
   ZUuid,
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listReports, reviewReport } from '../moderation';
 import { readAllSettings } from '../settings';
+import { listContactMessages, markContactMessageHandled } from '../support';
 import { exportTransactionsCsv } from './export-transactions-csv';
 import { getStats } from './get-stats';
 import { getTransaction } from './get-transaction';
@@ -42,6 +46,7 @@ const ZUserParams = z.object({ userId: ZUuid });
 const ZMessageParams = z.object({ messageId: ZUuid });
 const ZPaymentParams = z.object({ paymentId: ZUuid });
 const ZReportParams = z.object({ reportId: ZUuid });
+const ZContactParams = z.object({ contactMessageId: ZUuid });
 const tags = ['admin'];
 
 /**
@@ -207,6 +212,23 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = requirePermission(request, 'moderation');
       return reviewReport(app, { adminId: admin.id, reportId: request.params.reportId, review: request.body });
+    },
+  );
+  app.get(
+    '/support',
+    { schema: { tags, querystring: ZSupportQuery, response: { 200: ZSupportResponse } } },
+    async (request) => {
+      requirePermission(request, 'support');
+      return listContactMessages(app.db, request.query);
+    },
+  );
+
+  app.post(
+    '/support/:contactMessageId/handled',
+    { schema: { tags, params: ZContactParams, response: { 200: ZSupportHandled } } },
+    async (request) => {
+      const admin = requirePermission(request, 'support');
+      return markContactMessageHandled(app, { adminId: admin.id, contactMessageId: request.params.contactMessageId });
     },
   );
 };

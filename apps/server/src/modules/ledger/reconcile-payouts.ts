@@ -1,6 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { payouts } from '../../db/schema';
+import { alertPayoutFailure } from '../system-alerts';
 import { finishPayout } from './finish-payout';
 
 /** Payouts whose transfer answer was lost (crash, outage) get asked again; the key makes it safe. */
@@ -17,6 +18,7 @@ export async function reconcilePayouts(app: FastifyInstance): Promise<void> {
       await finishPayout(app, id);
     } catch (error) {
       app.log.error({ err: error, payoutId: id }, 'payout still not confirmed by the provider');
+      await alertPayoutFailure(app, { payoutId: id, error });
     }
   }
 }

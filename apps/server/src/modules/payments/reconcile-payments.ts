@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { earnings, messages, payments } from '../../db/schema';
+import { alertProviderFailure } from '../system-alerts';
 import { abandonCheckout } from './abandon-checkout';
 import { confirmAuthorization } from './confirm-authorization';
 import { releasePayment } from './release-payment';
@@ -35,6 +36,8 @@ export async function reconcilePayments(app: FastifyInstance, limit = 100) {
       if (row.messageStatus === 'refunded' && (await releasePayment(app, row.paymentId)) === 'released') released++;
     } catch (error) {
       app.log.warn({ err: error, paymentId: row.paymentId }, 'reconcile: provider call failed; will retry');
+      const action = row.messageStatus === 'responded' ? 'capture' : 'release or refund';
+      await alertProviderFailure(app, { paymentId: row.paymentId, action, error });
     }
   }
 
@@ -75,6 +78,7 @@ export async function reconcilePayments(app: FastifyInstance, limit = 100) {
       if ((await abandonCheckout(app, { paymentId: row.id, reason: 'canceled' })).changed) abandoned++;
     } catch (error) {
       app.log.warn({ err: error, paymentId: row.id }, 'reconcile: could not read the checkout; will retry');
+      await alertProviderFailure(app, { paymentId: row.id, action: 'confirm the checkout of', error });
     }
   }
   return { settled, released, abandoned };

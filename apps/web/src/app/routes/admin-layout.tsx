@@ -28,7 +28,13 @@ export function Component() {
   };
 
   return (
-    <AdminLayout title={title} email={user.email} role={user.adminRole ?? 'admin'} onSignOut={() => void signOut()}>
+    <AdminLayout
+      title={title}
+      email={user.email}
+      role={user.adminRole ?? 'admin'}
+      onSignOut={() => void signOut()}
+      extraNav={[{ to: paths.adminSupport, label: 'Support Inbox' }]}
+    >
       <Outlet />
     </AdminLayout>
   );

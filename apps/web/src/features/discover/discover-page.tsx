@@ -11,9 +11,9 @@ import { clearedFilters, hasActiveFilters, toBrowseQuery } from './utils/browse-
 
 /** spec §2 Discover (/creators): search, filters, categories, sort, chips and an endless grid. */
 export function Component() {
-  const [filters, update] = useBrowseFilters();
+  const [filters, update, range] = useBrowseFilters();
   const copy = useCopy();
-  const query = useMemo(() => toBrowseQuery(filters), [filters]);
+  const query = useMemo(() => toBrowseQuery(filters, range), [filters, range]);
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
@@ -43,8 +43,8 @@ export function Component() {
       <div className="mt-6">
         <CreatorResults
           query={query}
-          filtered={hasActiveFilters(filters)}
-          onClearFilters={() => update(clearedFilters)}
+          filtered={hasActiveFilters(filters, range)}
+          onClearFilters={() => update((f) => clearedFilters(f, range))}
         />
       </div>
     </section>

@@ -1,11 +1,13 @@
 import { X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import type { TUpdateFilters } from '../hooks/use-browse-filters';
+import { usePriceRange } from '../hooks/use-price-range';
 import { clearedFilters, filterChips, type TBrowseFilters } from '../utils/browse-filters';
 
 /** spec §2: a removable chip for each active filter, and one button to clear them all. */
 export function FilterChips({ filters, onChange }: { filters: TBrowseFilters; onChange: TUpdateFilters }) {
-  const chips = filterChips(filters);
+  const range = usePriceRange();
+  const chips = filterChips(filters, range);
   if (!chips.length) return null;
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -24,7 +26,7 @@ export function FilterChips({ filters, onChange }: { filters: TBrowseFilters; on
           </li>
         ))}
       </ul>
-      <Button variant="link" size="sm" onClick={() => onChange(clearedFilters)}>
+      <Button variant="link" size="sm" onClick={() => onChange((f) => clearedFilters(f, range))}>
         Clear all
       </Button>
     </div>

@@ -6,6 +6,7 @@ import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/
 import { Switch } from '../../../components/ui/switch';
 import { useOptimisticValue } from '../../../lib/use-optimistic-value';
 import type { TUpdateFilters } from '../hooks/use-browse-filters';
+import { usePriceRange } from '../hooks/use-price-range';
 import { countPopoverFilters, DEFAULT_FILTERS, type TBrowseFilters, type TResponseRate } from '../utils/browse-filters';
 import { PriceRange } from './price-range';
 
@@ -30,7 +31,8 @@ export function FiltersPopover({ filters: fromUrl, onChange: update }: FiltersPo
     setFilters(next(filters));
     update(next);
   };
-  const count = countPopoverFilters(filters);
+  const range = usePriceRange();
+  const count = countPopoverFilters(filters, range);
   const toggle = (key: 'verifiedOnly' | 'availableOnly' | 'featuredOnly', label: string, hint: string) => (
     <div className="flex items-start justify-between gap-4">
       <div>
@@ -97,8 +99,8 @@ export function FiltersPopover({ filters: fromUrl, onChange: update }: FiltersPo
             onClick={() =>
               onChange((f) => ({
                 ...f,
-                minPrice: DEFAULT_FILTERS.minPrice,
-                maxPrice: DEFAULT_FILTERS.maxPrice,
+                minPrice: range.min,
+                maxPrice: range.max,
                 verifiedOnly: DEFAULT_FILTERS.verifiedOnly,
                 responseRate: DEFAULT_FILTERS.responseRate,
                 availableOnly: DEFAULT_FILTERS.availableOnly,

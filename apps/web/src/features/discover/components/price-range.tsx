@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Input } from '../../../components/ui/input';
 import { Slider } from '../../../components/ui/slider';
-import { clampPrice, PRICE_RANGE } from '../utils/browse-filters';
+import { usePriceRange } from '../hooks/use-price-range';
+import { clampPrice } from '../utils/browse-filters';
 
 interface PriceRangeProps {
   min: number;
@@ -10,9 +11,10 @@ interface PriceRangeProps {
   onCommit: (min: number, max: number) => void;
 }
 
-/** spec §9: price 0–500 in steps of 5, as a two-thumb slider with number fields for exact values. */
+/** spec §9: price from 0 to the live maximum in the live step, as a two-thumb slider with number fields. */
 export function PriceRange({ min, max, onCommit }: PriceRangeProps) {
   const id = useId();
+  const bounds = usePriceRange();
   const [range, setRange] = useState<[number, number]>([min, max]);
   const [text, setText] = useState<[string, string]>([String(min), String(max)]);
   useEffect(() => {
@@ -26,7 +28,7 @@ export function PriceRange({ min, max, onCommit }: PriceRangeProps) {
     setText([String(ordered[0]), String(ordered[1])]);
     if (ordered[0] !== min || ordered[1] !== max) onCommit(ordered[0], ordered[1]);
   };
-  const commitText = () => commit([clampPrice(text[0], range[0]), clampPrice(text[1], range[1])]);
+  const commitText = () => commit([clampPrice(text[0], range[0], bounds), clampPrice(text[1], range[1], bounds)]);
 
   const field = (index: 0 | 1, label: string) => (
     <div className="flex-1">
@@ -39,9 +41,9 @@ export function PriceRange({ min, max, onCommit }: PriceRangeProps) {
           id={`${id}-${index}`}
           type="number"
           inputMode="numeric"
-          min={PRICE_RANGE.min}
-          max={PRICE_RANGE.max}
-          step={PRICE_RANGE.step}
+          min={bounds.min}
+          max={bounds.max}
+          step={bounds.step}
           className="pl-6"
           value={text[index]}
           onChange={(event) =>
@@ -66,9 +68,9 @@ export function PriceRange({ min, max, onCommit }: PriceRangeProps) {
         ${range[0]} – ${range[1]}
       </p>
       <Slider
-        min={PRICE_RANGE.min}
-        max={PRICE_RANGE.max}
-        step={PRICE_RANGE.step}
+        min={bounds.min}
+        max={bounds.max}
+        step={bounds.step}
         minStepsBetweenThumbs={0}
         value={range}
         thumbLabels={['Minimum price', 'Maximum price']}

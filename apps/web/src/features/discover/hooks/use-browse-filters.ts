@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { filtersToParams, parseFilters, type TBrowseFilters } from '../utils/browse-filters';
+import { filtersToParams, parseFilters, type TBrowseFilters, type TPriceRange } from '../utils/browse-filters';
+import { usePriceRange } from './use-price-range';
 
 export type TUpdateFilters = (
   next: (current: TBrowseFilters) => TBrowseFilters,
@@ -11,13 +12,17 @@ export type TUpdateFilters = (
  * The URL is the one source of the filter state (spec §2), so reloads, shared links and back/forward
  * all restore it. Discrete changes push a history entry; typing replaces the current one.
  */
-export function useBrowseFilters(): [TBrowseFilters, TUpdateFilters] {
+export function useBrowseFilters(): [TBrowseFilters, TUpdateFilters, TPriceRange] {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => parseFilters(params), [params]);
+  const range = usePriceRange();
+  const filters = useMemo(() => parseFilters(params, range), [params, range]);
   const update = useCallback<TUpdateFilters>(
     (next, { replace = false } = {}) =>
-      setParams((current) => filtersToParams(next(parseFilters(current))), { replace, preventScrollReset: true }),
-    [setParams],
+      setParams((current) => filtersToParams(next(parseFilters(current, range)), range), {
+        replace,
+        preventScrollReset: true,
+      }),
+    [setParams, range],
   );
-  return [filters, update];
+  return [filters, update, range];
 }

@@ -22,8 +22,28 @@ export interface TBrowseFilters {
   sort: TBrowseSort;
 }
 
-/** spec §9: price 0–500 step 5 on this page (not the 5–500 a creator may charge). */
-export const PRICE_RANGE = { min: 0, max: LIMITS.price.maxDollars, step: LIMITS.price.stepDollars } as const;
+/** The slider's bounds in whole dollars. */
+export interface TPriceRange {
+  min: number;
+  max: number;
+  step: number;
+}
+
+/**
+ * spec §9: the filter runs from 0 (not the lowest price a creator may charge, so creators priced
+ * under a since-raised minimum stay findable) to the highest price, in the price step. The live
+ * bounds come from /api/config (`priceRangeOf`); these defaults of spec §9 stand until it answers.
+ */
+export const PRICE_RANGE: TPriceRange = { min: 0, max: LIMITS.price.maxDollars, step: LIMITS.price.stepDollars };
+
+export function priceRangeOf(price: { maxDollars: number; stepDollars: number }): TPriceRange {
+  return { min: 0, max: price.maxDollars, step: price.stepDollars };
+}
+
+/** The default filters for a price range: the whole range, available creators, best responders first. */
+export function defaultFilters(range: TPriceRange = PRICE_RANGE): TBrowseFilters {
+  return { ...DEFAULT_FILTERS, minPrice: range.min, maxPrice: range.max };
+}
 
 export const DEFAULT_FILTERS: TBrowseFilters = {
   search: '',
@@ -37,19 +57,19 @@ export const DEFAULT_FILTERS: TBrowseFilters = {
   sort: 'response_rate_desc',
 };
 
-/** Snaps a typed or pasted price onto the 0–500, step-5 grid; anything unreadable gives `fallback`. */
-export function clampPrice(value: unknown, fallback: number): number {
+/** Snaps a typed or pasted price onto the range's step grid, within it; anything unreadable gives `fallback`. */
+export function clampPrice(value: unknown, fallback: number, range: TPriceRange = PRICE_RANGE): number {
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n) || (typeof value === 'string' && value.trim() === '')) return fallback;
-  const stepped = Math.round(n / PRICE_RANGE.step) * PRICE_RANGE.step;
-  return Math.min(PRICE_RANGE.max, Math.max(PRICE_RANGE.min, stepped));
+  const stepped = Math.round(n / range.step) * range.step;
+  return Math.min(range.max, Math.max(range.min, stepped));
 }
 
 /** Reads the spec §2 URL parameters; unknown or malformed values fall back to the defaults. */
-export function parseFilters(params: URLSearchParams): TBrowseFilters {
+export function parseFilters(params: URLSearchParams, range: TPriceRange = PRICE_RANGE): TBrowseFilters {
   const search = (params.get('search') ?? '').trim();
-  let minPrice = clampPrice(params.get('minPrice') ?? '', DEFAULT_FILTERS.minPrice);
-  let maxPrice = clampPrice(params.get('maxPrice') ?? '', DEFAULT_FILTERS.maxPrice);
+  let minPrice = clampPrice(params.get('minPrice') ?? '', range.min, range);
+  let maxPrice = clampPrice(params.get('maxPrice') ?? '', range.max, range);
   if (minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
   const rate = params.get('responseRate');
   const sort = params.get('sort');
@@ -75,12 +95,12 @@ export function parseFilters(params: URLSearchParams): TBrowseFilters {
 }
 
 /** spec §2: only non-default values are written to the URL. */
-export function filtersToParams(filters: TBrowseFilters): URLSearchParams {
+export function filtersToParams(filters: TBrowseFilters, range: TPriceRange = PRICE_RANGE): URLSearchParams {
   const params = new URLSearchParams();
   const search = filters.search.trim();
   if (search.length >= BROWSE.minSearchChars) params.set('search', search);
-  if (filters.minPrice !== DEFAULT_FILTERS.minPrice) params.set('minPrice', String(filters.minPrice));
-  if (filters.maxPrice !== DEFAULT_FILTERS.maxPrice) params.set('maxPrice', String(filters.maxPrice));
+  if (filters.minPrice !== range.min) params.set('minPrice', String(filters.minPrice));
+  if (filters.maxPrice !== range.max) params.set('maxPrice', String(filters.maxPrice));
   if (filters.verifiedOnly) params.set('verified', 'true');
   if (filters.responseRate !== 'all') params.set('responseRate', filters.responseRate);
   if (!filters.availableOnly) params.set('available', 'false');
@@ -91,11 +111,11 @@ export function filtersToParams(filters: TBrowseFilters): URLSearchParams {
 }
 
 /** The GET /api/creators query for these filters: cents for prices, defaults left out. */
-export function toBrowseQuery(filters: TBrowseFilters): TBrowseQuery {
+export function toBrowseQuery(filters: TBrowseFilters, range: TPriceRange = PRICE_RANGE): TBrowseQuery {
   const query: TBrowseQuery = { sort: filters.sort };
   if (filters.search) query.search = filters.search;
-  if (filters.minPrice !== DEFAULT_FILTERS.minPrice) query.minPrice = filters.minPrice * 100;
-  if (filters.maxPrice !== DEFAULT_FILTERS.maxPrice) query.maxPrice = filters.maxPrice * 100;
+  if (filters.minPrice !== range.min) query.minPrice = filters.minPrice * 100;
+  if (filters.maxPrice !== range.max) query.maxPrice = filters.maxPrice * 100;
   if (filters.verifiedOnly) query.verified = 'true';
   if (filters.responseRate !== 'all') query.responseRate = filters.responseRate;
   if (!filters.availableOnly) query.available = 'false';
@@ -105,9 +125,9 @@ export function toBrowseQuery(filters: TBrowseFilters): TBrowseQuery {
 }
 
 /** The Filters popover's badge: one per non-default filter inside it (spec §2). */
-export function countPopoverFilters(filters: TBrowseFilters): number {
+export function countPopoverFilters(filters: TBrowseFilters, range: TPriceRange = PRICE_RANGE): number {
   return [
-    filters.minPrice !== DEFAULT_FILTERS.minPrice || filters.maxPrice !== DEFAULT_FILTERS.maxPrice,
+    filters.minPrice !== range.min || filters.maxPrice !== range.max,
     filters.verifiedOnly,
     filters.responseRate !== 'all',
     !filters.availableOnly,
@@ -116,13 +136,13 @@ export function countPopoverFilters(filters: TBrowseFilters): number {
 }
 
 /** True when anything narrows (or widens) the list: decides which empty state shows. */
-export function hasActiveFilters(filters: TBrowseFilters): boolean {
-  return Boolean(filters.search) || filters.categories.length > 0 || countPopoverFilters(filters) > 0;
+export function hasActiveFilters(filters: TBrowseFilters, range: TPriceRange = PRICE_RANGE): boolean {
+  return Boolean(filters.search) || filters.categories.length > 0 || countPopoverFilters(filters, range) > 0;
 }
 
 /** Every filter back to its default; the sort order is a view choice and stays. */
-export function clearedFilters(filters: TBrowseFilters): TBrowseFilters {
-  return { ...DEFAULT_FILTERS, sort: filters.sort };
+export function clearedFilters(filters: TBrowseFilters, range: TPriceRange = PRICE_RANGE): TBrowseFilters {
+  return { ...defaultFilters(range), sort: filters.sort };
 }
 
 export interface TFilterChip {
@@ -132,16 +152,16 @@ export interface TFilterChip {
 }
 
 /** One removable chip per active filter, in the order the controls appear. */
-export function filterChips(filters: TBrowseFilters): TFilterChip[] {
+export function filterChips(filters: TBrowseFilters, range: TPriceRange = PRICE_RANGE): TFilterChip[] {
   const chips: TFilterChip[] = [];
   if (filters.search) {
     chips.push({ key: 'search', label: `"${filters.search}"`, remove: (f) => ({ ...f, search: '' }) });
   }
-  if (filters.minPrice !== DEFAULT_FILTERS.minPrice || filters.maxPrice !== DEFAULT_FILTERS.maxPrice) {
+  if (filters.minPrice !== range.min || filters.maxPrice !== range.max) {
     chips.push({
       key: 'price',
       label: `$${filters.minPrice} – $${filters.maxPrice}`,
-      remove: (f) => ({ ...f, minPrice: DEFAULT_FILTERS.minPrice, maxPrice: DEFAULT_FILTERS.maxPrice }),
+      remove: (f) => ({ ...f, minPrice: range.min, maxPrice: range.max }),
     });
   }
   if (filters.verifiedOnly) {

@@ -1,10 +1,14 @@
+import { CONTACT_MESSAGES } from '@fanline/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api-client';
+import { sendContactMessage } from '../api/contact';
 import { type TContactRequest, ZContactRequest } from '../utils/contact-schema';
 
 const EMPTY: TContactRequest = { name: '', email: '', subject: '', message: '' };
@@ -18,11 +22,20 @@ export function ContactForm() {
     formState: { errors },
   } = useForm({ resolver: zodResolver(ZContactRequest), defaultValues: EMPTY });
 
-  // spec §2 Support: nothing is sent; a valid submission only clears the form.
-  const onValid = () => {
-    reset(EMPTY);
-    toast.success('Thanks! Your message has been received.', { description: 'We typically respond within 2 hours.' });
-  };
+  // The message is kept for the support inbox (/admin/support); the team answers from its mailbox, so
+  // the confirmation says exactly that and promises no time.
+  const send = useMutation({
+    mutationFn: sendContactMessage,
+    onSuccess: (_result, sent) => {
+      reset(EMPTY);
+      toast.success(CONTACT_MESSAGES.received, { description: CONTACT_MESSAGES.nextStep(sent.email.trim()) });
+    },
+    onError: (error) =>
+      toast.error('Your message could not be sent', {
+        description: error instanceof ApiError ? error.message : 'Please try again in a moment.',
+      }),
+  });
+  const onValid = (values: TContactRequest) => send.mutate(values);
 
   // Each control points at its error line so screen readers read the reason with the field.
   const field = (name: keyof TContactRequest) => ({
@@ -49,7 +62,7 @@ export function ContactForm() {
       <Field id={`${id}-message`} label="Message" error={errors.message?.message}>
         <Textarea rows={5} {...field('message')} />
       </Field>
-      <Button type="submit" size="lg" className="w-full">
+      <Button type="submit" size="lg" className="w-full" disabled={send.isPending}>
         <Send className="h-4 w-4" aria-hidden="true" />
         Send Message
       </Button>

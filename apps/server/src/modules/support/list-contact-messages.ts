@@ -1,0 +1,57 @@
+import { ADMIN_PAGE_SIZE, type TSupportFilter, type ZSupportResponse } from '@fanline/contracts';
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { contactMessages, users } from '../../db/schema';
+import type { Db } from '../../platform/db';
+
+/** The admin support inbox: stats, search (name, email, subject, text), Open/Handled, 100 a page, newest first. */
+export async function listContactMessages(
+  db: Db,
+  opts: { search?: string; filter: TSupportFilter; page: number },
+): Promise<z.output<typeof ZSupportResponse>> {
+  const where: SQL[] = [];
+  if (opts.filter !== 'all') where.push(eq(contactMessages.status, opts.filter));
+  if (opts.search) {
+    const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const match = or(
+      ilike(contactMessages.name, like),
+      ilike(contactMessages.email, like),
+      ilike(contactMessages.subject, like),
+      ilike(contactMessages.message, like),
+    );
+    if (match) where.push(match);
+  }
+  const rows = await db
+    .select({
+      id: contactMessages.id,
+      name: contactMessages.name,
+      email: contactMessages.email,
+      subject: contactMessages.subject,
+      message: contactMessages.message,
+      status: contactMessages.status,
+      handledByEmail: users.email,
+      handledAt: contactMessages.handledAt,
+      createdAt: contactMessages.createdAt,
+    })
+    .from(contactMessages)
+    .leftJoin(users, eq(users.id, contactMessages.handledBy))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(ADMIN_PAGE_SIZE + 1)
+    .offset((opts.page - 1) * ADMIN_PAGE_SIZE);
+
+  const [stats] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      open: sql<number>`count(*) filter (where ${contactMessages.status} = 'open')`.mapWith(Number),
+      handled: sql<number>`count(*) filter (where ${contactMessages.status} = 'handled')`.mapWith(Number),
+    })
+    .from(contactMessages);
+
+  return {
+    items: rows.slice(0, ADMIN_PAGE_SIZE).map((r) => ({ ...r, status: r.status === 'handled' ? 'handled' : 'open' })),
+    page: opts.page,
+    hasMore: rows.length > ADMIN_PAGE_SIZE,
+    stats: { total: stats?.total ?? 0, open: stats?.open ?? 0, handled: stats?.handled ?? 0 },
+  };
+}

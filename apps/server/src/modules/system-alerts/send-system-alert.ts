@@ -1,0 +1,92 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { adminUsers, systemAlertsSent, users } from '../../db/schema';
+import { readSettings } from '../settings';
+
+export type SystemAlertKind = 'provider_failure' | 'payout_failure' | 'stuck_payment';
+
+/**
+ * Mails every active admin about something only a person can fix (issue #12, setting system_alerts):
+ * a payment provider that keeps failing, or a payment left stuck. At most once per kind and target:
+ * the unique key of system_alerts_sent is claimed first, so a reconciler failing on every pass, or
+ * several instances at once, send one alert. With the setting off nothing is claimed or sent, so
+ * a problem still open when alerts are switched back on is reported then. Never throws: the money
+ * path that noticed the problem goes on; a failure here is only logged. Returns whether it mailed.
+ */
+export async function sendSystemAlert(
+  app: FastifyInstance,
+  alert: { kind: SystemAlertKind; targetId: string; subject: string; lines: string[] },
+): Promise<boolean> {
+  try {
+    const { system_alerts: enabled } = await readSettings(app.db, ['system_alerts']);
+    if (!enabled) return false;
+    const [claimed] = await app.db
+      .insert(systemAlertsSent)
+      .values({ kind: alert.kind, targetId: alert.targetId, createdAt: app.clock.now() })
+      .onConflictDoNothing()
+      .returning({ id: systemAlertsSent.id });
+    if (!claimed) return false;
+    const admins = await app.db
+      .select({ email: users.email })
+      .from(adminUsers)
+      .innerJoin(users, eq(users.id, adminUsers.userId))
+      .where(and(eq(adminUsers.isActive, true)));
+    const text = [
+      ...alert.lines,
+      '',
+      `Look it up in the admin portal: ${app.config.publicUrl}/admin/transactions`,
+      '',
+      'You receive this because system alerts are on (Admin > Settings > Notifications).',
+    ].join('\n');
+    for (const { email } of admins) {
+      try {
+        await app.mailer.send({ kind: 'system-alert', to: email, subject: `[Fanline alert] ${alert.subject}`, text });
+      } catch (error) {
+        app.log.error({ err: error, alertKind: alert.kind }, 'could not mail a system alert to an admin');
+      }
+    }
+    return admins.length > 0;
+  } catch (error) {
+    app.log.error({ err: error, alertKind: alert.kind, targetId: alert.targetId }, 'could not send a system alert');
+    return false;
+  }
+}
+
+/** A provider call for a payment failed (capture, release, refund or reading a checkout). */
+export function alertProviderFailure(
+  app: FastifyInstance,
+  failure: { paymentId: string; action: string; error: unknown },
+): Promise<boolean> {
+  return sendSystemAlert(app, {
+    kind: 'provider_failure',
+    targetId: failure.paymentId,
+    subject: `payment provider failed to ${failure.action} a payment`,
+    lines: [
+      `The payment provider failed to ${failure.action} payment ${failure.paymentId}.`,
+      `Error: ${describe(failure.error)}`,
+      'The reconciler keeps retrying; this alert is sent once per payment.',
+    ],
+  });
+}
+
+/** A payout transfer the provider has not confirmed (the payout reconciler keeps asking). */
+export function alertPayoutFailure(
+  app: FastifyInstance,
+  failure: { payoutId: string; error: unknown },
+): Promise<boolean> {
+  return sendSystemAlert(app, {
+    kind: 'payout_failure',
+    targetId: failure.payoutId,
+    subject: 'payment provider failed a payout transfer',
+    lines: [
+      `The payment provider failed the transfer of payout ${failure.payoutId}.`,
+      `Error: ${describe(failure.error)}`,
+      'The payout reconciler keeps retrying; this alert is sent once per payout.',
+    ],
+  });
+}
+
+function describe(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.slice(0, 300);
+}
