@@ -3,8 +3,7 @@
 // (DATABASE_URL=… for PostgreSQL on a scratch database; else in-memory PGlite).
 
 import { createAccount } from '../apps/server/src/db/seed/create-account';
-import { confirmAuthorization } from '../apps/server/src/modules/payments/confirm-authorization';
-import { startCheckout } from '../apps/server/src/modules/payments/start-checkout';
+import { confirmAuthorization, startCheckout } from '../apps/server/src/modules/payments';
 import { connectSse } from '../apps/server/src/testing/sse';
 import { openBenchDatabase, startBenchServer } from './support';
 

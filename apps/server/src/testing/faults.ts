@@ -5,8 +5,7 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../db/schema';
-import { createLocalProvider } from '../modules/payments/local-provider';
-import type { PaymentProvider } from '../modules/payments/provider';
+import { createLocalProvider, type PaymentProvider } from '../modules/payments';
 import type { Db } from '../platform/db';
 import { unbalancedTransactions } from './messaging';
 

@@ -2,9 +2,9 @@ import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { earnings, messages, payments } from '../../db/schema';
 import { abandonCheckout } from './abandon-checkout';
+import { capturePayment } from './capture-payment';
 import { confirmAuthorization } from './confirm-authorization';
 import { releasePayment } from './release-payment';
-import { settlePayment } from './settle-payment';
 
 const ABANDONED_AFTER_MS = 60 * 60_000;
 
@@ -31,8 +31,10 @@ export async function reconcilePayments(app: FastifyInstance, limit = 100) {
   let released = 0;
   for (const row of unsettled) {
     try {
-      if (row.messageStatus === 'responded' && (await settlePayment(app, row.paymentId)) === 'settled') settled++;
-      if (row.messageStatus === 'refunded' && (await releasePayment(app, row.paymentId)) === 'released') released++;
+      if (row.messageStatus === 'responded' && (await capturePayment(app, { paymentId: row.paymentId })) === 'captured')
+        settled++;
+      if (row.messageStatus === 'refunded' && (await releasePayment(app, { paymentId: row.paymentId })) === 'released')
+        released++;
     } catch (error) {
       app.log.warn({ err: error, paymentId: row.paymentId }, 'reconcile: provider call failed; will retry');
     }

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { payments } from '../../db/schema';
-import type { PaymentRow } from './provider';
+import { payments } from '../../../db/schema';
+import type { PaymentRow } from '../provider';
 
 /** Our payment id as createCheckout put it on the session (metadata first, client_reference_id as a fallback). */
 export function paymentIdOf(session: Stripe.Checkout.Session): string | null {

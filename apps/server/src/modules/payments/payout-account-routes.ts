@@ -6,7 +6,7 @@ import { completeSimulatedOnboarding, createOnboardingLink, getPayoutAccountStat
 const tags = ['payouts'];
 
 /** spec §7 stripe-connect's two actions, as REST: get-account-status and create-onboarding-link. */
-export const connectRoutes: FastifyPluginAsyncZod = async (app) => {
+export const payoutAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireUser);
 
   app.get('/stripe-connect/status', { schema: { tags, response: { 200: ZPayoutAccountStatus } } }, async (request) =>
