@@ -8,10 +8,10 @@ export { cancelPendingMessage, messageStatusOf } from './cancel-pending-message'
 export { createPendingMessage } from './create-pending-message';
 export { expireMessages, refundPaidMessages } from './expire-messages';
 export {
-  DELIVERED_STATUSES,
   isDelivered,
   isDeliveredSql,
   isDue,
+  isHiddenFromCreator,
   isOpen,
   isOpenRow,
   isOpenSql,
@@ -21,6 +21,7 @@ export {
   isUnanswered,
   isVisibleSql,
   isVisibleToCreator,
+  VISIBLE_STATUSES,
 } from './queries';
 export { remindCreators } from './remind-creators';
 export { messageRoutes } from './routes';

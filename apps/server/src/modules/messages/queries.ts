@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { messages } from '../../db/schema';
 
 /**
@@ -15,7 +15,10 @@ export const isPaid = (): SQL => and(eq(messages.isFollowup, false), gt(messages
  * `cancelled` one (its checkout failed or was abandoned) never reach the creator; no thread, list
  * or count shows them to anybody.
  */
-export const isVisibleToCreator = (): SQL => notInArray(messages.status, [...HIDDEN_STATUSES]);
+export const isVisibleToCreator = (): SQL => inArray(messages.status, [...VISIBLE_STATUSES]);
+
+/** The opposite: a checkout never paid (pending) or given up (cancelled). */
+export const isHiddenFromCreator = (): SQL => inArray(messages.status, [...HIDDEN_STATUSES]);
 
 /** Open: a paid message still waiting for its answer inside its response window (spec §4). */
 export const isOpen = (now: Date): SQL =>
@@ -31,10 +34,10 @@ export const isUnanswered = (): SQL => and(isPaid(), eq(messages.status, 'sent')
 export const isDue = (now: Date): SQL => and(isUnanswered(), lte(messages.expiresAt, now)) as SQL;
 
 /** A paid message that reached the creator: sent, answered or refunded (never pending or cancelled). */
-export const isDelivered = (): SQL => and(isPaid(), inArray(messages.status, [...DELIVERED_STATUSES])) as SQL;
+export const isDelivered = (): SQL => and(isPaid(), isVisibleToCreator()) as SQL;
 
-/** Statuses a paid message has once its checkout was paid. */
-export const DELIVERED_STATUSES = ['sent', 'responded', 'refunded'] as const satisfies readonly MessageStatus[];
+/** Statuses of a message that reached the creator (its checkout was paid, or it is a follow-up). */
+export const VISIBLE_STATUSES = ['sent', 'responded', 'refunded'] as const satisfies readonly MessageStatus[];
 const HIDDEN_STATUSES = ['pending', 'cancelled'] as const satisfies readonly MessageStatus[];
 
 type MessageStatus = (typeof messages.$inferSelect)['status'];
@@ -55,15 +58,14 @@ const col = (alias: string, name: string) => sql.raw(alias ? `${alias}.${name}` 
 export const isPaidSql = (alias = ''): SQL => sql`not ${col(alias, 'is_followup')} and ${col(alias, 'amount')} > 0`;
 
 /** isOpen for hand-written SQL. */
-export const isOpenSql = (alias: string, now: Date): SQL =>
-  sql`${isPaidSql(alias)} and ${col(alias, 'status')} = 'sent' and ${col(alias, 'expires_at')} > ${now}::timestamptz`;
+export const isOpenSql = (alias: string, now: Date | SQL): SQL =>
+  sql`${isPaidSql(alias)} and ${col(alias, 'status')} = 'sent' and ${col(alias, 'expires_at')} > ${now instanceof Date ? sql`${now}::timestamptz` : now}`;
 
 /** isVisibleToCreator for hand-written SQL. */
-export const isVisibleSql = (alias = ''): SQL => sql`${col(alias, 'status')} not in ('pending', 'cancelled')`;
+export const isVisibleSql = (alias = ''): SQL => sql`${col(alias, 'status')} in ('sent', 'responded', 'refunded')`;
 
 /** isDelivered for hand-written SQL. */
-export const isDeliveredSql = (alias = ''): SQL =>
-  sql`${isPaidSql(alias)} and ${col(alias, 'status')} in ('sent', 'responded', 'refunded')`;
+export const isDeliveredSql = (alias = ''): SQL => sql`${isPaidSql(alias)} and ${isVisibleSql(alias)}`;
 
 /** A fan's unanswered paid messages to one creator: what a reply or a decline locks (spec §4, one conversation). */
 export const unansweredFromFan = (fanId: string, creatorId: string): SQL =>
