@@ -65,8 +65,8 @@ export async function seedDemoEarnings({ config, database }: { config: Config; d
       .where(inArray(profiles.username, ['mayastyle', 'coachdre', 'lenabeats']));
     if (!fan) return;
     for (const creator of earners) {
-      await createOnboardingLink(app, creator.id);
-      await completeSimulatedOnboarding(app, creator.id);
+      await createOnboardingLink(app, { creatorId: creator.id });
+      await completeSimulatedOnboarding(app, { creatorId: creator.id });
     }
     const earn = async (creatorId: string, index: number) => {
       const started = await startCheckout(app, {

@@ -29,7 +29,7 @@ export type ConfirmAuthorizationContext = FastifyInstance;
  * again here (security review L3): the creator still takes messages, messaging is not paused for
  * maintenance, and the price is the one the checkout was started at. Otherwise nothing goes live,
  * no hold is booked, the checkout is abandoned and `refused` says why; a provider that already
- * holds the money gives it back through the orphan path (stripe-checkout-completed).
+ * holds the money gives it back through the orphan path (stripe/on-checkout-completed.ts).
  */
 export async function confirmAuthorization(
   app: ConfirmAuthorizationContext,

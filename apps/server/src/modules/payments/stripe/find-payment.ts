@@ -13,11 +13,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Our Stripe payment named by an event's metadata; anything else (another app's event on a shared account) is not ours. */
 export async function findStripePayment(
-  app: FastifyInstance,
+  ctx: Pick<FastifyInstance, 'db'>,
   id: string | null | undefined,
 ): Promise<PaymentRow | null> {
   if (!id || !UUID.test(id)) return null;
-  const [row] = await app.db
+  const [row] = await ctx.db
     .select()
     .from(payments)
     .where(and(eq(payments.id, id), eq(payments.provider, 'stripe')));
