@@ -25,14 +25,17 @@ import { creatorRoutes } from './modules/creators/routes';
 import { fanRoutes } from './modules/fans';
 import { healthRoutes } from './modules/health/routes';
 import { ledgerRoutes } from './modules/ledger';
-import { messageRoutes } from './modules/messages/routes';
+import { messageRoutes } from './modules/messages';
 import { reportRoutes } from './modules/moderation';
 import { notificationRoutes, unsubscribeRoutes } from './modules/notifications';
-import { connectRoutes } from './modules/payments/connect-routes';
-import { createPaymentProvider } from './modules/payments/create-provider';
-import type { PaymentProvider } from './modules/payments/provider';
-import { paymentConfigRoutes, paymentRoutes } from './modules/payments/routes';
-import { stripeWebhookRoutes } from './modules/payments/stripe-webhook-routes';
+import {
+  createPaymentProvider,
+  type PaymentProvider,
+  paymentConfigRoutes,
+  paymentRoutes,
+  payoutAccountRoutes,
+  stripeWebhookRoutes,
+} from './modules/payments';
 import { presenceRoutes } from './modules/presence';
 import { publicProfileRoutes } from './modules/profiles/public-routes';
 import { profileRoutes } from './modules/profiles/routes';
@@ -182,7 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(reviewRoutes);
       await api.register(presenceRoutes);
       await api.register(ledgerRoutes);
-      await api.register(connectRoutes);
+      await api.register(payoutAccountRoutes);
       await api.register(settingsRoutes);
       await api.register(supportRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });

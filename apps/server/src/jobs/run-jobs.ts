@@ -3,9 +3,8 @@ import { pruneOrphanAttachments } from '../modules/attachments';
 import { pruneRateLimitBuckets } from '../modules/auth/rate-limit';
 import { pruneLookupCache } from '../modules/creators/guarded-lookup';
 import { reconcilePayouts } from '../modules/ledger';
-import { expireMessages } from '../modules/messages/expire-messages';
-import { remindCreators } from '../modules/messages/remind-creators';
-import { reconcilePayments } from '../modules/payments/reconcile-payments';
+import { expireMessages, remindCreators } from '../modules/messages';
+import { reconcilePayments } from '../modules/payments';
 import { alertStuckPayments } from '../modules/system-alerts';
 
 /**

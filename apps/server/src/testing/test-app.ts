@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
-import type { PaymentProvider } from '../modules/payments/provider';
+import type { PaymentProvider } from '../modules/payments';
 import { type Clock, ManualClock } from '../platform/clock';
 import { type Config, loadConfig } from '../platform/config';
 import { type Database, openDatabase } from '../platform/db';

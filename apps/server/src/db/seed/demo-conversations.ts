@@ -1,9 +1,7 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { answerConversation } from '../../modules/messages/answer-conversation';
-import { expireMessages } from '../../modules/messages/expire-messages';
-import { confirmAuthorization } from '../../modules/payments/confirm-authorization';
-import { startCheckout } from '../../modules/payments/start-checkout';
+import { answerConversation, expireMessages } from '../../modules/messages';
+import { capturesAtOnce, confirmAuthorization, startCheckout } from '../../modules/payments';
 import { readSettings } from '../../modules/settings/platform-settings';
 import type { Mailer } from '../../platform/mailer';
 import { messages, profiles } from '../schema';
@@ -58,7 +56,7 @@ export async function seedDemoConversations(app: FastifyInstance): Promise<boole
     await confirmAuthorization(view, {
       paymentId: started.paymentId,
       providerPaymentId: `local_demo_${started.paymentId}`,
-      captured: windowHours > app.payments.holdLimitHours,
+      captured: capturesAtOnce(windowHours, app.payments),
     });
     if (!started.messageId) throw new Error('checkout without a message');
     return started.messageId;

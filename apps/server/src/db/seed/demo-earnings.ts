@@ -2,11 +2,14 @@ import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { buildApp } from '../../app';
 import { requestPayout } from '../../modules/ledger';
-import { answerConversation } from '../../modules/messages/answer-conversation';
-import { confirmAuthorization } from '../../modules/payments/confirm-authorization';
-import { completeSimulatedOnboarding, createOnboardingLink } from '../../modules/payments/payout-account';
-import type { PaymentProvider } from '../../modules/payments/provider';
-import { startCheckout } from '../../modules/payments/start-checkout';
+import { answerConversation } from '../../modules/messages';
+import {
+  completeSimulatedOnboarding,
+  confirmAuthorization,
+  createOnboardingLink,
+  type PaymentProvider,
+  startCheckout,
+} from '../../modules/payments';
 import { addPortfolioImage } from '../../modules/profiles/upload-creator-image';
 import { ManualClock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
@@ -62,8 +65,8 @@ export async function seedDemoEarnings({ config, database }: { config: Config; d
       .where(inArray(profiles.username, ['mayastyle', 'coachdre', 'lenabeats']));
     if (!fan) return;
     for (const creator of earners) {
-      await createOnboardingLink(app, creator.id);
-      await completeSimulatedOnboarding(app, creator.id);
+      await createOnboardingLink(app, { creatorId: creator.id });
+      await completeSimulatedOnboarding(app, { creatorId: creator.id });
     }
     const earn = async (creatorId: string, index: number) => {
       const started = await startCheckout(app, {

@@ -13,8 +13,8 @@ import {
   type TestApp,
   unbalancedTransactions,
 } from '../../testing';
-import { expireMessages } from '../messages/expire-messages';
-import { createLocalProvider } from '../payments/local-provider';
+import { expireMessages } from '../messages';
+import { createLocalProvider } from '../payments';
 
 // The local provider, with a switch that makes letting money go fail like a provider outage.
 let releaseFails = false;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createAdmin, createTestApp, fanAndCreator, sendPaidMessage, signIn, type TestApp } from '../../testing';
-import { expireMessages } from '../messages/expire-messages';
+import { expireMessages } from '../messages';
 import { SETTING_DEFAULTS } from '../settings';
 
 let t: TestApp;

@@ -1,8 +1,9 @@
 import type { TAdminStats } from '@fanline/contracts';
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { contentModeration, ledgerEntries, messages, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { ACCOUNTS } from '../ledger/post-transaction';
+import { isVisibleToCreator } from '../messages';
 
 /** The dashboard's six cards (spec §2 Admin Dashboard); revenue is a sum over the ledger (ARCHITECTURE §8). */
 export async function getStats(db: Db): Promise<TAdminStats> {
@@ -18,7 +19,7 @@ export async function getStats(db: Db): Promise<TAdminStats> {
       pending: sql<number>`count(*) filter (where ${messages.status} = 'sent')`.mapWith(Number),
     })
     .from(messages)
-    .where(inArray(messages.status, ['sent', 'responded', 'refunded']));
+    .where(isVisibleToCreator());
   const [revenue] = await db
     .select({ cents: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)`.mapWith(Number) })
     .from(ledgerEntries)

@@ -1,9 +1,10 @@
 import type { ZAdminActivity } from '@fanline/contracts';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { isVisibleToCreator } from '../messages';
 
 /**
  * spec §2 Admin Dashboard: the last events (new profiles, paid messages, payments), newest first.
@@ -23,7 +24,7 @@ export async function listActivity(db: Db, limit: number): Promise<z.output<type
       .from(messages)
       .innerJoin(sender, eq(sender.id, messages.senderId))
       .innerJoin(recipient, eq(recipient.id, messages.recipientId))
-      .where(inArray(messages.status, ['sent', 'responded', 'refunded']))
+      .where(isVisibleToCreator())
       .orderBy(desc(messages.createdAt))
       .limit(limit),
     db

@@ -1,9 +1,10 @@
 import { ADMIN_PAGE_SIZE, type TAdminMessageFilter, type ZAdminMessagesResponse } from '@fanline/contracts';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { earnings, messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { isPaidRow, isUnanswered, isVisibleToCreator } from '../messages';
 
 type Response = z.output<typeof ZAdminMessagesResponse>;
 type Row = Response['messages'][number];
@@ -13,7 +14,6 @@ const STATUS_OF: Record<Exclude<TAdminMessageFilter, 'all'>, 'sent' | 'responded
   responded: 'responded',
   expired: 'refunded',
 };
-const VISIBLE = ['sent', 'responded', 'refunded'] as const;
 const AT_RISK = 5;
 
 const sender = alias(profiles, 'sender');
@@ -48,7 +48,7 @@ function rowsQuery(db: Db) {
 }
 
 function toRow(r: Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute']>>[number]): Row {
-  const paid = r.amount > 0 && !r.isFollowup;
+  const paid = isPaidRow(r);
   const held = r.paymentStatus === 'authorized' || r.paymentStatus === 'succeeded';
   return {
     id: r.id,
@@ -73,7 +73,7 @@ export async function listAdminMessages(
   opts: { search?: string; filter: TAdminMessageFilter; page: number },
 ): Promise<Response> {
   const where: SQL[] = [];
-  if (opts.filter === 'all') where.push(inArray(messages.status, [...VISIBLE]));
+  if (opts.filter === 'all') where.push(isVisibleToCreator());
   else where.push(eq(messages.status, STATUS_OF[opts.filter]));
   if (opts.search) {
     const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -105,13 +105,10 @@ export async function listAdminMessages(
       ),
     })
     .from(messages)
-    .where(inArray(messages.status, [...VISIBLE]));
+    .where(isVisibleToCreator());
 
   // Served by messages_sent_expires_idx: the pending paid messages closest to (or past) their deadline.
-  const atRisk = await rowsQuery(db)
-    .where(and(eq(messages.status, 'sent'), eq(messages.isFollowup, false), sql`${messages.amount} > 0`))
-    .orderBy(asc(messages.expiresAt))
-    .limit(AT_RISK);
+  const atRisk = await rowsQuery(db).where(isUnanswered()).orderBy(asc(messages.expiresAt)).limit(AT_RISK);
 
   const total = stats?.total ?? 0;
   const responded = stats?.responded ?? 0;

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages, payments } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
-import { refundPaidMessages } from '../messages/expire-messages';
-import { releasePayment } from '../payments/release-payment';
+import { refundPaidMessages } from '../messages';
+import { releasePayment } from '../payments';
 import { recordAudit } from './record-audit';
 
 const paymentOf = async (app: FastifyInstance, messageId: string) => {
@@ -59,7 +59,7 @@ export async function refundMessage(
   const payment = await paymentOf(app, input.messageId);
   if (payment && (payment.status === 'authorized' || payment.status === 'succeeded')) {
     // The expiry happened but letting the money go failed (provider outage): finish it now.
-    if ((await releasePayment(app, payment.id)) === 'released') {
+    if ((await releasePayment(app, { paymentId: payment.id })) === 'released') {
       const after = await paymentOf(app, input.messageId);
       await recordAudit(app.db, {
         adminId: input.adminId,

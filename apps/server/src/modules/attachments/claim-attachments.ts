@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { messageAttachments, messages } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { isHiddenFromCreator } from '../messages';
 
 const NOT_YOURS = 'An image could not be found. Upload it again.';
 
@@ -19,7 +20,7 @@ const claimable = (db: Db, ownerId: string) =>
         db
           .select({ id: messages.id })
           .from(messages)
-          .where(and(eq(messages.senderId, ownerId), inArray(messages.status, ['pending', 'cancelled']))),
+          .where(and(eq(messages.senderId, ownerId), isHiddenFromCreator())),
       ),
     ),
   );

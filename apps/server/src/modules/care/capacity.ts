@@ -1,6 +1,7 @@
-import { and, count, eq, gt, gte, inArray } from 'drizzle-orm';
+import { and, count, eq, gte } from 'drizzle-orm';
 import { messages, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { isDelivered, isOpen } from '../messages';
 
 export type TPause = { reason: 'away' | 'full' | 'daily_cap'; until: Date | null };
 
@@ -30,15 +31,7 @@ export async function pauseOf(db: Db, creatorId: string, now: Date): Promise<TPa
     const [open] = await db
       .select({ n: count() })
       .from(messages)
-      .where(
-        and(
-          eq(messages.recipientId, creatorId),
-          eq(messages.status, 'sent'),
-          eq(messages.isFollowup, false),
-          gt(messages.amount, 0),
-          gt(messages.expiresAt, now),
-        ),
-      );
+      .where(and(eq(messages.recipientId, creatorId), isOpen(now)));
     if ((open?.n ?? 0) >= creator.maxOpen) return { reason: 'full', until: null };
   }
   if (creator.dailyCap !== null) {
@@ -49,9 +42,7 @@ export async function pauseOf(db: Db, creatorId: string, now: Date): Promise<TPa
       .where(
         and(
           eq(messages.recipientId, creatorId),
-          inArray(messages.status, ['sent', 'responded', 'refunded']),
-          eq(messages.isFollowup, false),
-          gt(messages.amount, 0),
+          isDelivered(),
           gte(messages.createdAt, startOfDay),
           gte(messages.paidAt, startOfDay),
         ),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { messages, profiles, userPresence } from '../../db/schema';
+import { isDeliveredSql, isOpenSql } from '../messages';
 
 /** The columns a creator card shows (spec §2 Creator card); used by every list of creators. */
 export const creatorSummaryColumns = {
@@ -31,11 +32,9 @@ export const creatorSummaryColumns = {
   pauseReason: sql<'away' | 'full' | 'daily_cap' | null>`case
     when ${profiles.vacationUntil} > now() then 'away'
     when ${profiles.maxOpenMessages} is not null and (select count(*) from ${messages} m
-      where m.recipient_id = ${profiles.id} and m.status = 'sent' and not m.is_followup and m.amount > 0
-        and m.expires_at > now()) >= ${profiles.maxOpenMessages} then 'full'
+      where m.recipient_id = ${profiles.id} and ${isOpenSql('m', sql`now()`)}) >= ${profiles.maxOpenMessages} then 'full'
     when ${profiles.dailyMessageCap} is not null and (select count(*) from ${messages} m
-      where m.recipient_id = ${profiles.id} and m.status in ('sent', 'responded', 'refunded') and not m.is_followup
-        and m.amount > 0 and m.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'
+      where m.recipient_id = ${profiles.id} and ${isDeliveredSql('m')} and m.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'
         and m.paid_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') >= ${profiles.dailyMessageCap}
       then 'daily_cap'
   end`,

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { isVisibleSql } from '../messages';
 
 /**
  * The fan's paid messages: payments joined to their messages. Unpaid checkouts (pending) and
  * abandoned ones (cancelled) are not transactions the fan made.
  */
 export const paidBySender = (senderId: string) =>
-  sql`p.sender_id = ${senderId} and p.status <> 'pending' and m.status in ('sent', 'responded', 'refunded')`;
+  sql`p.sender_id = ${senderId} and p.status <> 'pending' and ${isVisibleSql('m')}`;
 
 /**
  * spec §4: responded → completed, sent → pending. The money of an expired message comes back: a

@@ -9,7 +9,7 @@ import {
   type TestApp,
   unbalancedTransactions,
 } from '../../testing';
-import { expireMessages } from '../messages/expire-messages';
+import { expireMessages } from '../messages';
 
 let t: TestApp;
 beforeAll(async () => {

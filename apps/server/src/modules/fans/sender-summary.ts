@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import { isOpenSql } from '../messages';
 import { billingStatus, paidBySender, rowsOf } from './billing-sql';
 
 interface Row {
@@ -20,7 +21,7 @@ export async function senderSummary(db: Db, opts: { senderId: string; now: Date 
   const [row] = rowsOf<Row>(
     await db.execute(sql`
       with paid as (
-        select p.amount_total, m.status as message_status, m.expires_at, m.conversation_id, ${billingStatus} as billing
+        select p.amount_total, m.status, m.amount, m.is_followup, m.expires_at, m.conversation_id, ${billingStatus} as billing
         from payments p join messages m on m.id = p.message_id
         where ${paidBySender(opts.senderId)}
       )
@@ -29,7 +30,7 @@ export async function senderSummary(db: Db, opts: { senderId: string; now: Date 
         coalesce(sum(amount_total) filter (where billing = 'pending'), 0)::int as on_hold,
         coalesce(sum(amount_total) filter (where billing in ('released', 'refunded')), 0)::int as returned,
         count(*)::int as messages_sent,
-        (count(*) filter (where message_status = 'sent' and expires_at > ${opts.now}))::int as awaiting,
+        (count(*) filter (where ${isOpenSql('', opts.now)}))::int as awaiting,
         count(distinct conversation_id)::int as conversations
       from paid
     `),

@@ -9,8 +9,7 @@ import {
   type TestApp,
   unbalancedTransactions,
 } from '../../testing';
-import { createLocalProvider } from '../payments/local-provider';
-import type { PaymentProvider } from '../payments/provider';
+import { createLocalProvider, type PaymentProvider } from '../payments';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { messages, payments, profiles } from '../../db/schema';
-import type { Db } from '../../platform/db';
+import { messages, profiles } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { claimAttachments } from '../attachments';
 import { mailFanAboutReply } from '../fans';
 import { createNotification } from '../notifications/create-notification';
-import { settlePayment } from '../payments/settle-payment';
+import { capturePayment, paymentIdsForMessages } from '../payments';
 import { announceMessageChange } from '../realtime/announce';
+import { fanOfConversation } from './conversation-parties';
+import { isOpen, isOpenRow, unansweredFromFan } from './queries';
 import { refreshResponseRate } from './response-rate';
 
 /**
@@ -33,12 +34,19 @@ export async function answerConversation(
   const result = await app.db.transaction(async (tx) => {
     const { fanId, conversationId } = await fanOfConversation(tx, opts.messageId, opts.creatorId);
     const open = await tx
-      .select({ id: messages.id, expiresAt: messages.expiresAt, conversationId: messages.conversationId })
+      .select({
+        id: messages.id,
+        status: messages.status,
+        amount: messages.amount,
+        isFollowup: messages.isFollowup,
+        expiresAt: messages.expiresAt,
+      })
       .from(messages)
-      .where(openPaidMessages(fanId, opts.creatorId))
+      .where(unansweredFromFan(fanId, opts.creatorId))
       .orderBy(desc(messages.createdAt))
       .for('update');
-    const live = open.filter((m) => m.expiresAt && m.expiresAt.getTime() > now.getTime());
+    // Locked first, then the deadline is compared: one past it is never answered (and never charged).
+    const live = open.filter((m) => isOpenRow(m, now));
     if (opts.kind === 'response' && live.length === 0) {
       if (open.length > 0) throw new AppError('MESSAGE_EXPIRED', MESSAGE_MESSAGES.expired);
       throw new AppError('CONFLICT', 'There is no unanswered message to respond to.');
@@ -48,7 +56,7 @@ export async function answerConversation(
       await tx
         .update(messages)
         .set({ status: 'responded', respondedAt: now, updatedAt: now })
-        .where(and(inArray(messages.id, ids), eq(messages.status, 'sent'), gt(messages.expiresAt, now)));
+        .where(and(inArray(messages.id, ids), isOpen(now)));
     }
     let answerId = live[0]?.id;
     if (opts.kind === 'response' && answerId) {
@@ -94,9 +102,7 @@ export async function answerConversation(
       messageId: answerId ?? opts.messageId,
       now,
     });
-    const paymentIds = ids.length
-      ? (await tx.select({ id: payments.id }).from(payments).where(inArray(payments.messageId, ids))).map((p) => p.id)
-      : [];
+    const paymentIds = await paymentIdsForMessages(tx, ids);
     return {
       fanId,
       notificationId,
@@ -122,48 +128,11 @@ export async function answerConversation(
   });
   for (const paymentId of result.paymentIds) {
     try {
-      await settlePayment(app, paymentId);
+      await capturePayment(app, { paymentId });
     } catch (error) {
       // The answer stands; the reconciler retries the capture.
       app.log.error({ err: error, paymentId }, 'capture failed after a reply; the reconciler will retry');
     }
   }
   return { messageId: result.answerId };
-}
-
-/**
- * The fan of the conversation holding `messageId`, when `creatorId` is its creator. A conversation
- * is one (fan, creator) direction (spec §4): a paid message goes fan → creator, a follow-up creator
- * → fan, so the message itself says who is who. Anyone else, the fan included, gets 'Message not
- * found' (spec §2), so a fan can never send a free message.
- */
-export async function fanOfConversation(
-  tx: Db,
-  messageId: string,
-  creatorId: string,
-): Promise<{ fanId: string; conversationId: string }> {
-  const [anchor] = await tx.select().from(messages).where(eq(messages.id, messageId));
-  if (!anchor || anchor.status === 'pending' || anchor.status === 'cancelled') {
-    throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.messageNotFound);
-  }
-  const { fanId, creatorId: ownerId } = directionOf(anchor);
-  if (ownerId !== creatorId) throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.messageNotFound);
-  return { fanId, conversationId: anchor.conversationId };
-}
-
-/** Who is the fan and who the creator of the conversation a message belongs to (spec §4). */
-export function directionOf(m: { senderId: string; recipientId: string; isFollowup: boolean }) {
-  return m.isFollowup
-    ? { fanId: m.recipientId, creatorId: m.senderId }
-    : { fanId: m.senderId, creatorId: m.recipientId };
-}
-
-export function openPaidMessages(fanId: string, creatorId: string) {
-  return and(
-    eq(messages.senderId, fanId),
-    eq(messages.recipientId, creatorId),
-    eq(messages.status, 'sent'),
-    eq(messages.isFollowup, false),
-    gt(messages.amount, 0),
-  );
 }

@@ -1,24 +1,19 @@
-import { and, count, eq, gt, gte, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gte, sql, sum } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { earnings, messages, profiles } from '../../db/schema';
-import type { Db } from '../../platform/db';
+import { isOpen, isPaid } from './queries';
 
 /** The three cards of spec §2 /dashboard/messages: Pending Messages, Response Rate, Today's Earnings. */
-export async function creatorStats(db: Db, opts: { creatorId: string; now: Date }) {
-  const startOfDay = new Date(opts.now);
+export async function creatorStats(ctx: Pick<FastifyInstance, 'db' | 'clock'>, opts: { creatorId: string }) {
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const startOfDay = new Date(now);
   startOfDay.setUTCHours(0, 0, 0, 0);
   const [[pending], [today], [profile], [decided]] = await Promise.all([
     db
       .select({ n: count() })
       .from(messages)
-      .where(
-        and(
-          eq(messages.recipientId, opts.creatorId),
-          eq(messages.status, 'sent'),
-          eq(messages.isFollowup, false),
-          gt(messages.amount, 0),
-          gt(messages.expiresAt, opts.now),
-        ),
-      ),
+      .where(and(eq(messages.recipientId, opts.creatorId), isOpen(now))),
     db
       .select({ cents: sum(earnings.amount).mapWith(Number) })
       .from(earnings)
@@ -32,7 +27,7 @@ export async function creatorStats(db: Db, opts: { creatorId: string; now: Date 
           eq(messages.recipientId, opts.creatorId),
           // Declined messages do not count towards the response rate (issue #13).
           sql`(${messages.status} = 'responded' or (${messages.status} = 'refunded' and ${messages.declinedAt} is null))`,
-          gt(messages.amount, 0),
+          isPaid(),
         ),
       ),
   ]);

@@ -1,13 +1,14 @@
 import { DECLINE_REASON_LABELS, type TDeclineReason } from '@fanline/contracts';
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { messages, payments, profiles } from '../../db/schema';
+import { messages, profiles } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { mailFanAboutDecline } from '../fans';
 import { createNotification } from '../notifications/create-notification';
-import { releasePayment } from '../payments/release-payment';
+import { paymentIdsForMessages, releasePayment } from '../payments';
 import { announceMessageChange } from '../realtime/announce';
-import { fanOfConversation, openPaidMessages } from './answer-conversation';
+import { fanOfConversation } from './conversation-parties';
+import { isOpen, isOpenRow, unansweredFromFan } from './queries';
 import { refreshResponseRate } from './response-rate';
 
 /**
@@ -26,12 +27,18 @@ export async function declineConversation(
   const result = await app.db.transaction(async (tx) => {
     const { fanId, conversationId } = await fanOfConversation(tx, opts.messageId, opts.creatorId);
     const open = await tx
-      .select({ id: messages.id, expiresAt: messages.expiresAt })
+      .select({
+        id: messages.id,
+        status: messages.status,
+        amount: messages.amount,
+        isFollowup: messages.isFollowup,
+        expiresAt: messages.expiresAt,
+      })
       .from(messages)
-      .where(openPaidMessages(fanId, opts.creatorId))
+      .where(unansweredFromFan(fanId, opts.creatorId))
       .orderBy(desc(messages.createdAt))
       .for('update');
-    const ids = open.filter((m) => m.expiresAt && m.expiresAt.getTime() > now.getTime()).map((m) => m.id);
+    const ids = open.filter((m) => isOpenRow(m, now)).map((m) => m.id);
     if (ids.length === 0) throw new AppError('CONFLICT', 'There is no unanswered message to decline.');
     await tx
       .update(messages)
@@ -42,7 +49,7 @@ export async function declineConversation(
         declineNote: opts.note ?? null,
         updatedAt: now,
       })
-      .where(and(inArray(messages.id, ids), eq(messages.status, 'sent'), gt(messages.expiresAt, now)));
+      .where(and(inArray(messages.id, ids), isOpen(now)));
     await refreshResponseRate(tx, opts.creatorId);
     const [creator] = await tx
       .select({ displayName: profiles.displayName, username: profiles.username })
@@ -56,8 +63,8 @@ export async function declineConversation(
       messageId: ids[0] ?? opts.messageId,
       now,
     });
-    const owed = await tx.select({ id: payments.id }).from(payments).where(inArray(payments.messageId, ids));
-    return { fanId, conversationId, notificationId, ids, paymentIds: owed.map((p) => p.id) };
+    const paymentIds = await paymentIdsForMessages(tx, ids);
+    return { fanId, conversationId, notificationId, ids, paymentIds };
   });
 
   await announceMessageChange(app, {
@@ -69,7 +76,7 @@ export async function declineConversation(
   });
   for (const paymentId of result.paymentIds) {
     try {
-      await releasePayment(app, paymentId);
+      await releasePayment(app, { paymentId });
     } catch (error) {
       app.log.error({ err: error, paymentId }, 'release failed after a decline; the reconciler will retry');
     }

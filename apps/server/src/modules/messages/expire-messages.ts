@@ -1,10 +1,11 @@
-import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { messages, payments } from '../../db/schema';
+import { messages } from '../../db/schema';
 import { mailFanAboutRefund } from '../fans';
 import { createNotification } from '../notifications/create-notification';
-import { releasePayment } from '../payments/release-payment';
+import { paymentIdsForMessages, releasePayment } from '../payments';
 import { announceMessageChange } from '../realtime/announce';
+import { isDue, isUnanswered } from './queries';
 import { refreshResponseRate } from './response-rate';
 
 /**
@@ -40,12 +41,8 @@ export async function refundPaidMessages(
       })
       .from(messages)
       .where(
-        and(
-          eq(messages.status, 'sent'),
-          eq(messages.isFollowup, false),
-          gt(messages.amount, 0),
-          opts.messageId ? eq(messages.id, opts.messageId) : lte(messages.expiresAt, now),
-        ),
+        // The admin's refund takes that one open message whatever its deadline; the job, every due one.
+        opts.messageId ? and(isUnanswered(), eq(messages.id, opts.messageId)) : isDue(now),
       )
       .orderBy(messages.expiresAt)
       .limit(limit)
@@ -91,20 +88,15 @@ export async function refundPaidMessages(
     });
   }
   if (claimed.length > 0) {
-    const owed = await app.db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        inArray(
-          payments.messageId,
-          claimed.map((m) => m.id),
-        ),
-      );
-    for (const payment of owed) {
+    const owed = await paymentIdsForMessages(
+      app.db,
+      claimed.map((m) => m.id),
+    );
+    for (const paymentId of owed) {
       try {
-        await releasePayment(app, payment.id);
+        await releasePayment(app, { paymentId });
       } catch (error) {
-        app.log.error({ err: error, paymentId: payment.id }, 'release failed after expiry; the reconciler will retry');
+        app.log.error({ err: error, paymentId }, 'release failed after expiry; the reconciler will retry');
       }
     }
     // After the release, so the mail says what happened to the money (released hold or refund).

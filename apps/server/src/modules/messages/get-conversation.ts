@@ -1,22 +1,26 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
-import { and, asc, eq, inArray, notInArray, or } from 'drizzle-orm';
-import { messages, payments, profiles } from '../../db/schema';
-import type { Db } from '../../platform/db';
+import { and, asc, eq, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { messages, profiles } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { attachmentsByMessage } from '../attachments';
-import { directionOf } from './answer-conversation';
+import { creatorSharesForMessages } from '../payments';
+import { directionOf } from './conversation-parties';
+import { isOpenRow, isPaidRow, isVisibleRow, isVisibleToCreator } from './queries';
 
 /**
  * One conversation by any of its message ids (spec §2 /messages/{id} and /dashboard/messages/{id}),
  * for its two participants and admins only; anyone else gets 'Message not found' (spec §2).
  */
 export async function getConversation(
-  db: Db,
-  opts: { messageId: string; viewerId: string; viewerIsAdmin: boolean; now: Date },
+  ctx: Pick<FastifyInstance, 'db' | 'clock'>,
+  opts: { messageId: string; viewerId: string; viewerIsAdmin: boolean },
 ) {
+  const { db } = ctx;
+  const now = ctx.clock.now();
   const [anchor] = await db.select().from(messages).where(eq(messages.id, opts.messageId));
   const participant = anchor && (anchor.senderId === opts.viewerId || anchor.recipientId === opts.viewerId);
-  if (!anchor || anchor.status === 'pending' || anchor.status === 'cancelled' || !(participant || opts.viewerIsAdmin)) {
+  if (!anchor || !isVisibleRow(anchor) || !(participant || opts.viewerIsAdmin)) {
     throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.messageNotFound);
   }
   // The creator of the conversation is whoever receives its paid messages (one direction, spec §4).
@@ -27,7 +31,7 @@ export async function getConversation(
     .where(
       and(
         eq(messages.conversationId, anchor.conversationId),
-        notInArray(messages.status, ['pending', 'cancelled']),
+        isVisibleToCreator(),
         // One (fan, creator) direction: its paid messages and the creator's follow-ups (spec §4).
         or(
           and(eq(messages.senderId, fanId), eq(messages.recipientId, creatorId), eq(messages.isFollowup, false)),
@@ -37,7 +41,7 @@ export async function getConversation(
     )
     .orderBy(asc(messages.createdAt), asc(messages.id));
 
-  const paid = thread.filter((m) => m.amount > 0 && !m.isFollowup);
+  const paid = thread.filter(isPaidRow);
   const viewerRole = opts.viewerId === creatorId ? 'creator' : opts.viewerId === fanId ? 'sender' : 'admin';
   const otherId = viewerRole === 'creator' ? fanId : creatorId;
 
@@ -56,19 +60,12 @@ export async function getConversation(
     .where(eq(profiles.id, otherId));
   if (!other) throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.messageNotFound);
 
-  const shares = paid.length
-    ? await db
-        .select({ messageId: payments.messageId, amountCreator: payments.amountCreator })
-        .from(payments)
-        .where(
-          inArray(
-            payments.messageId,
-            paid.map((m) => m.id),
-          ),
-        )
-    : [];
-  const shareOf = (id: string) => shares.find((s) => s.messageId === id)?.amountCreator ?? 0;
-  const open = paid.filter((m) => m.status === 'sent' && m.expiresAt && m.expiresAt > opts.now);
+  const shares = await creatorSharesForMessages(
+    db,
+    paid.map((m) => m.id),
+  );
+  const shareOf = (id: string) => shares.get(id) ?? 0;
+  const open = paid.filter((m) => isOpenRow(m, now));
   const earnedCents = paid.filter((m) => m.status === 'responded').reduce((sum, m) => sum + shareOf(m.id), 0);
   const pendingCents = open.reduce((sum, m) => sum + shareOf(m.id), 0);
   const paidCents = paid

@@ -4,10 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildApp } from '../../app';
 import { earnings, ledgerEntries, messages, payments } from '../../db/schema';
 import { createTestApp, fanAndCreator, sendPaidMessage, type TestApp, unbalancedTransactions } from '../../testing';
-import { confirmAuthorization } from '../payments/confirm-authorization';
-import { createLocalProvider } from '../payments/local-provider';
-import type { PaymentProvider } from '../payments/provider';
-import { reconcilePayments } from '../payments/reconcile-payments';
+import { confirmAuthorization, createLocalProvider, type PaymentProvider, reconcilePayments } from '../payments';
 import { expireMessages } from './expire-messages';
 
 const HOUR = 3_600_000;

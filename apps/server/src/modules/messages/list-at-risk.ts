@@ -1,6 +1,8 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { messages, profiles } from '../../db/schema';
-import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { isOpen } from './queries';
 
 /** How many open messages the "at risk" strip shows. */
 export const AT_RISK_LIMIT = 5;
@@ -9,8 +11,15 @@ export const AT_RISK_LIMIT = 5;
  * Issue #13: the top of the creator inbox lists the creator's open paid messages with the least time
  * left. One query (messages_recipient_open_expires_idx), the sender's name joined in.
  */
-export async function listAtRisk(db: Db, opts: { creatorId: string; now: Date }) {
-  const rows = await db
+export async function listAtRisk(ctx: Pick<FastifyInstance, 'db' | 'clock'>, opts: { creatorId: string }) {
+  const now = ctx.clock.now();
+  const [me] = await ctx.db
+    .select({ isCreator: profiles.isCreator })
+    .from(profiles)
+    .where(eq(profiles.id, opts.creatorId));
+  // Only creators have an inbox to be at risk in (spec §6): anyone else is refused, not shown nothing.
+  if (!me?.isCreator) throw new AppError('FORBIDDEN', 'Only creators have an inbox.');
+  const rows = await ctx.db
     .select({
       messageId: messages.id,
       content: messages.content,
@@ -21,15 +30,7 @@ export async function listAtRisk(db: Db, opts: { creatorId: string; now: Date })
     })
     .from(messages)
     .innerJoin(profiles, eq(profiles.id, messages.senderId))
-    .where(
-      and(
-        eq(messages.recipientId, opts.creatorId),
-        eq(messages.status, 'sent'),
-        eq(messages.isFollowup, false),
-        gt(messages.amount, 0),
-        gt(messages.expiresAt, opts.now),
-      ),
-    )
+    .where(and(eq(messages.recipientId, opts.creatorId), isOpen(now)))
     .orderBy(asc(messages.expiresAt))
     .limit(AT_RISK_LIMIT);
   return {
@@ -38,7 +39,7 @@ export async function listAtRisk(db: Db, opts: { creatorId: string; now: Date })
       senderName: row.displayName || `@${row.username}`,
       amount: row.amount,
       preview: row.content.length > 80 ? `${row.content.slice(0, 79)}…` : row.content,
-      expiresAt: row.expiresAt ?? opts.now,
+      expiresAt: row.expiresAt ?? now,
     })),
   };
 }

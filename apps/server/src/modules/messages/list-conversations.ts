@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { FastifyInstance } from 'fastify';
 import { decodeCursor, encodeCursor } from '../creators/cursor';
 import { containsPattern } from '../creators/summary';
+import { isOpenSql, isVisibleSql } from './queries';
 
 interface Row extends Record<string, unknown> {
   conversation_id: string;
@@ -30,9 +31,11 @@ interface Row extends Record<string, unknown> {
  * activity first, a page at a time behind a keyset cursor.
  */
 export async function listConversations(
-  db: Db,
-  opts: { userId: string; now: Date; search?: string; limit?: number; cursor?: string },
+  ctx: Pick<FastifyInstance, 'db' | 'clock'>,
+  opts: { userId: string; search?: string; limit?: number; cursor?: string },
 ) {
+  const { db } = ctx;
+  const now = ctx.clock.now();
   const pattern = opts.search ? containsPattern(opts.search) : null;
   const limit = opts.limit ?? CONVERSATIONS_PAGE;
   const after = opts.cursor ? decodeActivityCursor(opts.cursor) : null;
@@ -49,15 +52,13 @@ export async function listConversations(
         greatest(m.created_at, coalesce(m.responded_at, m.created_at)) as activity_at
       from messages m
       where (m.sender_id = ${opts.userId} or m.recipient_id = ${opts.userId})
-        and m.status not in ('pending', 'cancelled')
+        and ${isVisibleSql('m')}
     ),
     agg as (
       select conversation_id, min(other_id::text)::uuid as other_id, count(*)::int as message_count,
         max(activity_at) as last_activity,
-        (count(*) filter (where recipient_id = ${opts.userId} and amount > 0 and not is_followup
-          and status = 'sent' and expires_at > ${opts.now}))::int as pending_count,
-        (count(*) filter (where sender_id = ${opts.userId} and amount > 0 and not is_followup
-          and status = 'sent' and expires_at > ${opts.now}))::int as waiting_count
+        (count(*) filter (where recipient_id = ${opts.userId} and ${isOpenSql('', now)}))::int as pending_count,
+        (count(*) filter (where sender_id = ${opts.userId} and ${isOpenSql('', now)}))::int as waiting_count
       from mine group by conversation_id
     ),
     last as (

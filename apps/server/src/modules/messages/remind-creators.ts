@@ -4,6 +4,7 @@ import { profiles } from '../../db/schema';
 import { createNotification } from '../notifications/create-notification';
 import { readSettings } from '../settings/platform-settings';
 import { reminderMail } from './mails';
+import { isOpenSql } from './queries';
 
 /** Hours left on an open paid message at which its creator is reminded (issue #13). */
 export const REMINDER_THRESHOLDS_HOURS = [12, 4, 1] as const;
@@ -37,8 +38,7 @@ export async function remindCreators(app: FastifyInstance, limit = 200): Promise
             where m.expires_at <= ${now}::timestamptz + make_interval(hours => t.h)
               and m.expires_at - m.paid_at > make_interval(hours => t.h)) as threshold
         from messages m
-        where m.status = 'sent' and not m.is_followup and m.amount > 0
-          and m.expires_at > ${now}::timestamptz
+        where ${isOpenSql('m', now)}
           and m.expires_at <= ${now}::timestamptz + interval '12 hours'
       ),
       due as (

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import { isPaidSql } from './queries';
 
 /**
  * ARCHITECTURE §3a: response_rate = responded ÷ (responded + refunded) paid messages, kept current
@@ -12,7 +13,7 @@ export async function refreshResponseRate(tx: Db, creatorId: string): Promise<vo
       select round(100.0 * count(*) filter (where status = 'responded')
         / nullif(count(*) filter (where status = 'responded' or (status = 'refunded' and declined_at is null)), 0), 1)
       from messages
-      where recipient_id = ${creatorId} and amount > 0 and not is_followup
+      where recipient_id = ${creatorId} and ${isPaidSql()}
     ), 0)
     where id = ${creatorId}`);
 }

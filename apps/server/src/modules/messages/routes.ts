@@ -7,11 +7,8 @@ import {
   ZReplyRequest,
   ZText,
 } from '@fanline/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { profiles } from '../../db/schema';
-import { AppError } from '../../platform/errors';
 import { isActiveAdmin, requireUser, userId } from '../auth/auth-hooks';
 import { answerConversation } from './answer-conversation';
 import { creatorStats } from './creator-stats';
@@ -22,7 +19,9 @@ import { listConversations } from './list-conversations';
 
 const ZMessageParams = z.object({ messageId: z.uuid() });
 const ZAnswered = z.object({ messageId: z.uuid() });
+const tags = ['messages'];
 
+/** Conversations, the creator's reply box (reply, follow-up, decline) and the inbox cards (spec §2, §4). */
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireUser);
 
@@ -30,7 +29,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/conversations',
     {
       schema: {
-        tags: ['messages'],
+        tags,
         querystring: z.object({
           search: ZText.trim().max(100).optional(),
           cursor: ZText.max(500).optional(),
@@ -40,53 +39,59 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listConversations(app.db, {
+      listConversations(app, {
         userId: userId(request),
-        now: app.clock.now(),
         search: request.query.search || undefined,
         cursor: request.query.cursor || undefined,
         limit: request.query.limit,
       }),
   );
 
+  // Who may read a conversation: its two participants, and admins (ARCHITECTURE §4).
   app.get(
     '/conversations/:messageId',
-    { schema: { tags: ['messages'], params: ZMessageParams, response: { 200: ZConversationDetail } } },
-    async (request) => {
-      const viewerId = userId(request);
-      return getConversation(app.db, {
+    { schema: { tags, params: ZMessageParams, response: { 200: ZConversationDetail } } },
+    async (request) =>
+      getConversation(app, {
         messageId: request.params.messageId,
-        viewerId,
-        viewerIsAdmin: await isActiveAdmin(app, viewerId),
-        now: app.clock.now(),
-      });
-    },
+        viewerId: userId(request),
+        viewerIsAdmin: await isActiveAdmin(app, userId(request)),
+      }),
   );
 
-  // A response and a free follow-up differ only in kind (spec §4 Creator reply box).
-  for (const [path, kind] of [
-    ['reply', 'response'],
-    ['follow-up', 'followup'],
-  ] as const) {
-    app.post(
-      `/messages/:messageId/${path}`,
-      { schema: { tags: ['messages'], params: ZMessageParams, body: ZReplyRequest, response: { 200: ZAnswered } } },
-      async (request) =>
-        answerConversation(app, {
-          creatorId: userId(request),
-          messageId: request.params.messageId,
-          content: request.body.content,
-          attachmentIds: request.body.attachmentIds,
-          kind,
-        }),
-    );
-  }
+  // spec §4 Creator reply box: a response answers every open paid message of that fan.
+  app.post(
+    '/messages/:messageId/reply',
+    { schema: { tags, params: ZMessageParams, body: ZReplyRequest, response: { 200: ZAnswered } } },
+    async (request) =>
+      answerConversation(app, {
+        creatorId: userId(request),
+        messageId: request.params.messageId,
+        content: request.body.content,
+        attachmentIds: request.body.attachmentIds,
+        kind: 'response',
+      }),
+  );
+
+  // A free follow-up once the conversation is answered (ARCHITECTURE §7); it, too, answers any open message.
+  app.post(
+    '/messages/:messageId/follow-up',
+    { schema: { tags, params: ZMessageParams, body: ZReplyRequest, response: { 200: ZAnswered } } },
+    async (request) =>
+      answerConversation(app, {
+        creatorId: userId(request),
+        messageId: request.params.messageId,
+        content: request.body.content,
+        attachmentIds: request.body.attachmentIds,
+        kind: 'followup',
+      }),
+  );
 
   app.post(
     '/messages/:messageId/decline',
     {
       schema: {
-        tags: ['messages'],
+        tags,
         summary:
           "Creators: decline the conversation's unanswered paid messages with a reason; the money goes back at once",
         params: ZMessageParams,
@@ -103,28 +108,19 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.get('/creator/stats', { schema: { tags: ['messages'], response: { 200: ZCreatorStats } } }, async (request) =>
-    creatorStats(app.db, { creatorId: userId(request), now: app.clock.now() }),
+  app.get('/creator/stats', { schema: { tags, response: { 200: ZCreatorStats } } }, async (request) =>
+    creatorStats(app, { creatorId: userId(request) }),
   );
 
   app.get(
     '/creator/at-risk',
     {
       schema: {
-        tags: ['messages'],
+        tags,
         summary: 'Creators: open paid messages with the least time left (the inbox "at risk" strip)',
         response: { 200: ZAtRiskResponse },
       },
     },
-    async (request) => {
-      const creatorId = userId(request);
-      const [me] = await app.db
-        .select({ isCreator: profiles.isCreator })
-        .from(profiles)
-        .where(eq(profiles.id, creatorId));
-      // Only creators have an inbox to be at risk in (spec §6): anyone else is refused, not shown nothing.
-      if (!me?.isCreator) throw new AppError('FORBIDDEN', 'Only creators have an inbox.');
-      return listAtRisk(app.db, { creatorId, now: app.clock.now() });
-    },
+    async (request) => listAtRisk(app, { creatorId: userId(request) }),
   );
 };

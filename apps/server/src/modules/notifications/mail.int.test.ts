@@ -10,7 +10,7 @@ import {
   startSmtpCapture,
   type TestApp,
 } from '../../testing';
-import { expireMessages } from '../messages/expire-messages';
+import { expireMessages } from '../messages';
 
 const HOUR = 3_600_000;
 const PREFS = '/api/profile/me/notification-preferences';

@@ -1,10 +1,11 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { messages, payments, profiles } from '../../db/schema';
+import { payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { isBlocked, pauseMessage, pauseOf } from '../care';
 import { ACCOUNTS, postLedgerTransaction } from '../ledger/post-transaction';
+import { cancelPendingMessage, markMessagePaid } from '../messages';
 import { autoFlagMessage } from '../moderation';
 import { createNotification, mailUser } from '../notifications';
 import { announceAdminActivity, announceMessageChange } from '../realtime/announce';
@@ -12,18 +13,26 @@ import { readSettings } from '../settings/platform-settings';
 import { newMessageMail } from './mails';
 
 /**
- * The card is authorized (or, for long windows, charged): the message goes live. Its window starts
- * now (ARCHITECTURE §3: expires_at = paid_at + response window). Safe to call twice, as duplicate
- * webhooks and double clicks do: only a pending payment changes.
+ * Everything confirming touches. The whole app for now: the realtime, moderation and notification
+ * front doors it calls still take the Fastify instance.
+ */
+export type ConfirmAuthorizationContext = FastifyInstance;
+
+/**
+ * The card is authorized (or, for long windows, charged; captures-at-once.ts): the message goes live
+ * and ITS RESPONSE WINDOW STARTS NOW (ARCHITECTURE §3: expires_at = paid_at + response window, set by
+ * messages' markMessagePaid in start-response-window.ts). Every confirmation path ends here: the local
+ * checkout, test-send, Stripe's checkout.session.completed and the reconciler. Safe to call twice, as
+ * duplicate webhooks and double clicks do: only a pending payment changes.
  *
  * A checkout can be paid up to an hour after it started, so what startCheckout checked is checked
  * again here (security review L3): the creator still takes messages, messaging is not paused for
  * maintenance, and the price is the one the checkout was started at. Otherwise nothing goes live,
  * no hold is booked, the checkout is abandoned and `refused` says why; a provider that already
- * holds the money gives it back through the orphan path (stripe-checkout-completed).
+ * holds the money gives it back through the orphan path (stripe/on-checkout-completed.ts).
  */
 export async function confirmAuthorization(
-  app: FastifyInstance,
+  app: ConfirmAuthorizationContext,
   opts: { paymentId: string; providerPaymentId?: string | null; captured: boolean },
 ): Promise<{ changed: boolean; refused?: string }> {
   const now = app.clock.now();
@@ -37,10 +46,7 @@ export async function confirmAuthorization(
     const refusal = await staleReason(tx, payment, maintenance, now);
     if (refusal) {
       await tx.update(payments).set({ status: 'canceled', updatedAt: now }).where(eq(payments.id, payment.id));
-      await tx
-        .update(messages)
-        .set({ status: 'cancelled', updatedAt: now })
-        .where(and(eq(messages.id, payment.messageId), eq(messages.status, 'pending')));
+      await cancelPendingMessage(tx, { messageId: payment.messageId, now });
       return { refused: refusal } as const;
     }
     await tx
@@ -52,17 +58,7 @@ export async function confirmAuthorization(
         updatedAt: now,
       })
       .where(eq(payments.id, payment.id));
-    const [message] = await tx
-      .update(messages)
-      .set({
-        status: 'sent',
-        paidAt: now,
-        expiresAt: new Date(now.getTime() + windowHours * 3_600_000),
-        updatedAt: now,
-      })
-      .where(eq(messages.id, payment.messageId))
-      .returning();
-    if (!message) throw new Error(`payment ${payment.id} has no message`);
+    const message = await markMessagePaid(tx, { messageId: payment.messageId, now, windowHours });
     await postLedgerTransaction(tx, {
       kind: 'authorize',
       paymentId: payment.id,

@@ -4,12 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 
+/** What the payout-account use cases touch. */
+export type PayoutAccountContext = Pick<FastifyInstance, 'db' | 'clock' | 'config' | 'payments' | 'log'>;
+
 /**
  * The creator's payout account (spec §7 stripe-connect, as our own endpoints): its status, read
  * back from the provider when it has one, and onboarding links. stripe_onboarding_completed mirrors
  * what the provider says, so the payout use case can trust it.
  */
-export async function getPayoutAccountStatus(app: FastifyInstance, creatorId: string) {
+export async function getPayoutAccountStatus(app: PayoutAccountContext, { creatorId }: { creatorId: string }) {
   const creator = await loadCreator(app, creatorId);
   let ready = creator.stripeOnboardingCompleted;
   const rails = app.payments.payouts;
@@ -26,7 +29,10 @@ export async function getPayoutAccountStatus(app: FastifyInstance, creatorId: st
 }
 
 /** Creates the connected account on first use, then a fresh onboarding link back to Settings → Payout. */
-export async function createOnboardingLink(app: FastifyInstance, creatorId: string): Promise<string> {
+export async function createOnboardingLink(
+  app: PayoutAccountContext,
+  { creatorId }: { creatorId: string },
+): Promise<string> {
   const creator = await loadCreator(app, creatorId);
   const rails = app.payments.payouts;
   try {
@@ -53,18 +59,22 @@ export async function createOnboardingLink(app: FastifyInstance, creatorId: stri
 
 /**
  * The built-in provider's stand-in for the provider's onboarding pages: finishing it marks the
- * account ready. Only with the local provider (the route exists only then).
+ * account ready; returns the account's status. Only with the local provider (the route exists only then).
  */
-export async function completeSimulatedOnboarding(app: FastifyInstance, creatorId: string) {
+export async function completeSimulatedOnboarding(app: PayoutAccountContext, { creatorId }: { creatorId: string }) {
   const creator = await loadCreator(app, creatorId);
   if (!creator.stripeAccountId) {
     throw new AppError('CONFLICT', 'Start the payout setup from Settings → Payout first.');
   }
   await setReady(app, creatorId, true);
+  return getPayoutAccountStatus(app, { creatorId });
 }
 
 /** account.updated (ARCHITECTURE §8): re-read from the provider, then mirror it on the creator. */
-export async function syncPayoutAccount(app: FastifyInstance, accountId: string): Promise<string> {
+export async function syncPayoutAccount(
+  app: PayoutAccountContext,
+  { accountId }: { accountId: string },
+): Promise<string> {
   const [creator] = await app.db
     .select({ id: profiles.id })
     .from(profiles)
@@ -77,14 +87,14 @@ export async function syncPayoutAccount(app: FastifyInstance, accountId: string)
   return ready ? 'account ready' : 'account not ready';
 }
 
-async function setReady(app: FastifyInstance, creatorId: string, ready: boolean) {
+async function setReady(app: Pick<FastifyInstance, 'db' | 'clock'>, creatorId: string, ready: boolean) {
   await app.db
     .update(profiles)
     .set({ stripeOnboardingCompleted: ready, updatedAt: app.clock.now() })
     .where(eq(profiles.id, creatorId));
 }
 
-async function loadCreator(app: FastifyInstance, creatorId: string) {
+async function loadCreator(app: Pick<FastifyInstance, 'db'>, creatorId: string) {
   const [creator] = await app.db
     .select({
       isCreator: profiles.isCreator,

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { earnings, messages, payments } from '../../db/schema';
 import { alertProviderFailure } from '../system-alerts';
 import { abandonCheckout } from './abandon-checkout';
+import { capturePayment } from './capture-payment';
 import { confirmAuthorization } from './confirm-authorization';
 import { releasePayment } from './release-payment';
-import { settlePayment } from './settle-payment';
 
 const ABANDONED_AFTER_MS = 60 * 60_000;
 
@@ -32,8 +32,10 @@ export async function reconcilePayments(app: FastifyInstance, limit = 100) {
   let released = 0;
   for (const row of unsettled) {
     try {
-      if (row.messageStatus === 'responded' && (await settlePayment(app, row.paymentId)) === 'settled') settled++;
-      if (row.messageStatus === 'refunded' && (await releasePayment(app, row.paymentId)) === 'released') released++;
+      if (row.messageStatus === 'responded' && (await capturePayment(app, { paymentId: row.paymentId })) === 'captured')
+        settled++;
+      if (row.messageStatus === 'refunded' && (await releasePayment(app, { paymentId: row.paymentId })) === 'released')
+        released++;
     } catch (error) {
       app.log.warn({ err: error, paymentId: row.paymentId }, 'reconcile: provider call failed; will retry');
       const action = row.messageStatus === 'responded' ? 'capture' : 'release or refund';

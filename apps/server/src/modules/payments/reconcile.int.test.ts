@@ -11,8 +11,8 @@ import {
   type TestApp,
   unbalancedTransactions,
 } from '../../testing';
-import { expireMessages } from '../messages/expire-messages';
-import { createLocalProvider } from './local-provider';
+import { expireMessages } from '../messages';
+import { createLocalProvider } from './local/provider';
 import type { PaymentProvider } from './provider';
 import { reconcilePayments } from './reconcile-payments';
 

@@ -1,14 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { MESSAGE_MESSAGES, splitAmount } from '@fanline/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { messages, payments, profiles } from '../../db/schema';
+import { payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { checkPendingAttachments, claimAttachments } from '../attachments';
 import { isBlocked, pauseMessage, pauseOf } from '../care';
+import { createPendingMessage } from '../messages';
 import { readSettings } from '../settings/platform-settings';
 import { abandonCheckout } from './abandon-checkout';
+import { capturesAtOnce } from './captures-at-once';
+
+export type StartCheckoutContext = Pick<FastifyInstance, 'db' | 'clock' | 'config' | 'payments' | 'log'>;
 
 /**
  * Starts a paid message (spec §7 create-checkout-session): a `pending` message the creator cannot
@@ -16,7 +19,7 @@ import { abandonCheckout } from './abandon-checkout';
  * split at the commission in force now. Returns where the browser pays.
  */
 export async function startCheckout(
-  app: FastifyInstance,
+  app: StartCheckoutContext,
   opts: {
     senderId: string;
     recipientId: string;
@@ -50,17 +53,12 @@ export async function startCheckout(
   const { platformFee, creatorShare } = splitAmount(amount, settings.commission_rate);
   const now = app.clock.now();
   const payment = await app.db.transaction(async (tx) => {
-    const messageId = randomUUID();
-    await tx.insert(messages).values({
-      id: messageId,
-      conversationId: (await existingConversation(tx, opts.senderId, creator.id)) ?? messageId,
+    const messageId = await createPendingMessage(tx, {
       senderId: opts.senderId,
       recipientId: creator.id,
       content: opts.content,
       amount,
-      status: 'pending',
-      createdAt: now,
-      updatedAt: now,
+      now,
     });
     await claimAttachments(tx, { ownerId: opts.senderId, ids: opts.attachmentIds, messageId, part: 'message' });
     const [row] = await tx
@@ -92,7 +90,7 @@ export async function startCheckout(
       description: `Message to @${creator.username}`,
       successUrl: `${app.config.publicUrl}/payment-success?${new URLSearchParams({ creator: creator.username, amount: dollars })}`,
       cancelUrl: `${app.config.publicUrl}/${encodeURIComponent(creator.username)}`,
-      captureAtOnce: settings.message_expiration_hours > app.payments.holdLimitHours,
+      captureAtOnce: capturesAtOnce(settings.message_expiration_hours, app.payments),
     });
   } catch (error) {
     // The provider is down or refused (security review M5 g). The fan never got a checkout link, so
@@ -126,27 +124,4 @@ async function loadRecipient(db: Db, recipientId: string) {
   if (!creator?.isCreator) throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.recipientNotFound);
   if (!creator.isAvailable) throw new AppError('CREATOR_UNAVAILABLE', MESSAGE_MESSAGES.unavailable);
   return creator;
-}
-
-/**
- * spec §4: a new message joins the oldest conversation of this (fan, creator) direction, or starts
- * its own. A conversation's id is its first message's id, so the direction is that message's. Two
- * creators who message each other have one conversation per direction, each answered by its
- * recipient (security review M4).
- */
-async function existingConversation(tx: Db, fanId: string, creatorId: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ conversationId: messages.conversationId })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.senderId, fanId),
-        eq(messages.recipientId, creatorId),
-        eq(messages.isFollowup, false),
-        eq(messages.id, messages.conversationId),
-      ),
-    )
-    .orderBy(asc(messages.createdAt))
-    .limit(1);
-  return row?.conversationId ?? null;
 }

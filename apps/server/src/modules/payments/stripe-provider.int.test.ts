@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testConfig } from '../../testing';
 import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe-stand-in';
 import type { PaymentProvider, PaymentRow } from './provider';
-import { createStripeProvider } from './stripe-provider';
+import { createStripeProvider } from './stripe/provider';
 import { STRIPE_SECRET_KEY, stripeEnv } from './stripe-test-kit';
 
 // The provider alone against the stand-in: which calls it makes, with which keys, and how it reads

@@ -1,6 +1,7 @@
 import { PRESENCE } from '@fanline/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import { isDeliveredSql } from '../messages';
 
 /** Monday 00:00 UTC of the week holding `now` (spec §3: messages_this_week; our weeks start Monday). */
 export function startOfWeekUtc(now: Date): Date {
@@ -28,8 +29,7 @@ export async function getCreatorMetrics(db: Db, opts: { creatorId: string; now: 
           filter (where status = 'responded' and responded_at is not null) / 3600)::numeric, 1)::double precision
           as avg_hours
       from messages
-      where recipient_id = ${opts.creatorId} and amount > 0 and not is_followup
-        and status in ('sent', 'responded', 'refunded')`),
+      where recipient_id = ${opts.creatorId} and ${isDeliveredSql()}`),
     db.execute(sql`
       select count(*) filter (where viewed_at >= ${today})::int as today, count(*)::int as total
       from profile_views where profile_id = ${opts.creatorId}`),

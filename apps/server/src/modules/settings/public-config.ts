@@ -1,6 +1,7 @@
 import type { TPublicConfig } from '@fanline/contracts';
 import { LIMITS } from '@fanline/contracts';
 import type { FastifyInstance } from 'fastify';
+import { capturesAtOnce } from '../payments';
 import { readAllSettings } from './platform-settings';
 
 /** What the web app's copy needs (ARCHITECTURE §8 public config endpoint). */
@@ -17,7 +18,7 @@ export async function publicConfig(app: FastifyInstance): Promise<TPublicConfig>
       stepDollars: LIMITS.price.stepDollars,
     },
     // ARCHITECTURE §2: a window longer than a card hold can last is charged now and refunded later.
-    paymentMode: settings.message_expiration_hours > app.payments.holdLimitHours ? 'charge' : 'hold',
+    paymentMode: capturesAtOnce(settings.message_expiration_hours, app.payments) ? 'charge' : 'hold',
     maintenanceMode: settings.maintenance_mode,
     registrationOpen: settings.new_user_registration,
     requireCreatorVerification: settings.require_creator_verification,

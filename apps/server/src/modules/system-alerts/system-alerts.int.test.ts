@@ -15,7 +15,7 @@ import {
   type TestApp,
 } from '../../testing';
 import { runJobsOnce } from '../../testing/jobs';
-import { createLocalProvider } from '../payments/local-provider';
+import { createLocalProvider } from '../payments';
 import type { PaymentProvider } from '../payments/provider';
 import { STUCK_AFTER_MS } from '.';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import type { PayoutRails } from './provider';
+import type { PayoutRails } from '../provider';
 
 /**
  * Stripe Connect Express for payouts (ARCHITECTURE §2, §8): an Express account per creator, account

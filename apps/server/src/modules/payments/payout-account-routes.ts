@@ -6,18 +6,18 @@ import { completeSimulatedOnboarding, createOnboardingLink, getPayoutAccountStat
 const tags = ['payouts'];
 
 /** spec §7 stripe-connect's two actions, as REST: get-account-status and create-onboarding-link. */
-export const connectRoutes: FastifyPluginAsyncZod = async (app) => {
+export const payoutAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireUser);
 
   app.get('/stripe-connect/status', { schema: { tags, response: { 200: ZPayoutAccountStatus } } }, async (request) =>
-    getPayoutAccountStatus(app, userId(request)),
+    getPayoutAccountStatus(app, { creatorId: userId(request) }),
   );
 
   // The origin is never taken from the browser: links go back to PUBLIC_URL.
   app.post(
     '/stripe-connect/onboarding-link',
     { schema: { tags, response: { 200: ZOnboardingLinkResponse } } },
-    async (request) => ({ url: await createOnboardingLink(app, userId(request)) }),
+    async (request) => ({ url: await createOnboardingLink(app, { creatorId: userId(request) }) }),
   );
 
   // The simulated onboarding exists exactly when the built-in test provider does (the same gate as the
@@ -32,9 +32,6 @@ export const connectRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZPayoutAccountStatus },
       },
     },
-    async (request) => {
-      await completeSimulatedOnboarding(app, userId(request));
-      return getPayoutAccountStatus(app, userId(request));
-    },
+    async (request) => completeSimulatedOnboarding(app, { creatorId: userId(request) }),
   );
 };

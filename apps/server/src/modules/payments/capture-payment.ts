@@ -1,27 +1,37 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { earnings, messages, payments } from '../../db/schema';
+import { earnings, payments } from '../../db/schema';
 import { ACCOUNTS, postLedgerTransaction } from '../ledger/post-transaction';
+import { messageStatusOf } from '../messages';
+
+export type CapturePaymentContext = Pick<FastifyInstance, 'db' | 'clock' | 'payments' | 'log'>;
 
 /**
- * The creator answered: take the money and book it (ARCHITECTURE §2, §3a). The provider call comes
- * first and is idempotent; the booking locks the payment and happens once, keyed by the earning of
- * the message. Safe to repeat from the reply, the reconciler or both at once.
+ * The creator answered: capture the money and book it (ARCHITECTURE §2, §3a): the provider takes the
+ * held authorization (a payment charged at send, for long windows, is already taken), then the 75/25
+ * split frozen on the payment is credited: the creator's share to their payable, the commission to
+ * the platform. The provider call comes first and is idempotent; the booking locks the payment and
+ * happens once, keyed by the earning of the message. Safe to repeat from the reply, the reconciler or
+ * both at once.
  */
-export async function settlePayment(app: FastifyInstance, paymentId: string): Promise<'settled' | 'noop' | 'gone'> {
-  const [before] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
+export async function capturePayment(
+  ctx: CapturePaymentContext,
+  opts: { paymentId: string },
+): Promise<'captured' | 'noop' | 'gone'> {
+  const { paymentId } = opts;
+  const [before] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!before?.messageId || !['authorized', 'succeeded'].includes(before.status)) return 'noop';
-  if (before.status === 'authorized' && (await app.payments.capture(before)) === 'gone') {
+  if (before.status === 'authorized' && (await ctx.payments.capture(before)) === 'gone') {
     // The hold lapsed at the provider before we could take it: nothing was charged.
-    await app.db
+    await ctx.db
       .update(payments)
-      .set({ status: 'failed', updatedAt: app.clock.now() })
+      .set({ status: 'failed', updatedAt: ctx.clock.now() })
       .where(eq(payments.id, paymentId));
-    app.log.error({ paymentId }, 'authorization gone at capture time; the creator is not paid for this message');
+    ctx.log.error({ paymentId }, 'authorization gone at capture time; the creator is not paid for this message');
     return 'gone';
   }
-  const now = app.clock.now();
-  return app.db.transaction(async (tx) => {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment?.messageId || !['authorized', 'succeeded'].includes(payment.status)) return 'noop' as const;
     const [existing] = await tx
@@ -29,11 +39,7 @@ export async function settlePayment(app: FastifyInstance, paymentId: string): Pr
       .from(earnings)
       .where(eq(earnings.messageId, payment.messageId));
     if (existing) return 'noop' as const;
-    const [message] = await tx
-      .select({ status: messages.status })
-      .from(messages)
-      .where(eq(messages.id, payment.messageId));
-    if (message?.status !== 'responded') return 'noop' as const;
+    if ((await messageStatusOf(tx, payment.messageId)) !== 'responded') return 'noop' as const;
     await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.id, payment.id));
     await tx.insert(earnings).values({
       creatorId: payment.recipientId,
@@ -55,6 +61,6 @@ export async function settlePayment(app: FastifyInstance, paymentId: string): Pr
         { account: ACCOUNTS.platformRevenue, amount: payment.amountPlatformFee },
       ],
     });
-    return 'settled' as const;
+    return 'captured' as const;
   });
 }

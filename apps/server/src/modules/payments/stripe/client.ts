@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Config } from '../../platform/config';
+import type { Config } from '../../../platform/config';
 
 /**
  * The official SDK, on the API version this SDK release was generated for (its types describe

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { payments } from '../../db/schema';
-import { confirmAuthorization } from './confirm-authorization';
-import type { StripeEventContext } from './handle-stripe-event';
-import type { PaymentRow } from './provider';
-import { findStripePayment, paymentIdOf } from './stripe-find-payment';
+import { payments } from '../../../db/schema';
+import { confirmAuthorization } from '../confirm-authorization';
+import type { PaymentRow } from '../provider';
+import type { StripeEventContext } from './event-context';
+import { findStripePayment, paymentIdOf } from './find-payment';
 
 /**
- * The fan finished Stripe's checkout. Whether money is held (requires_capture) or taken (succeeded,
+ * checkout.session.completed: the fan finished Stripe's checkout. Whether money is held (requires_capture) or taken (succeeded,
  * long windows) is read from the PaymentIntent itself; only then does the message go live.
  */
 export async function onCheckoutCompleted(ctx: StripeEventContext, eventSession: Stripe.Checkout.Session) {

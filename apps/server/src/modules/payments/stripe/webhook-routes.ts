@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors';
-import { HANDLED_STRIPE_EVENTS, handleStripeEvent } from './handle-stripe-event';
-import { createStripeClient } from './stripe-client';
-import { claimWebhookEvent, forgetWebhookEvent, markWebhookEventProcessed } from './stripe-webhook-events';
+import { AppError } from '../../../platform/errors';
+import { createStripeClient } from './client';
+import { HANDLED_STRIPE_EVENTS, handleStripeEvent } from './handle-event';
+import { claimWebhookEvent, forgetWebhookEvent, markWebhookEventProcessed } from './webhook-events';
 
 const ZReceived = z.object({ received: z.literal(true) });
 

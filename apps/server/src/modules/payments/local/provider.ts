@@ -1,4 +1,4 @@
-import type { PaymentProvider } from './provider';
+import type { PaymentProvider } from '../provider';
 
 /**
  * The built-in test provider (ARCHITECTURE §2): checkout is our own card form at /checkout/{id},

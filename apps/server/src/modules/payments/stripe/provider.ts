@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
-import type { Config } from '../../platform/config';
-import { idempotencyKey, type PaymentProvider, type PaymentRow } from './provider';
-import { createStripeClient } from './stripe-client';
-import { createStripePayoutRails } from './stripe-payout-rails';
+import type { Config } from '../../../platform/config';
+import { idempotencyKey, type PaymentProvider, type PaymentRow } from '../provider';
+import { createStripeClient } from './client';
+import { createStripePayoutRails } from './payout-rails';
 
 // Stripe lets a Checkout Session live 30 min to 24 h. A minute over 30 keeps a clock a little ahead of
 // Stripe's from making the request invalid; an unpaid message should not linger longer than that.

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { webhookEvents } from '../../db/schema';
-import type { Db } from '../../platform/db';
+import { webhookEvents } from '../../../db/schema';
+import type { Db } from '../../../platform/db';
 
 /**
  * Claims a Stripe event for handling (webhook idempotency, ARCHITECTURE §3a): true the first time.

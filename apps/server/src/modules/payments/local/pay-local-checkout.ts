@@ -1,0 +1,39 @@
+import { MESSAGE_MESSAGES } from '@fanline/contracts';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../../platform/errors';
+import { capturesAtOnceNow } from '../captures-at-once';
+import { confirmAuthorization } from '../confirm-authorization';
+import { loadOwnPayment, successPath } from './get-local-checkout';
+import { LOCAL_TEST_CARDS } from './provider';
+
+/**
+ * The fan submits the built-in test checkout's card form (ARCHITECTURE §2 local provider): the
+ * success test card confirms the payment (the response window starts), the declined one is refused
+ * like a real decline, anything else gets the test-card hint. Paying twice (a double click, a
+ * reload) lands on the same success page and charges nothing more.
+ */
+export async function payLocalCheckout(
+  ctx: FastifyInstance,
+  opts: { paymentId: string; viewerId: string; cardNumber: string },
+): Promise<{ redirectUrl: string }> {
+  const { payment, creator } = await loadOwnPayment(ctx, opts);
+  if (payment.status === 'pending') {
+    if (opts.cardNumber === LOCAL_TEST_CARDS.declined) {
+      throw new AppError('CARD_DECLINED', MESSAGE_MESSAGES.cardDeclined, { cardNumber: MESSAGE_MESSAGES.cardDeclined });
+    }
+    if (opts.cardNumber !== LOCAL_TEST_CARDS.success) {
+      const hint = 'This is a test checkout: use the test card 4242 4242 4242 4242.';
+      throw new AppError('BAD_REQUEST', hint, { cardNumber: hint });
+    }
+    const { refused } = await confirmAuthorization(ctx, {
+      paymentId: payment.id,
+      providerPaymentId: `local_${payment.id}`,
+      captured: await capturesAtOnceNow(ctx),
+    });
+    // The creator paused, maintenance began or the price changed since the checkout started.
+    if (refused) throw new AppError('CONFLICT', refused);
+  } else if (payment.status !== 'authorized' && payment.status !== 'succeeded') {
+    throw new AppError('CONFLICT', 'This checkout is no longer open. Please start again from the creator’s profile.');
+  }
+  return { redirectUrl: successPath(creator.username, payment.amountTotal) };
+}

@@ -1,0 +1,55 @@
+import { ZCheckoutRequest, ZLocalCheckoutView, ZLocalPayRequest, ZPaymentResult } from '@fanline/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userId } from '../../auth/auth-hooks';
+import { getLocalCheckout } from './get-local-checkout';
+import { payLocalCheckout } from './pay-local-checkout';
+import { testSendEnabled, testSendMessage } from './test-send-message';
+
+const ZParams = z.object({ paymentId: z.uuid() });
+
+/**
+ * The built-in test checkout (local provider only; in production that takes ALLOW_TEST_PAYMENTS=true,
+ * config) and test-send, which never exists in production (ARCHITECTURE §7). Registered by
+ * ../routes.ts inside its signed-in scope.
+ */
+export const localCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/checkout/local/:paymentId',
+    { schema: { tags: ['payments'], params: ZParams, response: { 200: ZLocalCheckoutView } } },
+    async (request) => getLocalCheckout(app, { paymentId: request.params.paymentId, viewerId: userId(request) }),
+  );
+
+  app.post(
+    '/checkout/local/:paymentId/pay',
+    { schema: { tags: ['payments'], params: ZParams, body: ZLocalPayRequest, response: { 200: ZPaymentResult } } },
+    async (request) =>
+      payLocalCheckout(app, {
+        paymentId: request.params.paymentId,
+        viewerId: userId(request),
+        cardNumber: request.body.cardNumber,
+      }),
+  );
+
+  if (!testSendEnabled(app)) return;
+
+  app.post(
+    '/messages/test-send',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Local provider only: send without the card form',
+        body: ZCheckoutRequest,
+        response: { 200: ZPaymentResult },
+      },
+    },
+    async (request) =>
+      testSendMessage(app, {
+        senderId: userId(request),
+        recipientId: request.body.recipientId,
+        content: request.body.messageContent,
+        attachmentIds: request.body.attachmentIds,
+        log: request.log,
+      }),
+  );
+};

@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { AppError } from '../../../platform/errors';
+import { capturesAtOnceNow } from '../captures-at-once';
+import { confirmAuthorization } from '../confirm-authorization';
+import { startCheckout } from '../start-checkout';
+import { loadOwnPayment, successPath } from './get-local-checkout';
+
+/** Test-send bypasses payment: only with the local provider, and never in production (ARCHITECTURE §7). */
+export const testSendEnabled = (ctx: Pick<FastifyInstance, 'payments' | 'config'>) =>
+  ctx.payments.name === 'local' && ctx.config.payments.testSend;
+
+/** Local provider only: a paid message sent without the card form (checkout, then confirmation at once). */
+export async function testSendMessage(
+  ctx: FastifyInstance,
+  opts: {
+    senderId: string;
+    recipientId: string;
+    content: string;
+    attachmentIds?: readonly string[];
+    log?: FastifyBaseLogger;
+  },
+): Promise<{ redirectUrl: string }> {
+  const started = await startCheckout(ctx, opts);
+  const { refused } = await confirmAuthorization(ctx, {
+    paymentId: started.paymentId,
+    providerPaymentId: `local_test_${started.paymentId}`,
+    captured: await capturesAtOnceNow(ctx),
+  });
+  if (refused) throw new AppError('CONFLICT', refused);
+  const { payment, creator } = await loadOwnPayment(ctx, { paymentId: started.paymentId, viewerId: opts.senderId });
+  return { redirectUrl: successPath(creator.username, payment.amountTotal) };
+}

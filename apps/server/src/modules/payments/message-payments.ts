@@ -1,0 +1,23 @@
+import { inArray } from 'drizzle-orm';
+import { payments } from '../../db/schema';
+import type { Db } from '../../platform/db';
+
+/** The payments of these messages, for the steps that move their money after a reply, decline or expiry. */
+export async function paymentIdsForMessages(tx: Db, messageIds: readonly string[]): Promise<string[]> {
+  if (messageIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(inArray(payments.messageId, [...messageIds]));
+  return rows.map((row) => row.id);
+}
+
+/** The creator's share (spec §9, frozen at checkout) of each of these messages, by message id. */
+export async function creatorSharesForMessages(tx: Db, messageIds: readonly string[]): Promise<Map<string, number>> {
+  if (messageIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ messageId: payments.messageId, amountCreator: payments.amountCreator })
+    .from(payments)
+    .where(inArray(payments.messageId, [...messageIds]));
+  return new Map(rows.flatMap((row) => (row.messageId ? [[row.messageId, row.amountCreator] as const] : [])));
+}

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { readSettings } from '../settings/platform-settings';
+import { testSendEnabled } from './local/test-send-message';
+
+/**
+ * Which checkout is active, whether the message dialog may show the test-send button, and the live
+ * response window, so copy never hard-codes "24 hours".
+ */
+export async function getPaymentConfig(ctx: Pick<FastifyInstance, 'db' | 'payments' | 'config'>) {
+  const { message_expiration_hours: hours } = await readSettings(ctx.db, ['message_expiration_hours']);
+  return { provider: ctx.payments.name, testSend: testSendEnabled(ctx), responseWindowHours: hours };
+}
