@@ -2,10 +2,7 @@
 // message event (issue: p95 under 100 ms). Run: node --import tsx bench/delivery.bench.ts
 // (DATABASE_URL=… for PostgreSQL on a scratch database; else in-memory PGlite).
 
-import { createAccount } from '../apps/server/src/db/seed/create-account';
-import { confirmAuthorization } from '../apps/server/src/modules/payments/confirm-authorization';
-import { startCheckout } from '../apps/server/src/modules/payments/start-checkout';
-import { connectSse } from '../apps/server/src/testing/sse';
+import { confirmAuthorization, connectSse, createAccount, startCheckout } from '@fanline/server/testing';
 import { openBenchDatabase, startBenchServer } from './support';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);

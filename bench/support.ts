@@ -1,8 +1,7 @@
+import { buildApp } from '@fanline/server/app';
+import { type Database, loadConfig, migrateDatabase, openDatabase } from '@fanline/server/testing';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/platform/config';
-import { type Database, migrateDatabase, openDatabase } from '../apps/server/src/platform/db';
 
 /** A migrated database: the PostgreSQL of DATABASE_URL (a fresh schema is not made: use a scratch database) or in-memory PGlite. */
 export async function openBenchDatabase(): Promise<Database> {

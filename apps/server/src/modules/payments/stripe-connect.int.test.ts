@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { payouts, profiles } from '../../db/schema';
 import { createTestApp, earnOnce, fanAndCreator, type TestApp } from '../../testing';
-import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe-stand-in';
-import { deliver, STRIPE_SECRET_KEY, stripeEnv } from './stripe-test-kit';
+import { deliver, STRIPE_SECRET_KEY, stripeEnv } from '../../testing/stripe/kit';
+import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
 
 // Stripe Connect Express through the real SDK against the stand-in (ARCHITECTURE §2, §8).
 let standIn: StripeStandIn;

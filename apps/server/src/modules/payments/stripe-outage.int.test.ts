@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { messages, payments } from '../../db/schema';
 import { createCreator, createTestApp, createUser, signIn, type TestApp } from '../../testing';
-import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe-stand-in';
-import { MESSAGE, STRIPE_SECRET_KEY, stripeEnv } from './stripe-test-kit';
+import { MESSAGE, STRIPE_SECRET_KEY, stripeEnv } from '../../testing/stripe/kit';
+import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
 
 // Security review M5 (g): Stripe down during POST /api/checkout answered 500 and left a pending
 // payment and message for the reconciler to cancel an hour later.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, paymentRow, type TestApp } from '../../testing';
-import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe-stand-in';
+import { STRIPE_SECRET_KEY, startStripeCheckout, stripeEnv } from '../../testing/stripe/kit';
+import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
 import { reconcilePayments } from './reconcile-payments';
-import { STRIPE_SECRET_KEY, startStripeCheckout, stripeEnv } from './stripe-test-kit';
 
 let stand: StripeStandIn;
 let t: TestApp;

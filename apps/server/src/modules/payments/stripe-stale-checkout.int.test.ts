@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ledgerEntries, notifications, profiles } from '../../db/schema';
 import { createTestApp, type TestApp, unbalancedTransactions } from '../../testing';
-import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe-stand-in';
-import { deliver, STRIPE_SECRET_KEY, snapshot, startStripeCheckout, stripeEnv } from './stripe-test-kit';
+import { deliver, STRIPE_SECRET_KEY, snapshot, startStripeCheckout, stripeEnv } from '../../testing/stripe/kit';
+import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
 
 let standIn: StripeStandIn;
 let t: TestApp;

@@ -3,8 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ledgerEntries, notifications, webhookEvents } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing';
-import { type StripeStandIn, signStripeEvent, startStripeStandIn } from '../../testing/stripe-stand-in';
-import { abandonCheckout } from './abandon-checkout';
 import {
   deliver,
   STRIPE_SECRET_KEY,
@@ -12,7 +10,9 @@ import {
   snapshot,
   startStripeCheckout,
   stripeEnv,
-} from './stripe-test-kit';
+} from '../../testing/stripe/kit';
+import { type StripeStandIn, signStripeEvent, startStripeStandIn } from '../../testing/stripe/stand-in';
+import { abandonCheckout } from './abandon-checkout';
 
 let standIn: StripeStandIn;
 let t: TestApp;
