@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { DEMO_ADMIN, DEMO_FAN, demoCreator, signInByApi, uniqueAccount } from '../support/auth';
 import { setupBrowser } from '../support/browser';
 import { linkFrom, waitForMail } from '../support/mail';
-import { DEMO_ADMIN, DEMO_FAN, demoCreator, signInByApi, uniqueAccount } from './auth-helpers';
 
 const browser = setupBrowser();
 const DIALOG_CREATOR = 'chefnora';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, signIn, type TestApp, unbalancedTransactions } from '../../testing';
 import { seedDemoConversations } from './demo-conversations';
-import { DEMO_FAN_EMAIL, generateDemoPasswords, seedDemoData } from './demo-data';
+import { DEMO_ACCOUNTS, generateDemoPasswords, seedDemoData } from './demo-data';
 
 // Seeding needs an empty database, so this file always takes its own PGlite copy.
 let t: TestApp;
@@ -20,7 +20,7 @@ afterAll(async () => {
 
 test('the demo fan has an answered, a pending and a refunded conversation, booked through the use cases', async () => {
   expect(await seedDemoConversations(t.app)).toBe(true);
-  const cookie = await signIn(t.app, DEMO_FAN_EMAIL, passwords.demo);
+  const cookie = await signIn(t.app, DEMO_ACCOUNTS.fan.email, passwords.demo);
   const dashboard = (await t.app.inject({ method: 'GET', url: '/api/sender/dashboard', headers: { cookie } })).json();
   expect(dashboard.recentConversations.map((c: { status: string }) => c.status).sort()).toEqual([
     'completed',
