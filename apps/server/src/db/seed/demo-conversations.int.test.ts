@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, signIn, type TestApp, unbalancedTransactions } from '../../testing';
+import { afterAll, expect, test } from 'vitest';
+import { signIn, unbalancedTransactions, useTestApp } from '../../testing';
 import { seedDemoConversations } from './demo-conversations';
 import { DEMO_ACCOUNTS, generateDemoPasswords, seedDemoData } from './demo-data';
 
 // Seeding needs an empty database, so this file always takes its own PGlite copy.
-let t: TestApp;
 let passwords: ReturnType<typeof generateDemoPasswords>;
-beforeAll(async () => {
+afterAll(async () => {
+  await t.database.close();
+});
+const t = useTestApp(async () => {
   const { openTestDatabase } = await import('../../testing');
   const database = await openTestDatabase('pglite');
   passwords = generateDemoPasswords();
   await seedDemoData({ db: database.db, passwords });
-  t = await createTestApp({ database });
-});
-afterAll(async () => {
-  await t.close();
-  await t.database.close();
+  return { database };
 });
 
 test('the demo fan has an answered, a pending and a refunded conversation, booked through the use cases', async () => {
