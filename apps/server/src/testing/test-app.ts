@@ -107,11 +107,11 @@ export function useTestApp(
     current = await createTestApp(typeof options === 'function' ? await options() : options);
   });
   afterAll(async () => {
+    // The handle keeps pointing at the closed app, so later afterAll hooks can still reach its database.
     await current?.close();
-    current = undefined;
   });
   const open = (): TestApp => {
-    if (!current) throw new Error('useTestApp: the app exists only while the file runs (after its beforeAll)');
+    if (!current) throw new Error('useTestApp: the app exists once the beforeAll of the file has run');
     return current;
   };
   const request = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie?: string, body?: object) =>
