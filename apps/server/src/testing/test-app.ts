@@ -96,20 +96,25 @@ export interface TestAppHandle extends TestApp {
  * One app for the whole test file: built on a fresh database (see `openTestDatabase`) in `beforeAll`
  * and closed in `afterAll`, replacing the before/after preamble every integration file would repeat.
  * `options` may be a function, called in `beforeAll`, when they depend on something an earlier
- * `beforeAll` starts (an SMTP capture, a stand-in's URL). Hooks registered after this call see the app;
- * `afterAll` hooks registered before it run after the app is closed.
+ * `beforeAll` starts (an SMTP capture, a stand-in's URL). `beforeAll` hooks registered after this call
+ * see the app. `afterAll` hooks unwind as a stack: those registered after this call run while the app
+ * is open, those registered before it run once it is closed (close what the app depends on there).
  */
 export function useTestApp(
   options: TestAppOptions | (() => TestAppOptions | Promise<TestAppOptions>) = {},
 ): TestAppHandle {
   let current: TestApp | undefined;
+  let closed = false;
+  const close = async () => {
+    if (!current || closed) return;
+    closed = true;
+    await current.close();
+  };
   beforeAll(async () => {
     current = await createTestApp(typeof options === 'function' ? await options() : options);
   });
-  afterAll(async () => {
-    // The handle keeps pointing at the closed app, so later afterAll hooks can still reach its database.
-    await current?.close();
-  });
+  // The handle keeps pointing at the closed app, so afterAll hooks that run later can still reach its database.
+  afterAll(close);
   const open = (): TestApp => {
     if (!current) throw new Error('useTestApp: the app exists once the beforeAll of the file has run');
     return current;
@@ -134,7 +139,7 @@ export function useTestApp(
     get clock() {
       return open().clock;
     },
-    close: () => open().close(),
+    close,
     get: (url, cookie) => request('GET', url, cookie),
     post: (url, cookie, body) => request('POST', url, cookie, body),
     put: (url, cookie, body) => request('PUT', url, cookie, body),
