@@ -1,5 +1,5 @@
+import type { Db } from '@fanline/server/testing';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../apps/server/src/platform/db';
 
 const FIRST = [
   'maya',

@@ -3,7 +3,7 @@
 // and the last minute, and exits non-zero on any error. Run: npm run soak -w @fanline/bench
 // (DATABASE_URL=… for PostgreSQL on a scratch database; else in-memory PGlite).
 
-import { formatSoak, runSoak } from '../apps/server/src/testing/soak';
+import { formatSoak, runSoak } from '@fanline/server/testing/soak';
 import { openBenchDatabase, startBenchServer } from './support';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 30 * 60);

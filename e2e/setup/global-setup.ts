@@ -3,11 +3,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  type DemoCredentials,
+  startInstagramStandIn,
+  startSmtpCapture,
+  startThreadsStandIn,
+} from '@fanline/server/testing';
 import type { TestProject } from 'vitest/node';
-import type { DemoCredentials } from '../../apps/server/src/platform/bootstrap';
-import { startInstagramStandIn } from '../../apps/server/src/testing/instagram-stand-in';
-import { startSmtpCapture } from '../../apps/server/src/testing/smtp';
-import { startThreadsStandIn } from '../../apps/server/src/testing/threads-stand-in';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,7 +18,7 @@ declare module 'vitest' {
     mailDir: string;
     /** The Instagram-style data service stand-in, for its test controls. */
     instagramStandInUrl: string;
-    /** The demo logins the server generated for this run's data directory (e2e/tests/auth-helpers.ts). */
+    /** The demo logins the server generated for this run's data directory (e2e/support/auth.ts). */
     demoLogins: DemoCredentials;
   }
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { DEMO_ADMIN } from '../support/auth';
 import { ARTIFACTS, setupBrowser } from '../support/browser';
-import { DEMO_ADMIN } from './auth-helpers';
 
 const browser = setupBrowser();
 

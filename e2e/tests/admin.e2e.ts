@@ -1,9 +1,9 @@
 import { formatCents, splitAmount } from '@fanline/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { DEMO_ADMIN, DEMO_FAN, demoCreator, signInByApi, uniqueAccount } from '../support/auth';
 import { setupBrowser } from '../support/browser';
 import { linkFrom, waitForMail } from '../support/mail';
-import { DEMO_ADMIN, DEMO_FAN, demoCreator, signInByApi, uniqueAccount } from './auth-helpers';
 
 const browser = setupBrowser();
 const DIALOG_CREATOR = 'chefnora';

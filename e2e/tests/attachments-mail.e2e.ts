@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
+import { DEMO_FAN, demoCreator, signInByApi } from '../support/auth';
 import { ARTIFACTS, DESKTOP, MOBILE, setupBrowser } from '../support/browser';
 import { linkFrom, waitForMail } from '../support/mail';
-import { DEMO_FAN, demoCreator, signInByApi } from './auth-helpers';
 
 const browser = setupBrowser();
 /** A creator no other journey asserts figures or mails on. */

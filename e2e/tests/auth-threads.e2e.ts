@@ -1,9 +1,9 @@
 import { VERIFICATION_MESSAGES } from '@fanline/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { alertText, uniqueAccount } from '../support/auth';
 import { setupBrowser } from '../support/browser';
 import { linkFrom, waitForMail } from '../support/mail';
-import { alertText, uniqueAccount } from './auth-helpers';
 
 const browser = setupBrowser();
 

@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES } from '@fanline/contracts';
 import { describe, expect, test } from 'vitest';
+import { alertText, DEMO_FAN, fillSignup, signInByApi, submitLogin, uniqueAccount } from '../support/auth';
 import { MOBILE, setupBrowser } from '../support/browser';
 import { linkFrom, waitForMail } from '../support/mail';
-import { alertText, DEMO_FAN, fillSignup, signInByApi, submitLogin, uniqueAccount } from './auth-helpers';
 
 const browser = setupBrowser();
 

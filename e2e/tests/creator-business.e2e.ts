@@ -1,10 +1,10 @@
 import { PAYOUT_MESSAGES } from '@fanline/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { DEMO_ADMIN, demoCreator, signInByApi, uniqueAccount } from '../support/auth';
 import { ARTIFACTS, MOBILE, setupBrowser } from '../support/browser';
 import { payForMessage } from '../support/checkout';
 import { linkFrom, waitForMail } from '../support/mail';
-import { DEMO_ADMIN, demoCreator, signInByApi, uniqueAccount } from './auth-helpers';
 
 const maya = demoCreator('mayastyle');
 

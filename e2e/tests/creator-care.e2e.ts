@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { uniqueAccount } from '../support/auth';
 import { ARTIFACTS, DESKTOP, MOBILE, setupBrowser } from '../support/browser';
 import { linkFrom, waitForMail } from '../support/mail';
-import { uniqueAccount } from './auth-helpers';
 
 /** Issue #13 "Beyond the anchors": creator care. Every journey uses its own fresh accounts. */
 const browser = setupBrowser();

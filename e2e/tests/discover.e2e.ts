@@ -1,8 +1,8 @@
 import type { TBrowseResponse } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { DEMO_FAN, signInByApi } from '../support/auth';
 import { MOBILE, setupBrowser } from '../support/browser';
-import { DEMO_FAN } from './auth-helpers';
 
 const browser = setupBrowser();
 
@@ -200,10 +200,7 @@ describe('Discover (/creators)', () => {
 
   test("a signed-in fan's Send Message opens the creator's profile with the message dialog", async () => {
     const context = await browser.context();
-    const signIn = await context.request.post(browser.url('/api/auth/sign-in'), {
-      data: DEMO_FAN,
-    });
-    expect(signIn.status()).toBe(200);
+    await signInByApi(context, browser.url('/'), DEMO_FAN);
     const page = await context.newPage();
     await page.goto(browser.url('/creators?search=lena'));
     await grid(page).getByRole('button', { name: 'Send Message to Lena Park' }).click();

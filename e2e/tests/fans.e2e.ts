@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { formatCents, type TBillingTransaction } from '@fanline/contracts';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { DEMO_FAN, signInByApi } from '../support/auth';
 import { DESKTOP, MOBILE, setupBrowser } from '../support/browser';
 import { payForMessage } from '../support/checkout';
-import { DEMO_FAN, signInByApi } from './auth-helpers';
 
 const browser = setupBrowser();
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { formatCents, MESSAGE_MESSAGES, splitAmount } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { DEMO_FAN, demoCreator, signInByApi } from '../support/auth';
 import { MOBILE, setupBrowser } from '../support/browser';
-import { DEMO_FAN, demoCreator, signInByApi } from './auth-helpers';
 
 const browser = setupBrowser();
 

@@ -1,8 +1,8 @@
 import { SEARCH_MESSAGES, type TReview } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_CREATOR, DEMO_FAN, signInByApi } from '../support/auth';
 import { MOBILE, setupBrowser } from '../support/browser';
-import { DEMO_CREATOR, DEMO_FAN } from './auth-helpers';
 
 const browser = setupBrowser();
 
@@ -85,10 +85,7 @@ describe('Public creator profile (/{username})', () => {
 
   test('the creator sees Edit Profile on their own page and no purchase panel', async () => {
     const context = await browser.context();
-    const signIn = await context.request.post(browser.url('/api/auth/sign-in'), {
-      data: { email: DEMO_CREATOR.email, password: DEMO_CREATOR.password },
-    });
-    expect(signIn.status()).toBe(200);
+    await signInByApi(context, browser.url('/'), DEMO_CREATOR);
     const page = await context.newPage();
     await page.goto(browser.url('/mayastyle'));
     const edit = page.getByRole('link', { name: 'Edit Profile' });
@@ -107,7 +104,7 @@ describe('Public creator profile (/{username})', () => {
     await page.waitForURL(browser.url('/'));
 
     // A fan's profile is not a creator's: not found either.
-    await page.goto(browser.url('/demofan'));
+    await page.goto(browser.url(`/${DEMO_ACCOUNTS.fan.username}`));
     await page.getByRole('heading', { level: 1, name: SEARCH_MESSAGES.profileNotFound }).waitFor();
 
     for (const path of ['/:username', '/%7Busername%7D']) {

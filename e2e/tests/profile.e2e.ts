@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { PROFILE_MESSAGES, UPLOAD_MESSAGES } from '@fanline/contracts';
 import { describe, expect, test } from 'vitest';
+import { alertText, DEMO_CREATOR, fillSignup, signInByApi, submitLogin, uniqueAccount } from '../support/auth';
 import { setupBrowser } from '../support/browser';
 import { linkFrom, waitForMail } from '../support/mail';
-import { alertText, DEMO_CREATOR, fillSignup, signInByApi, submitLogin, uniqueAccount } from './auth-helpers';
 
 const browser = setupBrowser();
 

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { REVIEW_MESSAGES } from '@fanline/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_FAN, demoCreator, signInByApi } from '../support/auth';
 import { ARTIFACTS, DESKTOP, MOBILE, setupBrowser } from '../support/browser';
-import { DEMO_FAN, demoCreator, signInByApi } from './auth-helpers';
 
 const browser = setupBrowser();
 
@@ -38,7 +38,7 @@ async function answeredConversation(fan: BrowserContext, creator: BrowserContext
   expect(paid.status()).toBe(200);
   const list = await (await creator.request.get(browser.url('/api/conversations'))).json();
   const conversation = list.conversations.find(
-    (c: { otherParty: { username: string } }) => c.otherParty.username === 'demofan',
+    (c: { otherParty: { username: string } }) => c.otherParty.username === DEMO_ACCOUNTS.fan.username,
   );
   const reply = await creator.request.post(browser.url(`/api/messages/${conversation.lastMessageId}/reply`), {
     data: { content: 'Open with the punchline, then explain it. Trust me on this one.' },

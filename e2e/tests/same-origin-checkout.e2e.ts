@@ -1,8 +1,8 @@
 import { formatCents } from '@fanline/contracts';
 import { describe, expect, test } from 'vitest';
+import { uniqueAccount } from '../support/auth';
 import { setupBrowser } from '../support/browser';
 import { linkFrom, waitForMail } from '../support/mail';
-import { uniqueAccount } from './auth-helpers';
 
 const browser = setupBrowser();
 

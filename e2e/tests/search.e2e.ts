@@ -1,8 +1,8 @@
 import { SEARCH_MESSAGES } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
+import { DEMO_ADMIN, signInByApi } from '../support/auth';
 import { MOBILE, setupBrowser } from '../support/browser';
-import { DEMO_ADMIN } from './auth-helpers';
 
 const browser = setupBrowser();
 
@@ -119,10 +119,7 @@ describe('Find Creators (/search)', () => {
     expect(await guest.getByRole('button', { name: 'API key', exact: true }).count()).toBe(0);
 
     const context = await browser.context();
-    const signIn = await context.request.post(browser.url('/api/auth/sign-in'), {
-      data: DEMO_ADMIN,
-    });
-    expect(signIn.status()).toBe(200);
+    await signInByApi(context, browser.url('/'), DEMO_ADMIN);
     const page = await context.newPage();
     await page.goto(browser.url('/search'));
     await page.getByRole('button', { name: 'API key', exact: true }).click();

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, signIn, TEST_PASSWORD, type TestApp } from './testing';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, signIn, TEST_PASSWORD, useTestApp } from './testing';
 import { ACCESS_TABLE, type Access, type RouteAccess } from './testing/access-table';
 import { buildAccessWorld, forbiddenFor, ROLES, type Role, type World } from './testing/access-world';
 import { registeredRoutes } from './testing/route-inventory';
@@ -22,18 +22,14 @@ const ALLOWED: Record<Access, readonly Role[]> = {
   signature: [],
 };
 
-let t: TestApp;
 let w: World;
 let routes: string[];
 
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '100000', AUTH_EMAIL_LIMIT: '100000' } });
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '100000', AUTH_EMAIL_LIMIT: '100000' } });
   w = await buildAccessWorld(t.app, t.database.db);
   routes = registeredRoutes(t.app);
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 test('every registered route has an entry in the access table', () => {
   const missing = routes.filter((route) => !(route in ACCESS_TABLE));

@@ -1,18 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { createTestApp, type TestApp } from './testing';
+import { createTestApp, type TestApp, useTestApp } from './testing';
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   // A route that fails unexpectedly, to see what a client is told.
   t.app.get('/api/test-explode', async () => {
     throw new Error('secret internal detail');
   });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('HTTP surface', () => {

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { profiles } from './db/schema';
-import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, stripeEnv } from './modules/payments/stripe-test-kit';
 import {
   createAdmin,
   createCreator,
@@ -23,7 +22,8 @@ import {
   settleStripeSide,
 } from './testing/faults';
 import { ManualClock, runJobsOnce } from './testing/jobs';
-import { type StripeStandIn, signStripeEvent, startStripeStandIn } from './testing/stripe-stand-in';
+import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, stripeEnv } from './testing/stripe/kit';
+import { type StripeStandIn, signStripeEvent, startStripeStandIn } from './testing/stripe/stand-in';
 
 // Fault injection (FAULT_RUNS, 7 by default: each money flow once, in random order; the fuller run
 // is `npm run faults -w @fanline/bench`, flows drawn at random). Every run SIGKILLs a server process

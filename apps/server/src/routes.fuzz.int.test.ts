@@ -1,8 +1,8 @@
 import { ERROR_CODES } from '@fanline/contracts';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createAdmin, createCreator, createTestApp, createUser, signIn, type TestApp } from './testing';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createAdmin, createCreator, createUser, signIn, useTestApp } from './testing';
 import {
   type DocumentedRoute,
   documentedRoutes,
@@ -21,7 +21,6 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 // Valid in every path parameter, so the body is validated too (a bad path stops validation first).
 const SOME_UUID = '00000000-0000-4000-8000-000000000000';
 
-let t: TestApp;
 let routes: DocumentedRoute[];
 let known: KnownValues;
 const cookies: Record<'visitor' | 'fan' | 'creator' | 'admin', string | undefined> = {
@@ -34,8 +33,8 @@ const cookies: Record<'visitor' | 'fan' | 'creator' | 'admin', string | undefine
 const isAdminRoute = (route: DocumentedRoute) => route.path.startsWith('/api/admin');
 const cookieFor = (route: DocumentedRoute) => (isAdminRoute(route) ? cookies.admin : cookies.fan) ?? '';
 
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '100000', AUTH_EMAIL_LIMIT: '100000' } });
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '100000', AUTH_EMAIL_LIMIT: '100000' } });
   const db = t.database.db;
   const fan = await createUser(db);
   const creator = await createCreator(db);
@@ -80,9 +79,6 @@ beforeAll(async () => {
   };
   const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
   routes = documentedRoutes(doc.json());
-});
-afterAll(async () => {
-  await t.close();
 });
 
 function expectHandled(response: LightMyRequestResponse, what: string) {

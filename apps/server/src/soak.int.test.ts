@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, type TestApp, testDriver } from './testing';
+import { beforeAll, expect, test } from 'vitest';
+import { testDriver, useTestApp } from './testing';
 import { formatSoak, runSoak } from './testing/soak';
 
 // A shortened soak (SOAK_SECONDS, 50 by default) over loopback with live streams connected; the
@@ -9,14 +9,10 @@ const SECONDS = Number(process.env.SOAK_SECONDS ?? 50);
 // PGlite keeps the whole database in this process's memory, so RSS grows with the rows written.
 const RSS_GROWTH_LIMIT_MB = 250;
 
-let t: TestApp;
 let baseUrl: string;
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '100000', AUTH_EMAIL_LIMIT: '100000' } });
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '100000', AUTH_EMAIL_LIMIT: '100000' } });
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 test.skipIf(testDriver() !== 'pglite')(

@@ -1,17 +1,16 @@
 import { LIMITS, UPLOAD_MESSAGES } from '@fanline/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { adminUsers } from '../db/schema';
-import { createCreator, createTestApp, createUser, multipartFile, signIn, type TestApp } from '../testing';
+import { createCreator, createUser, multipartFile, signIn, useTestApp } from '../testing';
 
 // Security review M5 (a)–(f): input the schemas let through reached PostgreSQL, sharp or the
 // multipart parser and came back as a 500. Each is a 4xx with the documented error shape now.
-let t: TestApp;
 let fan: string;
 let admin: string;
 let creatorId: string;
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '1000', AUTH_EMAIL_LIMIT: '1000' } });
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '1000', AUTH_EMAIL_LIMIT: '1000' } });
   const db = t.database.db;
   const fanUser = await createUser(db);
   fan = await signIn(t.app, fanUser.email ?? '');
@@ -19,9 +18,6 @@ beforeAll(async () => {
   await db.insert(adminUsers).values({ userId: adminUser.id, role: 'admin' });
   admin = await signIn(t.app, adminUser.email ?? '');
   creatorId = (await createCreator(db)).id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 function expectClientError(response: { statusCode: number; json(): unknown }, status = 400) {

@@ -3,27 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../app';
 import {
-  createTestApp,
   createUser,
   fanAndCreator,
   openTestDatabase,
   SAMPLE_MESSAGE,
   sendPaidMessage,
-  type TestApp,
   testConfig,
   unique,
+  useTestApp,
 } from '../testing';
 import type { Config } from './config';
 import type { Database } from './db';
 
 describe('without SMTP, outside production', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 
   test('the creator’s new-message mail goes through the mailer too, so /dev/outbox shows it', async () => {
     const { creator, fanCookie } = await fanAndCreator(t.app, t.database.db);

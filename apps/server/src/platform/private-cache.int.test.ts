@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, createUser, signIn, type TestApp } from '../testing';
+import { expect, test } from 'vitest';
+import { createUser, signIn, useTestApp } from '../testing';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 
 // Security review L7: what the API says to a signed-in user is theirs; no cache may keep it.
 test('signed-in API answers are not stored by any cache; public reads keep their headers', async () => {

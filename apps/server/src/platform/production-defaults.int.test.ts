@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { buildApp } from '../app';
 import { users } from '../db/schema';
 import { createAccount } from '../db/seed/create-account';
-import { DEMO_ADMIN_EMAIL, DEMO_FAN_EMAIL } from '../db/seed/demo-data';
+import { DEMO_ACCOUNTS } from '../db/seed/demo-data';
 import { createUser, openTestDatabase, TEST_PASSWORD, testConfig, unique } from '../testing';
 import { demoCredentialsFile, prepareDemoData, prepareSuperAdmin } from './bootstrap';
 import type { Config } from './config';
@@ -70,9 +70,9 @@ describe('NODE_ENV=production', { timeout: 120_000 }, () => {
     });
     expect(session.json().user).toMatchObject({ email: OWNER.ADMIN_EMAIL, isAdmin: true });
 
-    expect((await signIn(app, DEMO_ADMIN_EMAIL, 'fanline-admin')).statusCode).toBe(401);
-    expect((await signIn(app, DEMO_FAN_EMAIL, 'fanline-demo')).statusCode).toBe(401);
-    expect((await signIn(app, 'mayastyle@fanline.test', 'fanline-demo')).statusCode).toBe(401);
+    expect((await signIn(app, DEMO_ACCOUNTS.admin.email, 'fanline-admin')).statusCode).toBe(401);
+    expect((await signIn(app, DEMO_ACCOUNTS.fan.email, 'fanline-demo')).statusCode).toBe(401);
+    expect((await signIn(app, DEMO_ACCOUNTS.creator.email, 'fanline-demo')).statusCode).toBe(401);
     // A second start leaves the account as it is (its password may have been changed in the app since).
     await expect(prepareSuperAdmin(server.config, server.database)).resolves.toBe('unchanged');
   });
@@ -94,7 +94,7 @@ describe('NODE_ENV=production', { timeout: 120_000 }, () => {
     expect(admin?.password).not.toBe('fanline-admin');
     expect((await signIn(app, admin?.email ?? '', admin?.password ?? '')).statusCode).toBe(200);
     expect((await signIn(app, fan?.email ?? '', fan?.password ?? '')).statusCode).toBe(200);
-    expect((await signIn(app, DEMO_ADMIN_EMAIL, 'fanline-admin')).statusCode).toBe(401);
+    expect((await signIn(app, DEMO_ACCOUNTS.admin.email, 'fanline-admin')).statusCode).toBe(401);
 
     const other = await start({ ...PRODUCTION, SEED_DEMO_DATA: 'true' });
     expect(other.demo?.creatorPassword).not.toBe(server.demo?.creatorPassword);
@@ -105,7 +105,7 @@ describe('NODE_ENV=production', { timeout: 120_000 }, () => {
     expect(server.demo?.logins.map((login) => login.role)).not.toContain('admin');
     const app = await server.app();
     expect((await signIn(app, OWNER.ADMIN_EMAIL, OWNER.ADMIN_PASSWORD)).statusCode).toBe(200);
-    const demoAdmin = await signIn(app, DEMO_ADMIN_EMAIL, server.demo?.creatorPassword ?? '');
+    const demoAdmin = await signIn(app, DEMO_ACCOUNTS.admin.email, server.demo?.creatorPassword ?? '');
     expect(demoAdmin.statusCode).toBe(401);
   });
 

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { unbalancedTransactions } from './messaging';
-import { type StandInFaults, type StripeStandIn, signStripeEvent } from './stripe-stand-in';
+import { type StandInFaults, type StripeStandIn, signStripeEvent } from './stripe/stand-in';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 // Fault injection on PostgreSQL with the Stripe stand-in behind the real `stripe` SDK. Each run picks

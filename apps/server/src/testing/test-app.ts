@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import type { PaymentProvider } from '../modules/payments';
 import { type Clock, ManualClock } from '../platform/clock';
@@ -54,10 +54,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  database?: Database;
+  payments?: PaymentProvider;
+}
+
 /** The real app on a real database, for `app.inject()` tests. */
-export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; database?: Database; payments?: PaymentProvider } = {},
-): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   const config = testConfig(options.env);
   const clock = (options.clock as ManualClock | undefined) ?? new ManualClock();
@@ -72,6 +77,73 @@ export async function createTestApp(
       if (!options.database) await database.close();
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** What `useTestApp` returns: the file's app (available inside tests and later hooks) and request helpers. */
+export interface TestAppHandle extends TestApp {
+  /** GET `url`, signed in with `cookie` when given. */
+  get(url: string, cookie?: string): Promise<LightMyRequestResponse>;
+  /** POST `url` with a JSON `body`, signed in with `cookie` when given. */
+  post(url: string, cookie?: string, body?: object): Promise<LightMyRequestResponse>;
+  /** PUT `url` with a JSON `body`, signed in with `cookie` when given. */
+  put(url: string, cookie?: string, body?: object): Promise<LightMyRequestResponse>;
+  /** DELETE `url`, signed in with `cookie` when given. */
+  delete(url: string, cookie?: string): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * One app for the whole test file: built on a fresh database (see `openTestDatabase`) in `beforeAll`
+ * and closed in `afterAll`, replacing the before/after preamble every integration file would repeat.
+ * `options` may be a function, called in `beforeAll`, when they depend on something an earlier
+ * `beforeAll` starts (an SMTP capture, a stand-in's URL). `beforeAll` hooks registered after this call
+ * see the app. `afterAll` hooks unwind as a stack: those registered after this call run while the app
+ * is open, those registered before it run once it is closed (close what the app depends on there).
+ */
+export function useTestApp(
+  options: TestAppOptions | (() => TestAppOptions | Promise<TestAppOptions>) = {},
+): TestAppHandle {
+  let current: TestApp | undefined;
+  let closed = false;
+  const close = async () => {
+    if (!current || closed) return;
+    closed = true;
+    await current.close();
+  };
+  beforeAll(async () => {
+    current = await createTestApp(typeof options === 'function' ? await options() : options);
+  });
+  // The handle keeps pointing at the closed app, so afterAll hooks that run later can still reach its database.
+  afterAll(close);
+  const open = (): TestApp => {
+    if (!current) throw new Error('useTestApp: the app exists once the beforeAll of the file has run');
+    return current;
+  };
+  const request = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie?: string, body?: object) =>
+    open().app.inject({
+      method,
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(body === undefined ? {} : { payload: body }),
+    });
+  return {
+    get app() {
+      return open().app;
+    },
+    get database() {
+      return open().database;
+    },
+    get config() {
+      return open().config;
+    },
+    get clock() {
+      return open().clock;
+    },
+    close,
+    get: (url, cookie) => request('GET', url, cookie),
+    post: (url, cookie, body) => request('POST', url, cookie, body),
+    put: (url, cookie, body) => request('PUT', url, cookie, body),
+    delete: (url, cookie) => request('DELETE', url, cookie),
   };
 }
 

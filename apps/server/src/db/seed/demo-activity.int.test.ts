@@ -1,19 +1,15 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, openTestDatabase, type TestApp, unbalancedTransactions } from '../../testing';
+import { afterAll, expect, test } from 'vitest';
+import { openTestDatabase, unbalancedTransactions, useTestApp } from '../../testing';
 import { messages, profiles, reviews, userPresence } from '../schema';
 import { seedDemoActivity } from './demo-activity';
-import { generateDemoPasswords, seedDemoData } from './demo-data';
+import { DEMO_ACCOUNTS, generateDemoPasswords, seedDemoData } from './demo-data';
 
 // Seeding needs an empty database, so this file always takes its own PGlite copy.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ database: await openTestDatabase('pglite') });
-});
 afterAll(async () => {
-  await t.close();
   await t.database.close();
 });
+const t = useTestApp(async () => ({ database: await openTestDatabase('pglite') }));
 
 const profileOf = async (username: string) => {
   const [row] = await t.database.db.select().from(profiles).where(eq(profiles.username, username));
@@ -36,7 +32,7 @@ test('demo activity: replied conversations, reviews with responses, ratings and 
   expect(await profileOf('mayastyle')).toMatchObject({ averageRating: null, reviewCount: 0, responseRate: 98 });
 
   // The demo fan has an answered conversation with glowwithgia and no review of it: the prompt's case.
-  const fan = await profileOf('demofan');
+  const fan = await profileOf(DEMO_ACCOUNTS.fan.username);
   const gia = await profileOf('glowwithgia');
   const [replied] = await t.database.db
     .select({ conversationId: messages.conversationId })

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createSession, revokeSession, SESSION_COOKIE } from '../../modules/auth/sessions';
 import { messages, profiles } from '../schema';
 import { createAccount } from './create-account';
+import { DEMO_ACCOUNTS, demoEmail } from './demo-accounts';
 
 interface DemoConversation {
   fan: string;
@@ -17,13 +18,13 @@ interface DemoConversation {
 // the end-to-end journeys assert their figures.
 const CONVERSATIONS: DemoConversation[] = [
   {
-    fan: 'demofan',
+    fan: DEMO_ACCOUNTS.fan.username,
     creator: 'glowwithgia',
     message: 'Hi Gia! What is a simple morning routine for dry skin in winter?',
     reply: 'Keep it short: gentle cleanser, a hydrating serum on damp skin, then a rich moisturiser and SPF.',
   },
   {
-    fan: 'demofan',
+    fan: DEMO_ACCOUNTS.fan.username,
     creator: 'devdaniel',
     message: 'Should I learn TypeScript before React, or both at once?',
     reply: 'Both at once works if you keep the types simple at first. Start with props and state types only.',
@@ -100,7 +101,7 @@ const EXTRA_FANS = [
 export async function seedDemoActivity(app: FastifyInstance, password: string): Promise<void> {
   if (app.payments.name !== 'local') return;
   for (const fan of EXTRA_FANS) {
-    await createAccount({ db: app.db, email: `${fan.username}@fanline.test`, password, profile: fan });
+    await createAccount({ db: app.db, email: demoEmail(fan.username), password, profile: fan });
   }
   const ids = new Map<string, string>();
   const sessions = new Map<string, { cookie: string; sessionId: string }>();

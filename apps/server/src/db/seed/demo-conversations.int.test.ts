@@ -1,26 +1,24 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, signIn, type TestApp, unbalancedTransactions } from '../../testing';
+import { afterAll, expect, test } from 'vitest';
+import { signIn, unbalancedTransactions, useTestApp } from '../../testing';
 import { seedDemoConversations } from './demo-conversations';
-import { DEMO_FAN_EMAIL, generateDemoPasswords, seedDemoData } from './demo-data';
+import { DEMO_ACCOUNTS, generateDemoPasswords, seedDemoData } from './demo-data';
 
 // Seeding needs an empty database, so this file always takes its own PGlite copy.
-let t: TestApp;
 let passwords: ReturnType<typeof generateDemoPasswords>;
-beforeAll(async () => {
+afterAll(async () => {
+  await t.database.close();
+});
+const t = useTestApp(async () => {
   const { openTestDatabase } = await import('../../testing');
   const database = await openTestDatabase('pglite');
   passwords = generateDemoPasswords();
   await seedDemoData({ db: database.db, passwords });
-  t = await createTestApp({ database });
-});
-afterAll(async () => {
-  await t.close();
-  await t.database.close();
+  return { database };
 });
 
 test('the demo fan has an answered, a pending and a refunded conversation, booked through the use cases', async () => {
   expect(await seedDemoConversations(t.app)).toBe(true);
-  const cookie = await signIn(t.app, DEMO_FAN_EMAIL, passwords.demo);
+  const cookie = await signIn(t.app, DEMO_ACCOUNTS.fan.email, passwords.demo);
   const dashboard = (await t.app.inject({ method: 'GET', url: '/api/sender/dashboard', headers: { cookie } })).json();
   expect(dashboard.recentConversations.map((c: { status: string }) => c.status).sort()).toEqual([
     'completed',

@@ -5,6 +5,7 @@ import { capturesAtOnce, confirmAuthorization, startCheckout } from '../../modul
 import { readSettings } from '../../modules/settings/platform-settings';
 import type { Mailer } from '../../platform/mailer';
 import { messages, profiles } from '../schema';
+import { DEMO_ACCOUNTS } from './demo-accounts';
 
 const HOUR = 3_600_000;
 
@@ -35,9 +36,9 @@ export async function seedDemoConversations(app: FastifyInstance): Promise<boole
   const people = await app.db
     .select({ id: profiles.id, username: profiles.username })
     .from(profiles)
-    .where(inArray(profiles.username, ['demofan', 'glowwithgia', 'inkbyiris', 'profkim']));
+    .where(inArray(profiles.username, [DEMO_ACCOUNTS.fan.username, 'glowwithgia', 'inkbyiris', 'profkim']));
   const id = (username: string) => people.find((p) => p.username === username)?.id;
-  const fan = id('demofan');
+  const fan = id(DEMO_ACCOUNTS.fan.username);
   const [gia, iris, hana] = [id('glowwithgia'), id('inkbyiris'), id('profkim')];
   if (!fan || !gia || !iris || !hana) return false;
   // Once only: the demo fan has written to none of these three yet (the earnings demo has the fan

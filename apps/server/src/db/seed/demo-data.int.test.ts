@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db';
 import { verifyPassword } from '../../platform/password';
 import { openTestDatabase } from '../../testing';
 import { adminUsers, profiles, users } from '../schema';
-import { DEMO_ADMIN_EMAIL, DEMO_FAN_EMAIL, generateDemoPasswords, seedDemoData } from './demo-data';
+import { DEMO_ACCOUNTS, generateDemoPasswords, seedDemoData } from './demo-data';
 
 // Seeding needs an empty database, so this file always takes its own PGlite copy.
 let database: Database;
@@ -33,7 +33,7 @@ test('an empty database gets creators, a fan and an admin with the given passwor
   expect(logins?.map((l) => l.role)).toEqual(['creator', 'creator', 'creator', 'fan', 'admin']);
   expect(logins?.find((l) => l.role === 'admin')).toEqual({
     role: 'admin',
-    email: DEMO_ADMIN_EMAIL,
+    email: DEMO_ACCOUNTS.admin.email,
     password: passwords.admin,
   });
 
@@ -44,17 +44,17 @@ test('an empty database gets creators, a fan and an admin with the given passwor
   const [unavailable] = await database.db.select({ n: count() }).from(profiles).where(eq(profiles.isAvailable, false));
   expect(unavailable?.n).toBeGreaterThan(0);
 
-  expect(await verifyPassword(await passwordOf(DEMO_FAN_EMAIL), passwords.demo)).toBe(true);
-  expect(await verifyPassword(await passwordOf('mayastyle@fanline.test'), passwords.demo)).toBe(true);
+  expect(await verifyPassword(await passwordOf(DEMO_ACCOUNTS.fan.email), passwords.demo)).toBe(true);
+  expect(await verifyPassword(await passwordOf(DEMO_ACCOUNTS.creator.email), passwords.demo)).toBe(true);
   // The passwords this repository once published open nothing.
-  expect(await verifyPassword(await passwordOf(DEMO_FAN_EMAIL), 'fanline-demo')).toBe(false);
-  expect(await verifyPassword(await passwordOf(DEMO_ADMIN_EMAIL), 'fanline-admin')).toBe(false);
-  expect(await verifyPassword(await passwordOf(DEMO_ADMIN_EMAIL), passwords.admin)).toBe(true);
+  expect(await verifyPassword(await passwordOf(DEMO_ACCOUNTS.fan.email), 'fanline-demo')).toBe(false);
+  expect(await verifyPassword(await passwordOf(DEMO_ACCOUNTS.admin.email), 'fanline-admin')).toBe(false);
+  expect(await verifyPassword(await passwordOf(DEMO_ACCOUNTS.admin.email), passwords.admin)).toBe(true);
   const [admin] = await database.db
     .select({ role: adminUsers.role, active: adminUsers.isActive })
     .from(adminUsers)
     .innerJoin(users, eq(users.id, adminUsers.userId))
-    .where(eq(users.email, DEMO_ADMIN_EMAIL));
+    .where(eq(users.email, DEMO_ACCOUNTS.admin.email));
   expect(admin).toEqual({ role: 'super_admin', active: true });
 
   const [before] = await database.db.select({ n: count() }).from(users);

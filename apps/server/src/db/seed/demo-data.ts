@@ -6,10 +6,9 @@ import type { Db } from '../../platform/db';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { adminUsers, users } from '../schema';
 import { createAccount, type ProfileFields } from './create-account';
+import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, demoEmail } from './demo-accounts';
 
-/** Demo accounts' addresses; their passwords are generated per data directory, never written in code. */
-export const DEMO_FAN_EMAIL = 'fan@fanline.test';
-export const DEMO_ADMIN_EMAIL = 'admin@fanline.test';
+export { DEMO_ACCOUNTS, demoEmail } from './demo-accounts';
 
 export interface DemoLogin {
   role: string;
@@ -214,7 +213,7 @@ export async function seedDemoData({
 
   const logins: DemoLogin[] = [];
   for (const [index, creator] of CREATORS.entries()) {
-    const email = `${creator.username.replace(/_/g, '')}@fanline.test`;
+    const email = demoEmail(creator.username);
     await createAccount({
       db,
       email,
@@ -235,17 +234,18 @@ export async function seedDemoData({
     if (index < 3) logins.push({ role: 'creator', email, password: passwords.demo, username: creator.username });
   }
 
+  const fan = DEMO_ACCOUNTS.fan;
   await createAccount({
     db,
-    email: DEMO_FAN_EMAIL,
+    email: fan.email,
     password: passwords.demo,
-    profile: { username: 'demofan', displayName: 'Demo Fan' },
+    profile: { username: fan.username, displayName: fan.displayName },
   });
-  logins.push({ role: 'fan', email: DEMO_FAN_EMAIL, password: passwords.demo, username: 'demofan' });
+  logins.push({ role: 'fan', email: fan.email, password: passwords.demo, username: fan.username });
 
   if (withAdmin) {
-    await ensureSuperAdmin(db, { email: DEMO_ADMIN_EMAIL, password: passwords.admin });
-    logins.push({ role: 'admin', email: DEMO_ADMIN_EMAIL, password: passwords.admin });
+    await ensureSuperAdmin(db, { email: DEMO_ACCOUNTS.admin.email, password: passwords.admin });
+    logins.push({ role: 'admin', email: DEMO_ACCOUNTS.admin.email, password: passwords.admin });
   }
   return logins;
 }
@@ -266,7 +266,7 @@ export async function retirePublishedPasswords(db: Db, passwords: DemoPasswords)
     .select({ id: users.id, email: users.email, hash: users.passwordHash, adminRole: adminUsers.role })
     .from(users)
     .leftJoin(adminUsers, eq(adminUsers.userId, users.id))
-    .where(like(users.email, '%@fanline.test'));
+    .where(like(users.email, `%@${DEMO_EMAIL_DOMAIN}`));
   const changed: DemoLogin[] = [];
   for (const row of rows) {
     let published = false;

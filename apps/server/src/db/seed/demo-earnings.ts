@@ -15,6 +15,7 @@ import { ManualClock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db';
 import { profiles } from '../schema';
+import { DEMO_ACCOUNTS } from './demo-accounts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -58,7 +59,10 @@ export async function seedDemoEarnings({ config, database }: { config: Config; d
       for (let n = 0; n < count; n++) await addPortfolioImage(app, creator.id, await demoPicture(i + n));
     }
 
-    const [fan] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.username, 'demofan'));
+    const [fan] = await db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.username, DEMO_ACCOUNTS.fan.username));
     const earners = await db
       .select({ id: profiles.id, username: profiles.username })
       .from(profiles)

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { reportContent } from '../../modules/moderation/report-content';
 import { messages, profiles } from '../schema';
+import { DEMO_ACCOUNTS } from './demo-accounts';
 
 /**
  * Content Moderation has something to review on first start: the demo fan reports the reply in
@@ -9,7 +10,10 @@ import { messages, profiles } from '../schema';
  * Report button. Runs after that seed, on a fresh database only.
  */
 export async function seedDemoModeration(app: FastifyInstance): Promise<boolean> {
-  const [fan] = await app.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.username, 'demofan'));
+  const [fan] = await app.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.username, DEMO_ACCOUNTS.fan.username));
   const [gia] = await app.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.username, 'glowwithgia'));
   if (!fan || !gia) return false;
   const [answered] = await app.db

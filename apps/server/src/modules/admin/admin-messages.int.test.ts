@@ -1,17 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { notifications } from '../../db/schema';
 import {
   createAdmin,
-  createTestApp,
   fanAndCreator,
   ledgerOf,
   messageRow,
   paymentRow,
   sendPaidMessage,
   signIn,
-  type TestApp,
   unbalancedTransactions,
+  useTestApp,
 } from '../../testing';
 import { expireMessages } from '../messages';
 import { createLocalProvider } from '../payments';
@@ -27,15 +26,11 @@ const flaky = {
   },
 };
 
-let t: TestApp;
 let adminCookie: string;
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' }, payments: flaky });
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' }, payments: flaky });
   const admin = await createAdmin(t.database.db);
   adminCookie = await signIn(t.app, admin.email ?? '');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const HOUR = 3_600_000;

@@ -1,18 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createAdmin, createTestApp, fanAndCreator, sendPaidMessage, signIn, type TestApp } from '../../testing';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createAdmin, fanAndCreator, sendPaidMessage, signIn, useTestApp } from '../../testing';
 import { expireMessages } from '../messages';
 import { SETTING_DEFAULTS } from '../settings';
 
-let t: TestApp;
 let adminCookie: string;
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
   const admin = await createAdmin(t.database.db);
   adminCookie = await signIn(t.app, admin.email ?? '');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const HOUR = 3_600_000;

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   createAdmin,
   createCreator,
-  createTestApp,
   createUser,
   fanAndCreator,
   messageRow,
@@ -11,24 +10,26 @@ import {
   sendPaidMessage,
   signIn,
   startSmtpCapture,
-  type TestApp,
+  useTestApp,
 } from '../../testing';
 import { SETTING_DEFAULTS } from '../settings';
 
 // Settings are platform-wide: this file has a database of its own (test-app.ts), and every test
 // that changes them puts the defaults back.
-let t: TestApp;
 let adminCookie: string;
 let smtp: SmtpCapture;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, AUTH_IP_LIMIT: '10000', REQUIRE_EMAIL_CONFIRMATION: 'false' } });
-  const admin = await createAdmin(t.database.db);
-  adminCookie = await signIn(t.app, admin.email ?? '');
 });
 afterAll(async () => {
-  await t.close();
   await smtp.close();
+});
+const t = useTestApp(() => ({
+  env: { SMTP_URL: smtp.url, AUTH_IP_LIMIT: '10000', REQUIRE_EMAIL_CONFIRMATION: 'false' },
+}));
+beforeAll(async () => {
+  const admin = await createAdmin(t.database.db);
+  adminCookie = await signIn(t.app, admin.email ?? '');
 });
 
 const putSettings = (payload: unknown, cookie = adminCookie) =>

@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { messageAttachments } from '../../db/schema';
 import { runJobsOnce } from '../../jobs/run-jobs';
 import {
   createAdmin,
-  createTestApp,
   createUser,
   fanAndCreator,
   multipartFile,
@@ -15,17 +14,11 @@ import {
   REPLY,
   SAMPLE_MESSAGE,
   signIn,
-  type TestApp,
+  useTestApp,
 } from '../../testing';
 
 const HOUR = 3_600_000;
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 
 const png = (width = 40, height = 30, color = { r: 200, g: 40, b: 90 }) =>
   sharp({ create: { width, height, channels: 3, background: color } })

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, createUser, TEST_PASSWORD, type TestApp } from '../../testing';
+import { describe, expect, test } from 'vitest';
+import { createTestApp, createUser, TEST_PASSWORD, type TestApp, useTestApp } from '../../testing';
 
 // The client's address drives the per-address limits. With no proxy configured, X-Forwarded-For is
 // whatever the client wants it to be, so it must be ignored (security review M1).
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '30' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '30' } });
 
 const signInFrom = (app: TestApp['app'], email: string, forwardedFor: string, password = 'wrong-password') =>
   app.inject({

@@ -8,22 +8,20 @@ import {
   type SmtpCapture,
   startSmtpCapture,
   TEST_PASSWORD,
-  type TestApp,
   unique,
+  useTestApp,
 } from '../../testing';
 
 // Security review M6: five wrong passwords, or five reset requests, from strangers must not lock the
 // real owner out. Failures count per (email, address), and per email only up to a high ceiling.
-let t: TestApp;
 let smtp: SmtpCapture;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, REQUIRE_EMAIL_CONFIRMATION: 'false', AUTH_IP_LIMIT: '30' } });
 });
 afterAll(async () => {
-  await t.close();
   await smtp.close();
 });
+const t = useTestApp(() => ({ env: { SMTP_URL: smtp.url, REQUIRE_EMAIL_CONFIRMATION: 'false', AUTH_IP_LIMIT: '30' } }));
 
 const OWNER_ADDRESS = '192.0.2.10';
 const stranger = (i: number) => `198.51.100.${i}`;

@@ -1,7 +1,6 @@
 import { AUTH_MESSAGES } from '@fanline/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  createTestApp,
   createUser,
   linkIn,
   type SmtpCapture,
@@ -9,22 +8,20 @@ import {
   signIn,
   startSmtpCapture,
   TEST_PASSWORD,
-  type TestApp,
   unique,
+  useTestApp,
   whoAmI,
 } from '../../testing';
 
-let t: TestApp;
 let smtp: SmtpCapture;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  // With SMTP configured, email confirmation is required by default.
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, AUTH_IP_LIMIT: '1000', PUBLIC_URL: 'http://fanline.test' } });
 });
 afterAll(async () => {
-  await t.close();
   await smtp.close();
 });
+// With SMTP configured, email confirmation is required by default.
+const t = useTestApp(() => ({ env: { SMTP_URL: smtp.url, AUTH_IP_LIMIT: '1000', PUBLIC_URL: 'http://fanline.test' } }));
 
 const post = (url: string, payload?: unknown, cookie?: string) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });

@@ -1,14 +1,8 @@
 import { AUTH_MESSAGES } from '@fanline/contracts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, createUser, sessionCookie, signIn, TEST_PASSWORD, type TestApp, whoAmI } from '../../testing';
+import { describe, expect, test } from 'vitest';
+import { createTestApp, createUser, sessionCookie, signIn, TEST_PASSWORD, useTestApp, whoAmI } from '../../testing';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '1000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '1000' } });
 
 const DAY = 86_400_000;
 const post = (url: string, payload?: unknown, cookie?: string) =>

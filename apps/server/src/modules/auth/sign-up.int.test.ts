@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { platformSettings, profiles } from '../../db/schema';
 import {
   createTestApp,
@@ -8,18 +8,12 @@ import {
   openTestDatabase,
   sessionCookie,
   signIn,
-  type TestApp,
   unique,
+  useTestApp,
   whoAmI,
 } from '../../testing';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '1000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '1000' } });
 
 const signUp = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload });

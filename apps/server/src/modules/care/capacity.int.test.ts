@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
-  createTestApp,
   createUser,
   fanAndCreator,
   messageRow,
@@ -10,18 +9,12 @@ import {
   sendPaidMessage,
   signIn,
   TEST_PASSWORD,
-  type TestApp,
   unbalancedTransactions,
+  useTestApp,
 } from '../../testing';
 
 const HOUR = 3_600_000;
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 
 const setCapacity = (cookie: string, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/creator/capacity', headers: { cookie }, payload });

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { categories } from '../../db/schema';
-import { createTestApp, type TestApp, unique } from '../../testing';
+import { unique, useTestApp } from '../../testing';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 test('lists active categories by sort order, never inactive ones', async () => {
   const hidden = unique('Hidden');

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createCreator, createTestApp, createUser, type TestApp, unique } from '../../testing';
+import { describe, expect, test } from 'vitest';
+import { createCreator, createUser, unique, useTestApp } from '../../testing';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 interface Card {
   id: string;

@@ -7,22 +7,20 @@ import {
   type InstagramStandIn,
   signIn,
   startInstagramStandIn,
-  type TestApp,
   unique,
+  useTestApp,
 } from '../../testing';
 
-let t: TestApp;
 let instagram: InstagramStandIn;
 beforeAll(async () => {
   instagram = await startInstagramStandIn();
-  t = await createTestApp({
-    env: { INSTAGRAM_LOOKUP_URL: instagram.url, INSTAGRAM_LOOKUP_KEY: instagram.key, AUTH_IP_LIMIT: '1000' },
-  });
 });
 afterAll(async () => {
-  await t.close();
   await instagram.close();
 });
+const t = useTestApp(() => ({
+  env: { INSTAGRAM_LOOKUP_URL: instagram.url, INSTAGRAM_LOOKUP_KEY: instagram.key, AUTH_IP_LIMIT: '1000' },
+}));
 
 const find = async (q: string, status = 'all', app = t.app) => {
   const response = await app.inject({ method: 'GET', url: `/api/creators/find?${new URLSearchParams({ q, status })}` });

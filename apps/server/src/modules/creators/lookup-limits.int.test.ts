@@ -10,22 +10,21 @@ import {
   startInstagramStandIn,
   type TestApp,
   unique,
+  useTestApp,
 } from '../../testing';
 import { LOOKUP_LIMITS } from './guarded-lookup';
 
 // Security review M3: anonymous traffic must not burn the paid lookup. Upstream calls are counted
 // at the Instagram-style stand-in.
-let t: TestApp;
 let instagram: InstagramStandIn;
 const env = () => ({ INSTAGRAM_LOOKUP_URL: instagram.url, INSTAGRAM_LOOKUP_KEY: instagram.key, AUTH_IP_LIMIT: '1000' });
 beforeAll(async () => {
   instagram = await startInstagramStandIn();
-  t = await createTestApp({ env: env() });
 });
 afterAll(async () => {
-  await t.close();
   await instagram.close();
 });
+const t = useTestApp(() => ({ env: env() }));
 beforeEach(async () => {
   // Each test starts with fresh limits and no cached answers or quota pause.
   t.clock.advance(61 * 60_000);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   createCreator,
   createTestApp,
@@ -6,18 +6,12 @@ import {
   fanAndCreator,
   sendPaidMessage,
   signIn,
-  type TestApp,
   unbalancedTransactions,
+  useTestApp,
 } from '../../testing';
 import { expireMessages } from '../messages';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 
 const HOUR = 3_600_000;
 const REPLY = 'Thanks for writing! Here is my honest advice for you.';

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, openProxiedTestDatabase, type TestApp, testDriver } from '../../testing';
+import { describe, expect, test } from 'vitest';
+import { createTestApp, openProxiedTestDatabase, testDriver, useTestApp } from '../../testing';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 test('health reports the database as up, with its driver, and the payment provider', async () => {
   for (const url of ['/api/health', '/api/health/ready']) {

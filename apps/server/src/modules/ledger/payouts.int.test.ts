@@ -1,23 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { earnings, ledgerEntries, payouts, profiles } from '../../db/schema';
 import {
   connectLocalPayoutAccount,
   createTestApp,
   earnOnce,
   fanAndCreator,
-  type TestApp,
   unbalancedTransactions,
+  useTestApp,
 } from '../../testing';
 import { createLocalProvider, type PaymentProvider } from '../payments';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 const requestPayout = (cookie: string) =>

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createCreator, createTestApp, SAMPLE_MESSAGE, sendPaidMessage, signIn, type TestApp } from '../../testing';
+import { describe, expect, test } from 'vitest';
+import { createCreator, SAMPLE_MESSAGE, sendPaidMessage, signIn, useTestApp } from '../../testing';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 
 const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 const reply = (cookie: string, messageId: string, content: string) =>

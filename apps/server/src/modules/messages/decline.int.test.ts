@@ -13,24 +13,23 @@ import {
   type TestApp,
   testDriver,
   unbalancedTransactions,
+  useTestApp,
 } from '../../testing';
 import { answerConversation } from './answer-conversation';
 import { declineConversation } from './decline-conversation';
 import { expireMessages } from './expire-messages';
 
-let a: TestApp;
 let b: TestApp;
 let second: Database;
 
+const a = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 beforeAll(async () => {
-  a = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
   second = testDriver() === 'postgres' ? await openTestDatabase() : a.database;
   b = await createTestApp({ database: second, env: { AUTH_IP_LIMIT: '10000' } });
 });
 afterAll(async () => {
   await b.app.close();
   if (second !== a.database) await second.close();
-  await a.close();
 });
 
 const decline = (messageId: string, cookie: string, payload: object) =>

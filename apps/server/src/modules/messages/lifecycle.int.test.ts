@@ -1,9 +1,8 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { earnings, notifications, profiles } from '../../db/schema';
 import {
-  createTestApp,
   createUser,
   fanAndCreator,
   ledgerOf,
@@ -11,18 +10,12 @@ import {
   paymentRow,
   sendPaidMessage,
   signIn,
-  type TestApp,
   unbalancedTransactions,
+  useTestApp,
 } from '../../testing';
 import { expireMessages } from './expire-messages';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 
 const HOUR = 3_600_000;
 const REPLY = 'Thanks for writing! Here is my honest advice for you.';

@@ -1,9 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { buildApp } from '../../app';
 import { earnings, ledgerEntries, messages, payments } from '../../db/schema';
-import { createTestApp, fanAndCreator, sendPaidMessage, type TestApp, unbalancedTransactions } from '../../testing';
+import { fanAndCreator, sendPaidMessage, unbalancedTransactions, useTestApp } from '../../testing';
 import { confirmAuthorization, createLocalProvider, type PaymentProvider, reconcilePayments } from '../payments';
 import { expireMessages } from './expire-messages';
 
@@ -47,14 +47,8 @@ function switchableProvider() {
   return { provider, state };
 }
 
-let t: TestApp;
 const switchable = switchableProvider();
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '100000' }, payments: switchable.provider });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '100000' }, payments: switchable.provider });
 
 test('over random pay / reply / follow-up / expiry / duplicate webhook / outage / restart sequences, the money is always right', async () => {
   await fc.assert(

@@ -11,25 +11,24 @@ import {
   type TestApp,
   testDriver,
   unbalancedTransactions,
+  useTestApp,
 } from '../../testing';
 import { answerConversation } from './answer-conversation';
 import { expireMessages } from './expire-messages';
 
 const HOUR = 3_600_000;
-let a: TestApp;
 let b: TestApp;
 let second: Database;
 
 // Two instances, each with its own connections and its own clock, on one database.
+const a = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 beforeAll(async () => {
-  a = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
   second = testDriver() === 'postgres' ? await openTestDatabase() : a.database;
   b = await createTestApp({ database: second, env: { AUTH_IP_LIMIT: '10000' } });
 });
 afterAll(async () => {
   await b.app.close();
   if (second !== a.database) await second.close();
-  await a.close();
 });
 
 test('both instances running the expiry job refund each message exactly once', async () => {

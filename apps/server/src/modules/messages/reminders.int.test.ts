@@ -11,28 +11,31 @@ import {
   type TestApp,
   testDriver,
   unbalancedTransactions,
+  useTestApp,
 } from '../../testing';
 import { remindCreators } from './remind-creators';
 
 const HOUR = 3_600_000;
 let smtp: SmtpCapture;
-let a: TestApp;
 let b: TestApp;
 let second: Database;
 
 // Two instances on one database, as in races.int.test.ts: on PostgreSQL each has its own pool.
+const env = () => ({ SMTP_URL: smtp.url, REQUIRE_EMAIL_CONFIRMATION: 'false', AUTH_IP_LIMIT: '10000' });
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  const env = { SMTP_URL: smtp.url, REQUIRE_EMAIL_CONFIRMATION: 'false', AUTH_IP_LIMIT: '10000' };
-  a = await createTestApp({ env });
+});
+afterAll(async () => {
+  await smtp.close();
+});
+const a = useTestApp(() => ({ env: env() }));
+beforeAll(async () => {
   second = testDriver() === 'postgres' ? await openTestDatabase() : a.database;
-  b = await createTestApp({ database: second, env });
+  b = await createTestApp({ database: second, env: env() });
 });
 afterAll(async () => {
   await b.app.close();
   if (second !== a.database) await second.close();
-  await a.close();
-  await smtp.close();
 });
 
 const get = (url: string, cookie: string) => a.app.inject({ method: 'GET', url, headers: { cookie } });

@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  createAdmin,
-  createTestApp,
-  createUser,
-  fanAndCreator,
-  sendPaidMessage,
-  signIn,
-  type TestApp,
-} from '../../testing';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createAdmin, createUser, fanAndCreator, sendPaidMessage, signIn, useTestApp } from '../../testing';
 
-let t: TestApp;
 let adminCookie: string;
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
   const admin = await createAdmin(t.database.db);
   adminCookie = await signIn(t.app, admin.email ?? '');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const REPLY = 'Thanks for writing! Here is my honest advice for you, '.repeat(3).trim();

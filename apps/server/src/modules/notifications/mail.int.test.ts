@@ -1,5 +1,5 @@
 import { EMAIL_KINDS, type TEmailKind } from '@fanline/contracts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   connectLocalPayoutAccount,
   createTestApp,
@@ -9,20 +9,15 @@ import {
   sendPaidMessage,
   startSmtpCapture,
   type TestApp,
+  useTestApp,
 } from '../../testing';
 import { expireMessages } from '../messages';
 
 const HOUR = 3_600_000;
 const PREFS = '/api/profile/me/notification-preferences';
 
-let t: TestApp;
-beforeAll(async () => {
-  // No SMTP: every mail lands in the log mailer's outbox with its kind and headers.
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+// No SMTP: every mail lands in the log mailer's outbox with its kind and headers.
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 
 const mailsTo = (email: string | null) => t.app.mailer.outbox().filter((m) => m.to === email);
 const kindsTo = (email: string | null) => new Set(mailsTo(email).map((m) => m.kind));

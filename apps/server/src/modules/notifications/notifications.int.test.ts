@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  createTestApp,
   createUser,
   fanAndCreator,
   SAMPLE_MESSAGE,
@@ -8,20 +7,20 @@ import {
   sendPaidMessage,
   signIn,
   startSmtpCapture,
-  type TestApp,
+  useTestApp,
 } from '../../testing';
 
-let t: TestApp;
 let smtp: SmtpCapture;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   // Mail configured, confirmation not required, so test accounts sign in as they are.
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, REQUIRE_EMAIL_CONFIRMATION: 'false', AUTH_IP_LIMIT: '10000' } });
 });
 afterAll(async () => {
-  await t.close();
   await smtp.close();
 });
+const t = useTestApp(() => ({
+  env: { SMTP_URL: smtp.url, REQUIRE_EMAIL_CONFIRMATION: 'false', AUTH_IP_LIMIT: '10000' },
+}));
 
 const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 const post = (url: string, cookie: string) => t.app.inject({ method: 'POST', url, headers: { cookie } });

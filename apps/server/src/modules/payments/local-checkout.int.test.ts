@@ -1,10 +1,9 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { notifications, payments } from '../../db/schema';
 import {
   createCreator,
-  createTestApp,
   createUser,
   fanAndCreator,
   ledgerOf,
@@ -14,16 +13,10 @@ import {
   SAMPLE_MESSAGE,
   sendPaidMessage,
   signIn,
-  type TestApp,
+  useTestApp,
 } from '../../testing';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 
 const checkout = (cookie: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/checkout', headers: { cookie }, payload });

@@ -10,6 +10,7 @@ import {
   sendPaidMessage,
   type TestApp,
   unbalancedTransactions,
+  useTestApp,
 } from '../../testing';
 import { expireMessages } from '../messages';
 import { createLocalProvider } from './local/provider';
@@ -41,13 +42,7 @@ const HOUR = 3_600_000;
 
 describe('the reconciler', () => {
   const provider = flakyProvider();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' }, payments: provider });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' }, payments: provider });
 
   test('finishes a capture the provider failed after the reply, exactly once', async () => {
     const { creator, fanCookie, creatorCookie } = await fanAndCreator(t.app, t.database.db);

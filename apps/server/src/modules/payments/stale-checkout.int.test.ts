@@ -1,9 +1,8 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { notifications, profiles } from '../../db/schema';
 import {
-  createTestApp,
   fanAndCreator,
   ledgerOf,
   messageRow,
@@ -11,19 +10,13 @@ import {
   paymentRow,
   SAMPLE_MESSAGE,
   setPlatformSetting,
-  type TestApp,
   unbalancedTransactions,
+  useTestApp,
 } from '../../testing';
 
 // Security review L3: a checkout may be paid up to an hour after it started. Paying re-checks what
 // starting it checked; a stale checkout is refused and nothing reaches the creator.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 
 async function startedCheckout() {
   const pair = await fanAndCreator(t.app, t.database.db, { messagePrice: 2500 });

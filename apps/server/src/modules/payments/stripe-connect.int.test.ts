@@ -1,21 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { payouts, profiles } from '../../db/schema';
-import { createTestApp, earnOnce, fanAndCreator, type TestApp } from '../../testing';
-import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe-stand-in';
-import { deliver, STRIPE_SECRET_KEY, stripeEnv } from './stripe-test-kit';
+import { createTestApp, earnOnce, fanAndCreator, useTestApp } from '../../testing';
+import { deliver, STRIPE_SECRET_KEY, stripeEnv } from '../../testing/stripe/kit';
+import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
 
 // Stripe Connect Express through the real SDK against the stand-in (ARCHITECTURE §2, §8).
 let standIn: StripeStandIn;
-let t: TestApp;
 beforeAll(async () => {
   standIn = await startStripeStandIn({ secretKey: STRIPE_SECRET_KEY });
-  t = await createTestApp({ env: stripeEnv(standIn.url) });
 });
 afterAll(async () => {
-  await t?.close();
   await standIn?.close();
 });
+const t = useTestApp(() => ({ env: stripeEnv(standIn.url) }));
 
 const status = (cookie: string) =>
   t.app.inject({ method: 'GET', url: '/api/stripe-connect/status', headers: { cookie } });

@@ -2,25 +2,27 @@ import { MESSAGE_MESSAGES } from '@fanline/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { messages, payments } from '../../db/schema';
-import { createCreator, createTestApp, createUser, signIn, type TestApp } from '../../testing';
-import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe-stand-in';
-import { MESSAGE, STRIPE_SECRET_KEY, stripeEnv } from './stripe-test-kit';
+import { createCreator, createTestApp, createUser, signIn, type TestApp, useTestApp } from '../../testing';
+import { MESSAGE, STRIPE_SECRET_KEY, stripeEnv } from '../../testing/stripe/kit';
+import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
 
 // Security review M5 (g): Stripe down during POST /api/checkout answered 500 and left a pending
 // payment and message for the reconciler to cancel an hour later.
 let standIn: StripeStandIn;
-let t: TestApp;
 let unreachable: TestApp;
 beforeAll(async () => {
   standIn = await startStripeStandIn({ secretKey: STRIPE_SECRET_KEY });
-  t = await createTestApp({ env: stripeEnv(standIn.url) });
+});
+afterAll(async () => {
+  await standIn?.close();
+});
+const t = useTestApp(() => ({ env: stripeEnv(standIn.url) }));
+beforeAll(async () => {
   // Port 9 (discard) on loopback: nothing listens, so the connection is refused at once.
   unreachable = await createTestApp({ database: t.database, env: stripeEnv('http://127.0.0.1:9') });
 });
 afterAll(async () => {
   await unreachable?.close();
-  await t?.close();
-  await standIn?.close();
 });
 
 async function tryCheckout(app: TestApp['app']) {

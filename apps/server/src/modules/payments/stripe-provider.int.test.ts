@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testConfig } from '../../testing';
-import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe-stand-in';
+import { STRIPE_SECRET_KEY, stripeEnv } from '../../testing/stripe/kit';
+import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
 import type { PaymentProvider, PaymentRow } from './provider';
 import { createStripeProvider } from './stripe/provider';
-import { STRIPE_SECRET_KEY, stripeEnv } from './stripe-test-kit';
 
 // The provider alone against the stand-in: which calls it makes, with which keys, and how it reads
 // Stripe's answers. The webhook tests cover the app around it.

@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, paymentRow, type TestApp } from '../../testing';
-import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe-stand-in';
+import { paymentRow, useTestApp } from '../../testing';
+import { STRIPE_SECRET_KEY, startStripeCheckout, stripeEnv } from '../../testing/stripe/kit';
+import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
 import { reconcilePayments } from './reconcile-payments';
-import { STRIPE_SECRET_KEY, startStripeCheckout, stripeEnv } from './stripe-test-kit';
 
 let stand: StripeStandIn;
-let t: TestApp;
 beforeAll(async () => {
   stand = await startStripeStandIn({ secretKey: STRIPE_SECRET_KEY });
-  t = await createTestApp({ env: stripeEnv(stand.url) });
 });
 afterAll(async () => {
-  await t.close();
   await stand.close();
 });
+const t = useTestApp(() => ({ env: stripeEnv(stand.url) }));
 
 test('a paid checkout whose webhook never came is confirmed by the reconciler, not cancelled', async () => {
   const { sessionId, paymentId } = await startStripeCheckout(t.app, t.database.db);

@@ -1,20 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ledgerEntries, notifications, profiles } from '../../db/schema';
-import { createTestApp, type TestApp, unbalancedTransactions } from '../../testing';
-import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe-stand-in';
-import { deliver, STRIPE_SECRET_KEY, snapshot, startStripeCheckout, stripeEnv } from './stripe-test-kit';
+import { unbalancedTransactions, useTestApp } from '../../testing';
+import { deliver, STRIPE_SECRET_KEY, snapshot, startStripeCheckout, stripeEnv } from '../../testing/stripe/kit';
+import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
 
 let standIn: StripeStandIn;
-let t: TestApp;
 beforeAll(async () => {
   standIn = await startStripeStandIn({ secretKey: STRIPE_SECRET_KEY });
-  t = await createTestApp({ env: stripeEnv(standIn.url) });
 });
 afterAll(async () => {
-  await t?.close();
   await standIn?.close();
 });
+const t = useTestApp(() => ({ env: stripeEnv(standIn.url) }));
 
 // Security review L3 with Stripe: the fan finished Stripe's checkout after the creator paused. The
 // message must not go live, and the hold Stripe already placed is released.

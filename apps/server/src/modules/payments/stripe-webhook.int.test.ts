@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ledgerEntries, notifications, webhookEvents } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../testing';
-import { type StripeStandIn, signStripeEvent, startStripeStandIn } from '../../testing/stripe-stand-in';
-import { abandonCheckout } from './abandon-checkout';
+import { createTestApp, type TestApp, useTestApp } from '../../testing';
 import {
   deliver,
   STRIPE_SECRET_KEY,
@@ -12,18 +10,18 @@ import {
   snapshot,
   startStripeCheckout,
   stripeEnv,
-} from './stripe-test-kit';
+} from '../../testing/stripe/kit';
+import { type StripeStandIn, signStripeEvent, startStripeStandIn } from '../../testing/stripe/stand-in';
+import { abandonCheckout } from './abandon-checkout';
 
 let standIn: StripeStandIn;
-let t: TestApp;
 beforeAll(async () => {
   standIn = await startStripeStandIn({ secretKey: STRIPE_SECRET_KEY });
-  t = await createTestApp({ env: stripeEnv(standIn.url) });
 });
 afterAll(async () => {
-  await t?.close();
   await standIn?.close();
 });
+const t = useTestApp(() => ({ env: stripeEnv(standIn.url) }));
 
 const checkout = () => startStripeCheckout(t.app, t.database.db);
 const ledgerOf = (paymentId: string) =>

@@ -1,24 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { messages, profiles, profileViews, userPresence } from '../../db/schema';
-import {
-  createCreator,
-  createTestApp,
-  createUser,
-  fanAndCreator,
-  sendPaidMessage,
-  signIn,
-  type TestApp,
-} from '../../testing';
+import { createCreator, createUser, fanAndCreator, sendPaidMessage, signIn, useTestApp } from '../../testing';
 import { startOfWeekUtc } from './get-creator-metrics';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 
 const ORIGIN = 'http://localhost:3000';
 const activity = (cookie: string, status: string, headers: Record<string, string> = {}) =>

@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { payments } from '../../db/schema';
-import { createTestApp, fanAndCreator, multipartFile, payLocal, setPlatformSetting, type TestApp } from '../../testing';
+import { fanAndCreator, multipartFile, payLocal, setPlatformSetting, useTestApp } from '../../testing';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 
 const patch = (cookie: string, payload: object) =>
   t.app.inject({ method: 'PATCH', url: '/api/profile/me', headers: { cookie }, payload });

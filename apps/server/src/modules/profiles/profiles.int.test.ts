@@ -2,16 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LIMITS, UPLOAD_MESSAGES } from '@fanline/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, createUser, multipartFile, signIn, type TestApp } from '../../testing';
+import { describe, expect, test } from 'vitest';
+import { createUser, multipartFile, signIn, useTestApp } from '../../testing';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '1000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '1000' } });
 
 async function signedIn() {
   const user = await createUser(t.database.db);

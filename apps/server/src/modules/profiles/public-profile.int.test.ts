@@ -1,15 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { profileViews, reviews } from '../../db/schema';
-import { createCreator, createTestApp, createUser, signIn, type TestApp, unique } from '../../testing';
+import { createCreator, createUser, signIn, unique, useTestApp } from '../../testing';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '1000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '1000' } });
 
 const get = (url: string, cookie?: string, remoteAddress = '127.0.0.1') =>
   t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {}, remoteAddress });

@@ -1,15 +1,9 @@
 import { AUTH_MESSAGES } from '@fanline/contracts';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createCreator, createTestApp, createUser, signIn, type TestApp, unique } from '../../testing';
+import { expect, test } from 'vitest';
+import { createCreator, createUser, signIn, unique, useTestApp } from '../../testing';
 import { USERNAME_HOLD_DAYS } from './username-availability';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 
 const rename = (cookie: string, username: string) =>
   t.app.inject({ method: 'PATCH', url: '/api/profile/me', headers: { cookie }, payload: { username } });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
   connectSse,
   createTestApp,
@@ -6,18 +6,14 @@ import {
   openTestDatabase,
   sendPaidMessage,
   signIn,
-  type TestApp,
   testDriver,
+  useTestApp,
 } from '../../testing';
 
-let t: TestApp;
 let baseUrl: string;
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /api/events', () => {

@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  connectSse,
-  createTestApp,
-  createUser,
-  type SseClient,
-  signIn,
-  TEST_PASSWORD,
-  type TestApp,
-} from '../../testing';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { connectSse, createUser, type SseClient, signIn, TEST_PASSWORD, useTestApp } from '../../testing';
 import { issueToken } from '../auth/email-tokens';
 
 // Security review M2 and L1: a bounded number of live streams, each ending with its session.
-let t: TestApp;
 let baseUrl: string;
 let nextAddress = 1;
 /** Each test speaks from its own address (the loopback proxy is trusted), so caps do not leak across tests. */
 const newAddress = () => ({ 'x-forwarded-for': `198.18.7.${nextAddress++}` });
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000', TRUST_PROXY: '127.0.0.1,::1' } });
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000', TRUST_PROXY: '127.0.0.1,::1' } });
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const openStream = (cookie: string, from: Record<string, string>) =>

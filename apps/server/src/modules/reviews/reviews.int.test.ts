@@ -1,16 +1,10 @@
 import { REVIEW_MESSAGES } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { profiles } from '../../db/schema';
-import { createTestApp, createUser, fanAndCreator, sendPaidMessage, signIn, type TestApp } from '../../testing';
+import { createUser, fanAndCreator, sendPaidMessage, signIn, useTestApp } from '../../testing';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 
 const REPLY = 'Thanks for writing! Here is my honest advice for you.';
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>

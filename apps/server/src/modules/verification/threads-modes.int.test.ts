@@ -2,20 +2,19 @@ import { VERIFICATION_MESSAGES } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { profiles } from '../../db/schema';
-import { createCreator, createTestApp, type TestApp, unique } from '../../testing';
+import { createCreator, createTestApp, type TestApp, unique, useTestApp } from '../../testing';
+import { everyResponseText, expectRefusal, recordingClient, signedInUser } from '../../testing/threads/kit';
 import { ALREADY_LINKED } from './apply-creator-onboarding';
-import { everyResponseText, expectRefusal, recordingClient, signedInUser } from './threads-test-kit';
 
 // A secret configured without a client id: not enough for OAuth, and still never to be sent.
 const LONE_SECRET = 'lone-threads-secret-9f2c1d';
 
-let dev: TestApp;
 let prod: TestApp;
 let client: ReturnType<typeof recordingClient>;
 let prodClient: ReturnType<typeof recordingClient>;
 
+const dev = useTestApp({ env: { AUTH_IP_LIMIT: '1000', THREADS_CLIENT_SECRET: LONE_SECRET } });
 beforeAll(async () => {
-  dev = await createTestApp({ env: { AUTH_IP_LIMIT: '1000', THREADS_CLIENT_SECRET: LONE_SECRET } });
   prod = await createTestApp({
     env: { NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', AUTH_IP_LIMIT: '1000' },
     database: dev.database,
@@ -25,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await prod.close();
-  await dev.close();
 });
 
 const profileRow = async (id: string) => {

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { DEMO_ACCOUNTS, demoEmail } from '@fanline/server/demo-accounts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
-// The one place journeys get demo logins from: the passwords the server generated for this run's
-// data directory (e2e/setup/global-setup.ts), never strings written here.
+// The one place journeys get demo logins from: the seeded addresses and usernames from the server's
+// DEMO_ACCOUNTS, and the passwords the server generated for this run's data directory
+// (e2e/setup/global-setup.ts), never strings written here.
 const demo = inject('demoLogins');
 function demoLogin(role: string) {
   const login = demo.logins.find((l) => l.role === role);
@@ -13,13 +15,14 @@ function demoLogin(role: string) {
 
 /** Any demo creator: every one signs in with the run's creator password. */
 export const demoCreator = (username: string) => ({
-  email: `${username.replace(/_/g, '')}@fanline.test`,
+  email: demoEmail(username),
   password: demo.creatorPassword,
   username,
 });
+export { DEMO_ACCOUNTS };
 export const DEMO_FAN = demoLogin('fan');
 export const DEMO_ADMIN = demoLogin('admin');
-export const DEMO_CREATOR = demoCreator('mayastyle');
+export const DEMO_CREATOR = demoCreator(DEMO_ACCOUNTS.creator.username);
 
 /** Unique per call, so journeys need no cleanup and never collide (STYLE.md Tests). */
 export function uniqueAccount(prefix: string) {

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages, payments, webhookEvents } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { createCreator, createUser, signIn } from '../../testing';
-import { signStripeEvent } from '../../testing/stripe-stand-in';
+import { createCreator, createUser, signIn } from '..';
+import { signStripeEvent } from './stand-in';
 
 // Shared by the Stripe integration tests: the keys a test app runs with and the steps of a payment.
 export const STRIPE_SECRET_KEY = 'sk_test_fanline_stand_in';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Form, parseForm, StripeApiError } from './stripe-stand-in-checks';
+import { type Form, parseForm, StripeApiError } from './stand-in-checks';
 
 export interface StripeRecordedRequest {
   method: string;

@@ -10,8 +10,8 @@ import {
   StripeApiError,
   str,
   url,
-} from './stripe-stand-in-checks';
-import type { StandInRoute } from './stripe-stand-in-server';
+} from './stand-in-checks';
+import type { StandInRoute } from './stand-in-server';
 
 type Obj = Record<string, unknown>;
 const nowS = () => Math.floor(Date.now() / 1000);

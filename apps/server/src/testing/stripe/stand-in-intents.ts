@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { int, mustFind, oneOf, onlyKnown, paramError, StripeApiError, str } from './stripe-stand-in-checks';
-import type { StandInRoute } from './stripe-stand-in-server';
+import { int, mustFind, oneOf, onlyKnown, paramError, StripeApiError, str } from './stand-in-checks';
+import type { StandInRoute } from './stand-in-server';
 
 type Obj = Record<string, unknown>;
 const nowS = () => Math.floor(Date.now() / 1000);

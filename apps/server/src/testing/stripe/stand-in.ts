@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { mustFind } from './stripe-stand-in-checks';
-import { type ConnectState, connectRoutes, finishOnboarding } from './stripe-stand-in-connect';
-import { intentRoutes } from './stripe-stand-in-intents';
-import { listenStripeStandIn, type StandInFaults, type StripeRecordedRequest } from './stripe-stand-in-server';
-import { checkSessionCreate, type SessionRequest } from './stripe-stand-in-session';
+import { mustFind } from './stand-in-checks';
+import { type ConnectState, connectRoutes, finishOnboarding } from './stand-in-connect';
+import { intentRoutes } from './stand-in-intents';
+import { listenStripeStandIn, type StandInFaults, type StripeRecordedRequest } from './stand-in-server';
+import { checkSessionCreate, type SessionRequest } from './stand-in-session';
 
 export type { StandInFaults, StripeRecordedRequest };
 

@@ -9,7 +9,7 @@ import {
   paramError,
   str,
   url,
-} from './stripe-stand-in-checks';
+} from './stand-in-checks';
 
 export interface SessionRequest {
   mode: 'payment';

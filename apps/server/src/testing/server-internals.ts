@@ -1,0 +1,12 @@
+/**
+ * The server parts that benchmarks and the e2e setup reach for beyond HTTP: opening and migrating a
+ * database, loading a config, seeding an account, and the two payment steps a delivery benchmark
+ * times. They import these through `@fanline/server/testing`, never by a path into server source,
+ * so a module that moves is fixed here once.
+ */
+export { createAccount } from '../db/seed/create-account';
+export { confirmAuthorization } from '../modules/payments/confirm-authorization';
+export { startCheckout } from '../modules/payments/start-checkout';
+export type { DemoCredentials } from '../platform/bootstrap';
+export { loadConfig } from '../platform/config';
+export { type Database, type Db, migrateDatabase, openDatabase } from '../platform/db';
