@@ -1,6 +1,7 @@
 export * from './admin';
 export * from './admin-ops';
 export * from './auth';
+export * from './blocks';
 export * from './common';
 export * from './creator-business';
 export * from './creators';

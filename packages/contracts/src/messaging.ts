@@ -31,6 +31,8 @@ export const MESSAGE_MESSAGES = {
   cardDeclined: 'Your card was declined. Please use a different card.',
   expired: 'This message has expired and was refunded; it can no longer be answered.',
   unavailable: 'This creator is not accepting messages right now.',
+  /** Issue #13: the creator blocked this fan; said plainly, as nothing the fan does will change it. */
+  blocked: 'This creator has blocked you, so you can’t message them.',
   maintenance: 'Messaging is paused for maintenance. Please try again soon.',
   priceChanged: 'This creator’s price has changed since you started. Please start again from their profile.',
 } as const;
