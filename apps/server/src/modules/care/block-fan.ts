@@ -29,7 +29,6 @@ export async function blockFan(
   app: FastifyInstance,
   opts: { creatorId: string; fanId: string },
 ): Promise<{ blocked: true; released: number }> {
-  if (opts.creatorId === opts.fanId) throw new AppError('BAD_REQUEST', BLOCK_MESSAGES.self);
   const now = app.clock.now();
   const result = await app.db.transaction(async (tx) => {
     const [creator] = await tx
@@ -38,6 +37,7 @@ export async function blockFan(
       .where(eq(profiles.id, opts.creatorId))
       .for('update');
     if (!creator?.isCreator) throw new AppError('FORBIDDEN', BLOCK_MESSAGES.creatorsOnly);
+    if (opts.creatorId === opts.fanId) throw new AppError('BAD_REQUEST', BLOCK_MESSAGES.self);
     const [fan] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, opts.fanId));
     if (!fan) throw new AppError('NOT_FOUND', BLOCK_MESSAGES.notFound);
     await tx
