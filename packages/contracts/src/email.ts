@@ -4,7 +4,13 @@ import { z } from 'zod';
  * Every kind of product email a user can switch off on its own (issue #13). Adding a kind is one
  * entry here and one in EMAIL_KIND_COPY; stored preferences without it read as "on".
  */
-export const EMAIL_KINDS = ['new-message', 'message-reply', 'message-refund', 'payout-status'] as const;
+export const EMAIL_KINDS = [
+  'new-message',
+  'message-reply',
+  'message-refund',
+  'payout-status',
+  'message-reminder',
+] as const;
 export type TEmailKind = (typeof EMAIL_KINDS)[number];
 export const ZEmailKind = z.enum(EMAIL_KINDS);
 
@@ -14,6 +20,11 @@ export const EMAIL_KIND_COPY: Record<TEmailKind, { label: string; hint: string; 
   'payout-status': {
     label: 'Payout updates',
     hint: 'When a payout reaches your bank or is refused.',
+    audience: 'creator',
+  },
+  'message-reminder': {
+    label: 'Deadline reminder emails',
+    hint: 'When a paid message is close to its reply deadline (the bell reminder has its own switch).',
     audience: 'creator',
   },
   'message-reply': { label: 'Replies', hint: 'When a creator replies or sends a follow-up.', audience: 'fan' },
