@@ -8,7 +8,7 @@ import {
 } from '@fanline/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Bell, DollarSign, Shield, User, Wallet } from 'lucide-react';
+import { Bell, DollarSign, Shield, ShieldBan, User, Wallet } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -25,6 +25,7 @@ import { ApiError } from '../../lib/api-client';
 import { sessionKey, useSession } from '../../lib/auth/session';
 import { useUsernameAvailability } from '../../lib/auth/use-username-availability';
 import { priceBoundsQuery, saveCreatorSettings } from './api/creator-settings';
+import { BlockedFans } from './components/blocked-fans';
 import { CapacitySettings } from './components/capacity-settings';
 import { CategoriesField } from './components/categories-field';
 import { CoverUpload } from './components/cover-upload';
@@ -39,6 +40,7 @@ const TABS = [
   { value: 'notifications', label: 'Notifications', icon: Bell },
   { value: 'security', label: 'Security', icon: Shield },
   { value: 'payout', label: 'Payout', icon: Wallet },
+  { value: 'blocked', label: 'Blocked', icon: ShieldBan },
 ] as const;
 type TTab = (typeof TABS)[number]['value'];
 
@@ -173,7 +175,7 @@ function SettingsForm({ user, avatar, notifications, security }: CreatorSettings
           <p className="mt-1 text-slate-600">
             {user.instagramVerified
               ? `Verified on Threads as @${user.instagramUsername ?? user.username}.`
-              : 'Your profile, price, notifications, security and payouts.'}
+              : 'Your profile, price, notifications, security, payouts and the people you blocked.'}
           </p>
         </div>
         <Button onClick={() => void submit()} disabled={save.isPending || !dirty || usernameStatus === 'taken'}>
@@ -250,6 +252,9 @@ function SettingsForm({ user, avatar, notifications, security }: CreatorSettings
           <TabsContent value="security">{security}</TabsContent>
           <TabsContent value="payout">
             <PayoutPanel />
+          </TabsContent>
+          <TabsContent value="blocked">
+            <BlockedFans />
           </TabsContent>
         </Card>
       </Tabs>
