@@ -9,7 +9,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, DollarSign, Shield, ShieldBan, User, Wallet } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -74,6 +74,13 @@ function SettingsForm({ user, avatar, notifications, security }: CreatorSettings
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TTab = TABS.some((t) => t.value === requested) ? (requested as TTab) : 'profile';
+  // On a phone the tabs scroll sideways: keep the open one (say ?tab=blocked from a link) in view.
+  const tabList = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    tabList.current
+      ?.querySelector(`[role="tab"][id$="-trigger-${tab}"]`)
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   const setTab = (value: string) => {
     const next = new URLSearchParams(params);
     if (value === 'profile') next.delete('tab');
@@ -183,7 +190,7 @@ function SettingsForm({ user, avatar, notifications, security }: CreatorSettings
         </Button>
       </div>
       <Tabs className="mt-6" value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Creator settings">
+        <TabsList ref={tabList} aria-label="Creator settings">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
               <Icon className="hidden h-4 w-4 sm:block" aria-hidden="true" />
