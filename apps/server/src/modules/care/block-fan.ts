@@ -20,10 +20,11 @@ const BLOCK_REASON = 'They are no longer accepting messages from you';
  * decline's path: `releasePayment` releases a hold or refunds a captured-at-once payment, and the fan
  * hears of it by bell and by the refund mail.
  *
- * Races: the creator's profile row is locked first, as payment confirmation locks it, so a checkout
+ * Races: the open messages are locked FOR UPDATE, as a reply, a decline and the expiry job lock them,
+ * so a block racing any of them ends each message in exactly one state. Then the creator's profile
+ * row is locked, as payment confirmation locks it, and the open messages are read again: a checkout
  * being confirmed either lands before the block (and its message is released here) or sees the block
- * and is refused. The open messages are then locked FOR UPDATE, as a reply, a decline and the expiry
- * job lock them, so a block racing any of them ends each message in exactly one state.
+ * and is refused. Messages before the profile row is the order a reply takes, so no deadlock.
  */
 export async function blockFan(
   app: FastifyInstance,
@@ -34,23 +35,30 @@ export async function blockFan(
     const [creator] = await tx
       .select({ isCreator: profiles.isCreator, displayName: profiles.displayName, username: profiles.username })
       .from(profiles)
-      .where(eq(profiles.id, opts.creatorId))
-      .for('update');
+      .where(eq(profiles.id, opts.creatorId));
     if (!creator?.isCreator) throw new AppError('FORBIDDEN', BLOCK_MESSAGES.creatorsOnly);
     if (opts.creatorId === opts.fanId) throw new AppError('BAD_REQUEST', BLOCK_MESSAGES.self);
     const [fan] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, opts.fanId));
     if (!fan) throw new AppError('NOT_FOUND', BLOCK_MESSAGES.notFound);
+
+    const lockOpen = () =>
+      tx
+        .select({ id: messages.id, conversationId: messages.conversationId })
+        .from(messages)
+        .where(and(openPaidMessages(opts.fanId, opts.creatorId), gt(messages.expiresAt, now)))
+        .orderBy(desc(messages.createdAt))
+        .for('update');
+    // Messages first, then the creator's row: the order a reply takes (it updates the response rate
+    // on that row after locking the messages), so the two never deadlock.
+    await lockOpen();
+    await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, opts.creatorId)).for('update');
     await tx
       .insert(creatorBlocks)
       .values({ creatorId: opts.creatorId, fanId: opts.fanId, createdAt: now })
       .onConflictDoNothing();
-
-    const open = await tx
-      .select({ id: messages.id, conversationId: messages.conversationId })
-      .from(messages)
-      .where(and(openPaidMessages(opts.fanId, opts.creatorId), gt(messages.expiresAt, now)))
-      .orderBy(desc(messages.createdAt))
-      .for('update');
+    // Again, now that no payment confirmation is under way: a message it made before we took the
+    // creator's row is visible and released too; one after it sees the block and is refused.
+    const open = await lockOpen();
     if (open.length === 0) return null;
     const ids = open.map((m) => m.id);
     await tx
