@@ -158,4 +158,26 @@ describe('blocking a sender (issue #13)', () => {
     }
     expect(await unbalancedTransactions(a.database.db)).toBe(0);
   });
+
+  test('a block racing the payment of a checkout leaves no open message from that fan', async () => {
+    for (let round = 0; round < 4; round++) {
+      const { fan, creator, fanCookie } = await fanAndCreator(a.app, a.database.db);
+      const started = await checkout(fanCookie, creator.id);
+      expect(started.statusCode).toBe(200);
+      const paymentId = (started.json().url as string).split('/').pop() ?? '';
+      const [blocked, paid] = await Promise.allSettled([
+        blockFan(a.app, { creatorId: creator.id, fanId: fan.id }),
+        payLocal(b.app, fanCookie, paymentId),
+      ]);
+      expect(blocked.status).toBe('fulfilled');
+      expect(paid.status).toBe('fulfilled');
+      const payment = await paymentRow(a.database.db, paymentId);
+      const message = payment.messageId ? await messageRow(a.database.db, payment.messageId) : null;
+      // Either the payment saw the block and was refused, or its message landed first and was released.
+      expect(message?.status).not.toBe('sent');
+      const kinds = (await ledgerOf(a.database.db, paymentId)).map((e) => e.kind);
+      expect(kinds).not.toContain('capture');
+    }
+    expect(await unbalancedTransactions(a.database.db)).toBe(0);
+  });
 });
