@@ -203,5 +203,20 @@ describe('capacity protection', () => {
     const refused = await payFor(fanContext, creator.id, 'Are you taking questions about lighting setups?');
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/^This creator is currently unavailable\. Back on /);
+
+    // What fans see while the creator is away: the profile and the creator card say so, and when they reopen.
+    const capacity = await (await creatorContext.request.get(browser.url('/api/creator/capacity'))).json();
+    const fanPage = await fanContext.newPage();
+    const backOn = await fanPage.evaluate(
+      (iso) => new Date(iso).toLocaleDateString(undefined, { month: 'long', day: 'numeric' }),
+      String(capacity.vacationUntil),
+    );
+    await fanPage.goto(browser.url(`/${creator.username}`));
+    await fanPage.getByText(`Currently unavailable · Back on ${backOn}`).waitFor();
+    await fanPage.goto(browser.url(`/search?q=${creator.username}`));
+    const card = fanPage.getByRole('list', { name: 'Search results' }).getByRole('article').first();
+    await card.getByText('Currently unavailable', { exact: true }).waitFor();
+    await card.getByText(`Back on ${backOn}`, { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: /^Send Message to / }).isDisabled()).toBe(true);
   });
 });

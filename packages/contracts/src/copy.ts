@@ -100,6 +100,8 @@ export const MESSAGE_MESSAGES = {
   cardDeclined: 'Your card was declined. Please use a different card.',
   expired: 'This message has expired and was refunded; it can no longer be answered.',
   unavailable: 'This creator is not accepting messages right now.',
+  /** Issue #13: the creator blocked this fan; said plainly, as nothing the fan does will change it. */
+  blocked: 'This creator has blocked you, so you can’t message them.',
   maintenance: 'Messaging is paused for maintenance. Please try again soon.',
   priceChanged: 'This creator’s price has changed since you started. Please start again from their profile.',
 } as const;
@@ -216,6 +218,11 @@ export const EMAIL_KIND_COPY: Record<TEmailKind, { label: string; hint: string; 
     hint: 'When a payout reaches your bank or is refused.',
     audience: 'creator',
   },
+  'message-reminder': {
+    label: 'Deadline reminder emails',
+    hint: 'When a paid message is close to its reply deadline (the bell reminder has its own switch).',
+    audience: 'creator',
+  },
   'message-reply': { label: 'Replies', hint: 'When a creator replies or sends a follow-up.', audience: 'fan' },
   'message-refund': {
     label: 'Refunds and released holds',
@@ -237,3 +244,10 @@ export const SETTING_DESCRIPTIONS: Record<TSettingKey, string> = {
   email_notifications: 'Send product emails (new messages and replies)',
   system_alerts: 'Email admins about payment-provider failures and stuck payments',
 };
+
+/** Issue #13 blocked senders. */
+export const BLOCK_MESSAGES = {
+  self: 'You cannot block yourself.',
+  notFound: 'There is no such account.',
+  creatorsOnly: 'Only creators can block senders.',
+} as const;

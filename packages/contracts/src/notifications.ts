@@ -7,7 +7,13 @@ import { ZTimestamp } from './common';
  * Every kind of product email a user can switch off on its own (issue #13). Adding a kind is one
  * entry here and one in EMAIL_KIND_COPY; stored preferences without it read as "on".
  */
-export const EMAIL_KINDS = ['new-message', 'message-reply', 'message-refund', 'payout-status'] as const;
+export const EMAIL_KINDS = [
+  'new-message',
+  'message-reply',
+  'message-refund',
+  'payout-status',
+  'message-reminder',
+] as const;
 
 export type TEmailKind = (typeof EMAIL_KINDS)[number];
 

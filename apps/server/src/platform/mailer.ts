@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 
 export interface Mail {
   /** What the mail is for (logged instead of its content where content may not be). */
-  kind: 'email-confirmation' | 'password-reset' | TEmailKind | 'message-reminder' | 'system-alert';
+  kind: 'email-confirmation' | 'password-reset' | TEmailKind | 'system-alert';
   to: string;
   subject: string;
   text: string;

@@ -328,6 +328,22 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     body: () => ({ maxOpenMessages: null, dailyMessageCap: null, vacationUntil: null }),
     mutates: true,
   },
+  'GET /api/creator/blocks': { who: 'creators', own: 'the caller’s own blocks' },
+  'PUT /api/creator/blocks/:fanId': {
+    who: 'creators',
+    own: 'a block by the caller (of the other fan, who has nothing open with anyone)',
+    params: (w) => ({ fanId: w.otherFanId }),
+    mutates: true,
+  },
+  'DELETE /api/creator/blocks/:fanId': {
+    // Creators only, but deletions run last, after POST /api/verification/skip has made every account
+    // here a creator: blocks.int.test.ts proves a fan is refused (403).
+    who: 'signed-in',
+    allowed: 'guard-passed',
+    own: 'a block by the caller (creators only: every matrix account is a creator by the time this runs)',
+    params: (w) => ({ fanId: w.otherFanId }),
+    mutates: true,
+  },
   'POST /api/attachments': {
     who: 'signed-in',
     own: 'an image the caller uploads (no file here: refused as bad input)',

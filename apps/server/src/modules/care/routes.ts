@@ -1,10 +1,20 @@
-import { ZCapacity, ZCapacitySettings } from '@fanline/contracts';
+import {
+  BLOCK_MESSAGES,
+  ZBlockedFans,
+  ZBlockParams,
+  ZBlockResult,
+  ZCapacity,
+  ZCapacitySettings,
+} from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { requireUser, userId } from '../auth/auth-hooks';
+import { blockFan } from './block-fan';
 import { pauseOf } from './capacity';
+import { listBlockedFans } from './list-blocked-fans';
+import { unblockFan } from './unblock-fan';
 
 /** Issue #13 creator care: capacity settings (limits and vacation) and whether they pause checkout now. */
 export const careRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,6 +73,47 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .where(eq(profiles.id, me));
       return read(me);
+    },
+  );
+
+  // Issue #13 blocked senders: creators only (a fan has no one to block).
+  const creatorOnly = async (id: string) => {
+    const [row] = await app.db.select({ isCreator: profiles.isCreator }).from(profiles).where(eq(profiles.id, id));
+    if (!row?.isCreator) throw new AppError('FORBIDDEN', BLOCK_MESSAGES.creatorsOnly);
+    return id;
+  };
+
+  app.get(
+    '/creator/blocks',
+    { schema: { tags: ['creator care'], summary: 'Creators: the fans they blocked', response: { 200: ZBlockedFans } } },
+    async (request) => listBlockedFans(app.db, await creatorOnly(userId(request))),
+  );
+
+  app.put(
+    '/creator/blocks/:fanId',
+    {
+      schema: {
+        tags: ['creator care'],
+        summary: 'Creators: block a fan (idempotent); their open paid messages are released at once',
+        params: ZBlockParams,
+        response: { 200: ZBlockResult },
+      },
+    },
+    async (request) => blockFan(app, { creatorId: userId(request), fanId: request.params.fanId }),
+  );
+
+  app.delete(
+    '/creator/blocks/:fanId',
+    {
+      schema: {
+        tags: ['creator care'],
+        summary: 'Creators: unblock a fan (idempotent)',
+        params: ZBlockParams,
+      },
+    },
+    async (request, reply) => {
+      await unblockFan(app, { creatorId: await creatorOnly(userId(request)), fanId: request.params.fanId });
+      return reply.code(204).send();
     },
   );
 };

@@ -21,8 +21,10 @@ export {
   isUnanswered,
   isVisibleSql,
   isVisibleToCreator,
+  unansweredFromFan,
   VISIBLE_STATUSES,
 } from './queries';
 export { remindCreators } from './remind-creators';
+export { refreshResponseRate } from './response-rate';
 export { messageRoutes } from './routes';
 export { markMessagePaid } from './start-response-window';

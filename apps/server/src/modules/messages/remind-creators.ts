@@ -1,8 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { profiles } from '../../db/schema';
-import { createNotification } from '../notifications/create-notification';
-import { readSettings } from '../settings/platform-settings';
+import { createNotification, mailUser } from '../notifications';
 import { reminderMail } from './mails';
 import { isOpenSql } from './queries';
 
@@ -25,7 +24,8 @@ interface Claimed {
  * Only the tightest threshold crossed is claimed (a message first seen with 3 hours left gets the
  * 4-hour reminder, not also the 12-hour one), and a threshold longer than the message's own window
  * never fires (a 6-hour window gets no "12 hours left"). The creator's reminders switch gates both
- * the bell and the mail; the mail also follows their email switch and the platform's email setting.
+ * the bell and the mail; the mail also goes through mailUser (the platform's email setting, the
+ * creator's email switch and their "message-reminder" mail switch, an unsubscribe link).
  * Returns how many reminders were claimed.
  */
 export async function remindCreators(app: FastifyInstance, limit = 200): Promise<number> {
@@ -70,11 +70,11 @@ export async function remindCreators(app: FastifyInstance, limit = 200): Promise
     );
     if (list.length === 0) return [];
     const creators = await tx
-      .select({ id: profiles.id, email: profiles.email, preferences: profiles.notificationPreferences })
+      .select({ id: profiles.id, preferences: profiles.notificationPreferences })
       .from(profiles)
       .where(inArray(profiles.id, [...new Set(list.map((c) => c.creatorId))]));
     const byId = new Map(creators.map((c) => [c.id, c]));
-    const out: Array<Claimed & { notificationId: string; email: string | null; mail: boolean }> = [];
+    const out: Array<Claimed & { notificationId: string }> = [];
     for (const reminder of list) {
       const creator = byId.get(reminder.creatorId);
       if (!creator || creator.preferences.reminders === false) continue;
@@ -86,7 +86,7 @@ export async function remindCreators(app: FastifyInstance, limit = 200): Promise
         messageId: reminder.messageId,
         now,
       });
-      out.push({ ...reminder, notificationId, email: creator.email, mail: creator.preferences.email });
+      out.push({ ...reminder, notificationId });
     }
     return out;
   });
@@ -95,27 +95,16 @@ export async function remindCreators(app: FastifyInstance, limit = 200): Promise
   for (const reminder of claimed) {
     await app.events.publish([reminder.creatorId], { type: 'notification', notificationId: reminder.notificationId });
   }
-  let mailOn = false;
-  try {
-    mailOn = Boolean((await readSettings(app.db, ['email_notifications'])).email_notifications);
-  } catch (error) {
-    app.log.error({ err: error }, 'could not read the email setting for reminders');
-  }
-  if (mailOn) {
-    for (const reminder of claimed) {
-      if (!reminder.mail || !reminder.email) continue;
-      try {
-        await app.mailer.send(
-          reminderMail(reminder.email, {
-            label: reminderLabel(reminder.thresholdHours),
-            amountCents: reminder.amount,
-            link: `${app.config.publicUrl}/dashboard/messages/${reminder.messageId}`,
-          }),
-        );
-      } catch (error) {
-        app.log.error({ err: error, messageId: reminder.messageId }, 'could not mail a deadline reminder');
-      }
-    }
+  // The mail goes through the one mail gate like every other kind: the platform's email setting, the
+  // creator's email switch and their "message-reminder" switch, with an unsubscribe link for it.
+  for (const reminder of claimed) {
+    await mailUser(app, reminder.creatorId, 'message-reminder', () =>
+      reminderMail({
+        label: reminderLabel(reminder.thresholdHours),
+        amountCents: reminder.amount,
+        link: `${app.config.publicUrl}/dashboard/messages/${reminder.messageId}`,
+      }),
+    );
   }
   return claimed.length;
 }

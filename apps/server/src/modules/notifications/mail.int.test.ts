@@ -11,7 +11,7 @@ import {
   type TestApp,
   useTestApp,
 } from '../../testing';
-import { expireMessages } from '../messages';
+import { expireMessages, remindCreators } from '../messages';
 
 const HOUR = 3_600_000;
 const PREFS = '/api/profile/me/notification-preferences';
@@ -25,15 +25,26 @@ const kindsTo = (email: string | null) => new Set(mailsTo(email).map((m) => m.ki
 /**
  * Every kind of product email for one fan and one creator: three paid messages (new-message ×3),
  * two answered (message-reply ×2), one left to run out (message-refund), then a payout of the two
- * $75 shares (payout-status).
+ * $75 shares (payout-status). With `reminder`, the unanswered message also gets its deadline
+ * reminder (message-reminder) before it runs out.
  */
-async function everyKindOfMail(beforeActivity?: (people: Awaited<ReturnType<typeof fanAndCreator>>) => Promise<void>) {
+async function everyKindOfMail(
+  beforeActivity?: (people: Awaited<ReturnType<typeof fanAndCreator>>) => Promise<void>,
+  { reminder = false } = {},
+) {
   const people = await fanAndCreator(t.app, t.database.db, { messagePrice: 10_000 });
   await beforeActivity?.(people);
   await earnOnce(t.app, people.fanCookie, people.creator.id, people.creatorCookie);
   await earnOnce(t.app, people.fanCookie, people.creator.id, people.creatorCookie);
   await sendPaidMessage(t.app, people.fanCookie, people.creator.id);
-  t.clock.advance(25 * HOUR);
+  if (reminder) {
+    // The unanswered message's deadline reminder (message-reminder), 11.5 hours before it runs out.
+    t.clock.advance(12.5 * HOUR);
+    await remindCreators(t.app);
+    t.clock.advance(12.5 * HOUR);
+  } else {
+    t.clock.advance(25 * HOUR);
+  }
   await expireMessages(t.app);
   await connectLocalPayoutAccount(t.app, people.creatorCookie);
   const payout = await t.app.inject({
@@ -69,17 +80,20 @@ describe('mail for every event that matters (issue #13)', () => {
   });
 
   test.each(EMAIL_KINDS)('turning "%s" off stops that kind only', async (kind: TEmailKind) => {
-    const { fan, creator } = await everyKindOfMail(async ({ fanCookie, creatorCookie }) => {
-      for (const cookie of [fanCookie, creatorCookie]) {
-        const saved = await t.app.inject({
-          method: 'PUT',
-          url: PREFS,
-          headers: { cookie },
-          payload: { email: true, push: true, marketing: false, emailKinds: { [kind]: false } },
-        });
-        expect(saved.json().emailKinds[kind]).toBe(false);
-      }
-    });
+    const { fan, creator } = await everyKindOfMail(
+      async ({ fanCookie, creatorCookie }) => {
+        for (const cookie of [fanCookie, creatorCookie]) {
+          const saved = await t.app.inject({
+            method: 'PUT',
+            url: PREFS,
+            headers: { cookie },
+            payload: { email: true, push: true, marketing: false, emailKinds: { [kind]: false } },
+          });
+          expect(saved.json().emailKinds[kind]).toBe(false);
+        }
+      },
+      { reminder: true },
+    );
     const received = new Set([...kindsTo(fan.email), ...kindsTo(creator.email)]);
     expect(received).toEqual(new Set(EMAIL_KINDS.filter((k) => k !== kind)));
   });
@@ -128,6 +142,38 @@ describe('mail for every event that matters (issue #13)', () => {
     expect(
       (await put({ email: true, push: true, marketing: false, emailKinds: { 'message-reply': 'no' } })).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('the deadline reminder mail (issue #13)', () => {
+  test('goes through the mail gate with its own unsubscribe link; unsubscribing stops the mail, not the bell', async () => {
+    const { creator, fanCookie, creatorCookie } = await fanAndCreator(t.app, t.database.db, { messagePrice: 2500 });
+    const remindAt = async (hoursLater: number) => {
+      t.clock.advance(hoursLater * HOUR);
+      await remindCreators(t.app);
+    };
+    await sendPaidMessage(t.app, fanCookie, creator.id);
+    await remindAt(12.5);
+    const reminders = () => mailsTo(creator.email).filter((m) => m.kind === 'message-reminder');
+    expect(reminders().map((m) => m.subject)).toEqual(['12 hours left to reply to a $25 message']);
+    const link = reminders()[0]?.headers?.['List-Unsubscribe']?.slice(1, -1) ?? '';
+    expect(reminders()[0]?.text).toContain(link);
+    const done = await t.app.inject({ method: 'POST', url: unsubscribePath(link) });
+    expect(done.statusCode).toBe(200);
+    const prefs = await t.app.inject({ method: 'GET', url: PREFS, headers: { cookie: creatorCookie } });
+    expect(prefs.json()).toMatchObject({ email: true, reminders: true, emailKinds: { 'message-reminder': false } });
+
+    await remindAt(8);
+    expect(reminders()).toHaveLength(1);
+    const bells = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: creatorCookie } });
+    expect(
+      bells
+        .json()
+        .notifications.filter((n: { type: string }) => n.type === 'message_reminder')
+        .map((n: { title: string }) => n.title),
+    ).toEqual(['4 hours left to reply', '12 hours left to reply']);
+    t.clock.advance(5 * HOUR);
+    await expireMessages(t.app);
   });
 });
 

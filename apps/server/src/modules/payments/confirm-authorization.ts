@@ -119,7 +119,7 @@ async function staleReason(
   if (!creator?.isCreator || !creator.isAvailable) return MESSAGE_MESSAGES.unavailable;
   if (creator.messagePrice !== payment.amountTotal) return MESSAGE_MESSAGES.priceChanged;
   // Issue #13: blocked since the checkout started, or paused (vacation, full, daily cap).
-  if (await isBlocked(tx, payment.recipientId, payment.senderId)) return MESSAGE_MESSAGES.unavailable;
+  if (await isBlocked(tx, payment.recipientId, payment.senderId)) return MESSAGE_MESSAGES.blocked;
   const pause = await pauseOf(tx, payment.recipientId, now);
   if (pause) return pauseMessage(pause);
   return null;

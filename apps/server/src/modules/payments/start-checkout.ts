@@ -30,9 +30,9 @@ export async function startCheckout(
 ) {
   const creator = await loadRecipient(app.db, opts.recipientId);
   if (creator.id === opts.senderId) throw new AppError('BAD_REQUEST', 'You cannot message yourself.');
-  // Issue #13: a blocked fan hears the same neutral words as for any unavailable creator.
+  // Issue #13: a blocked fan is told plainly (they can do nothing about it, so no "right now").
   if (await isBlocked(app.db, creator.id, opts.senderId))
-    throw new AppError('CREATOR_UNAVAILABLE', MESSAGE_MESSAGES.unavailable);
+    throw new AppError('CREATOR_UNAVAILABLE', MESSAGE_MESSAGES.blocked);
   const pause = await pauseOf(app.db, creator.id, app.clock.now());
   if (pause) throw new AppError('CREATOR_UNAVAILABLE', pauseMessage(pause));
   const settings = await readSettings(app.db, [

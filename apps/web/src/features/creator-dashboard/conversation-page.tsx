@@ -14,6 +14,7 @@ import { LoadErrorState } from '../../components/ui/empty-state';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { href, paths } from '../../paths';
+import { BlockDialog } from './components/block-dialog';
 import { CreatorThread } from './components/creator-thread';
 import { DeclineDialog } from './components/decline-dialog';
 import { InboxList } from './components/inbox-list';
@@ -85,6 +86,12 @@ function Detail({ detail, messageId }: { detail: TConversationDetail; messageId:
               </div>
             ) : (
               lapsed && <p className="font-medium text-slate-500">Expired</p>
+            )}
+            {detail.viewerRole === 'creator' && (
+              <BlockDialog
+                fanId={detail.otherParty.id}
+                fanName={detail.otherParty.displayName ?? `@${detail.otherParty.username}`}
+              />
             )}
           </div>
         </>

@@ -9,8 +9,8 @@ import {
 } from '@fanline/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Bell, DollarSign, Shield, User, Wallet } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Bell, DollarSign, Shield, ShieldBan, User, Wallet } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -26,6 +26,7 @@ import { ApiError } from '../../lib/api-client';
 import { sessionKey, useSession } from '../../lib/auth/session';
 import { useUsernameAvailability } from '../../lib/auth/use-username-availability';
 import { priceBoundsQuery, saveCreatorSettings } from './api/creator-settings';
+import { BlockedFans } from './components/blocked-fans';
 import { CapacitySettings } from './components/capacity-settings';
 import { CategoriesField } from './components/categories-field';
 import { CoverUpload } from './components/cover-upload';
@@ -40,6 +41,7 @@ const TABS = [
   { value: 'notifications', label: 'Notifications', icon: Bell },
   { value: 'security', label: 'Security', icon: Shield },
   { value: 'payout', label: 'Payout', icon: Wallet },
+  { value: 'blocked', label: 'Blocked', icon: ShieldBan },
 ] as const;
 type TTab = (typeof TABS)[number]['value'];
 
@@ -73,6 +75,13 @@ function SettingsForm({ user, avatar, notifications, security }: CreatorSettings
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TTab = TABS.some((t) => t.value === requested) ? (requested as TTab) : 'profile';
+  // On a phone the tabs scroll sideways: keep the open one (say ?tab=blocked from a link) in view.
+  const tabList = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    tabList.current
+      ?.querySelector(`[role="tab"][id$="-trigger-${tab}"]`)
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   const setTab = (value: string) => {
     const next = new URLSearchParams(params);
     if (value === 'profile') next.delete('tab');
@@ -174,7 +183,7 @@ function SettingsForm({ user, avatar, notifications, security }: CreatorSettings
           <p className="mt-1 text-slate-600">
             {user.instagramVerified
               ? `Verified on Threads as @${user.instagramUsername ?? user.username}.`
-              : 'Your profile, price, notifications, security and payouts.'}
+              : 'Your profile, price, notifications, security, payouts and the people you blocked.'}
           </p>
         </div>
         <Button onClick={() => void submit()} disabled={save.isPending || !dirty || usernameStatus === 'taken'}>
@@ -182,7 +191,7 @@ function SettingsForm({ user, avatar, notifications, security }: CreatorSettings
         </Button>
       </div>
       <Tabs className="mt-6" value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Creator settings">
+        <TabsList ref={tabList} aria-label="Creator settings">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
               <Icon className="hidden h-4 w-4 sm:block" aria-hidden="true" />
@@ -251,6 +260,9 @@ function SettingsForm({ user, avatar, notifications, security }: CreatorSettings
           <TabsContent value="security">{security}</TabsContent>
           <TabsContent value="payout">
             <PayoutPanel />
+          </TabsContent>
+          <TabsContent value="blocked">
+            <BlockedFans />
           </TabsContent>
         </Card>
       </Tabs>

@@ -1,0 +1,109 @@
+import { BLOCK_MESSAGES } from '@fanline/contracts';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { creatorBlocks, messages, profiles } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { mailFanAboutDecline } from '../fans';
+import { refreshResponseRate, unansweredFromFan } from '../messages';
+import { createNotification } from '../notifications';
+import { paymentIdsForMessages, releasePayment } from '../payments';
+import { announceMessageChange } from '../realtime/announce';
+
+/** What the fan reads, in the bell and the mail, about messages a block released. */
+const BLOCK_REASON = 'They are no longer accepting messages from you';
+
+/**
+ * Issue #13: a creator blocks a fan. In one transaction the block is recorded (twice is the same as
+ * once) and every open paid message of that fan to this creator ends `refunded`, as a decline ends it
+ * (declined_at set, so it does not lower the response rate). The money then goes back through the
+ * decline's path: `releasePayment` releases a hold or refunds a captured-at-once payment, and the fan
+ * hears of it by bell and by the refund mail.
+ *
+ * Races: the open messages are locked FOR UPDATE, as a reply, a decline and the expiry job lock them,
+ * so a block racing any of them ends each message in exactly one state. Then the creator's profile
+ * row is locked, as payment confirmation locks it, and the open messages are read again: a checkout
+ * being confirmed either lands before the block (and its message is released here) or sees the block
+ * and is refused. Messages before the profile row is the order a reply takes, so no deadlock.
+ */
+export async function blockFan(
+  app: FastifyInstance,
+  opts: { creatorId: string; fanId: string },
+): Promise<{ blocked: true; released: number }> {
+  const now = app.clock.now();
+  const result = await app.db.transaction(async (tx) => {
+    const [creator] = await tx
+      .select({ isCreator: profiles.isCreator, displayName: profiles.displayName, username: profiles.username })
+      .from(profiles)
+      .where(eq(profiles.id, opts.creatorId));
+    if (!creator?.isCreator) throw new AppError('FORBIDDEN', BLOCK_MESSAGES.creatorsOnly);
+    if (opts.creatorId === opts.fanId) throw new AppError('BAD_REQUEST', BLOCK_MESSAGES.self);
+    const [fan] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, opts.fanId));
+    if (!fan) throw new AppError('NOT_FOUND', BLOCK_MESSAGES.notFound);
+
+    const lockOpen = () =>
+      tx
+        .select({ id: messages.id, conversationId: messages.conversationId })
+        .from(messages)
+        .where(and(unansweredFromFan(opts.fanId, opts.creatorId), gt(messages.expiresAt, now)))
+        .orderBy(desc(messages.createdAt))
+        .for('update');
+    // Messages first, then the creator's row: the order a reply takes (it updates the response rate
+    // on that row after locking the messages), so the two never deadlock.
+    await lockOpen();
+    await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, opts.creatorId)).for('update');
+    await tx
+      .insert(creatorBlocks)
+      .values({ creatorId: opts.creatorId, fanId: opts.fanId, createdAt: now })
+      .onConflictDoNothing();
+    // Again, now that no payment confirmation is under way: a message it made before we took the
+    // creator's row is visible and released too; one after it sees the block and is refused.
+    const open = await lockOpen();
+    if (open.length === 0) return null;
+    const ids = open.map((m) => m.id);
+    await tx
+      .update(messages)
+      .set({ status: 'refunded', declinedAt: now, updatedAt: now })
+      .where(and(inArray(messages.id, ids), eq(messages.status, 'sent'), gt(messages.expiresAt, now)));
+    await refreshResponseRate(tx, opts.creatorId);
+    const name = creator.displayName ?? creator.username ?? 'The creator';
+    const notificationId = await createNotification(tx, {
+      userId: opts.fanId,
+      type: 'message_declined',
+      title: `${name} declined your message`,
+      body: `${BLOCK_REASON}. Your payment goes back to your card.`,
+      messageId: ids[0] ?? '',
+      now,
+    });
+    return {
+      ids,
+      conversationId: open[0]?.conversationId ?? '',
+      notificationId,
+      paymentIds: await paymentIdsForMessages(tx, ids),
+    };
+  });
+  if (!result) return { blocked: true, released: 0 };
+
+  await announceMessageChange(app, {
+    notify: { userId: opts.fanId, notificationId: result.notificationId },
+    participants: [opts.fanId, opts.creatorId],
+    messageId: result.ids[0] ?? '',
+    conversationId: result.conversationId,
+    status: 'refunded',
+  });
+  for (const paymentId of result.paymentIds) {
+    try {
+      await releasePayment(app, { paymentId });
+    } catch (error) {
+      app.log.error({ err: error, paymentId }, 'release failed after a block; the reconciler will retry');
+    }
+  }
+  // After the release, so the mail says what happened to the money.
+  await mailFanAboutDecline(app, {
+    fanId: opts.fanId,
+    creatorId: opts.creatorId,
+    messageId: result.ids[0] ?? '',
+    reason: BLOCK_REASON,
+    note: null,
+  });
+  return { blocked: true, released: result.ids.length };
+}

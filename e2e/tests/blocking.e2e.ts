@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { MESSAGE_MESSAGES } from '@fanline/contracts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { DEMO_CREATOR, signInByApi, uniqueAccount } from '../support/auth';
+import { ARTIFACTS, DESKTOP, MOBILE, setupBrowser } from '../support/browser';
+import { payForMessage } from '../support/checkout';
+import { linkFrom, waitForMail } from '../support/mail';
+
+/** Issue #13 "Beyond the anchors": a creator blocks a fan who paid them, then unblocks them. */
+const browser = setupBrowser();
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `blocking-${name}.png`) });
+
+/** A fresh fan: signs up through the API and follows the mailed confirmation link, which signs `context` in. */
+async function newFan(context: BrowserContext) {
+  const account = uniqueAccount('blockfan');
+  const response = await context.request.post(browser.url('/api/auth/sign-up'), {
+    data: { ...account, intendedAccountType: 'customer' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const token = new URL(linkFrom(await waitForMail(account.email), '/auth/confirm?token=')).searchParams.get('token');
+  const confirmed = await context.request.post(browser.url('/api/auth/confirm-email'), { data: { token } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return account;
+}
+
+describe('blocking a sender', () => {
+  test('the creator blocks a fan from the conversation: the open message is released, the fan is refused, settings unblock', async () => {
+    const fanContext = await browser.context(DESKTOP);
+    const fan = await newFan(fanContext);
+    const creatorProfile = await (
+      await fanContext.request.get(browser.url(`/api/profiles/${DEMO_CREATOR.username}`))
+    ).json();
+    const text = `Could you look at my spring outfit ideas? (${fan.username})`;
+    await payForMessage(fanContext.request, browser.url, String(creatorProfile.id), text);
+    const inbox = await (await fanContext.request.get(browser.url('/api/conversations'))).json();
+    const messageId = String(inbox.conversations[0].lastMessageId);
+
+    const creatorContext = await browser.context(DESKTOP);
+    await signInByApi(creatorContext, browser.url('/'), DEMO_CREATOR);
+
+    // The block dialog at 375 px first (cancelled: nothing changes).
+    const mobile = await creatorContext.newPage();
+    await mobile.setViewportSize(MOBILE);
+    await mobile.goto(browser.url(`/dashboard/messages/${messageId}`));
+    await mobile.getByRole('button', { name: `Block ${fan.displayName}` }).click();
+    const mobileDialog = mobile.getByRole('dialog', { name: `Block ${fan.displayName}?` });
+    await mobileDialog.waitFor();
+    await shot(mobile, 'dialog-375');
+    await mobileDialog.getByRole('button', { name: 'Cancel' }).click();
+    await mobileDialog.waitFor({ state: 'detached' });
+
+    // Keyboard: the Block button is reached and opened without a mouse.
+    const page = await creatorContext.newPage();
+    await page.goto(browser.url(`/dashboard/messages/${messageId}`));
+    const blockButton = page.getByRole('button', { name: `Block ${fan.displayName}` });
+    await blockButton.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Block ${fan.displayName}?` });
+    await dialog.getByText('they get their money back', { exact: false }).waitFor();
+    await shot(page, 'dialog-1280');
+    await dialog.getByRole('button', { name: 'Block and release' }).click();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: `${fan.displayName} is blocked.` })
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: `Unblock ${fan.displayName}` }).waitFor();
+
+    // The fan's side: the message is refunded at once (the hold released), and a bell says why.
+    const fanPage = await fanContext.newPage();
+    await fanPage.goto(browser.url(`/messages/${messageId}`));
+    await fanPage.getByText('Refunded', { exact: true }).first().waitFor();
+    const bells = await (await fanContext.request.get(browser.url('/api/notifications'))).json();
+    expect(bells.notifications[0]).toMatchObject({
+      type: 'message_declined',
+      body: 'They are no longer accepting messages from you. Your payment goes back to your card.',
+    });
+    const billing = await (await fanContext.request.get(browser.url('/api/billing/summary'))).json();
+    expect(billing.totalSpentCents).toBe(0);
+
+    // Writing again from the profile is refused with plain words.
+    await fanPage.goto(browser.url(`/${DEMO_CREATOR.username}?openModal=true`));
+    const messageDialog = fanPage.getByRole('dialog', {
+      name: new RegExp(`Send message to @${DEMO_CREATOR.username}`),
+    });
+    await messageDialog.getByLabel('Your message').fill('One more question about colours, please?');
+    await messageDialog.getByRole('button', { name: /^Send & Pay \$/ }).click();
+    await fanPage.locator('[data-sonner-toast]').filter({ hasText: MESSAGE_MESSAGES.blocked }).first().waitFor();
+    expect(new URL(fanPage.url()).pathname).toBe(`/${DEMO_CREATOR.username}`);
+
+    // Settings → Blocked lists the fan, at 1280 and 375 px; Unblock (confirmed) lifts the block.
+    await page.goto(browser.url('/dashboard/settings?tab=blocked'));
+    const list = page.getByRole('list', { name: 'Blocked fans' });
+    await list.getByText(`@${fan.username}`, { exact: false }).waitFor();
+    await shot(page, 'settings-1280');
+    await mobile.goto(browser.url('/dashboard/settings?tab=blocked'));
+    await mobile.getByRole('list', { name: 'Blocked fans' }).getByText(`@${fan.username}`, { exact: false }).waitFor();
+    await shot(mobile, 'settings-375');
+    await list.getByRole('button', { name: `Unblock ${fan.displayName}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Unblock ${fan.displayName}?` });
+    await confirm.getByRole('button', { name: 'Unblock' }).click();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: `${fan.displayName} is unblocked.` })
+      .first()
+      .waitFor();
+    await expect.poll(() => page.getByText(`@${fan.username}`, { exact: false }).count()).toBe(0);
+
+    // The fan may start a checkout again.
+    const again = await fanContext.request.post(browser.url('/api/checkout'), {
+      data: { recipientId: String(creatorProfile.id), messageContent: 'Thanks for unblocking me, one question.' },
+    });
+    expect(again.status(), await again.text()).toBe(200);
+  });
+});
