@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import type { DemoCredentials } from '../../apps/server/src/platform/bootstrap';
+import type { DemoCredentials } from '../../apps/server/src/bootstrap';
 import { startInstagramStandIn } from '../../apps/server/src/testing/instagram-stand-in';
 import { startSmtpCapture } from '../../apps/server/src/testing/smtp';
 import { startThreadsStandIn } from '../../apps/server/src/testing/threads-stand-in';

@@ -4,7 +4,7 @@ import { answerConversation } from '../../modules/messages/answer-conversation';
 import { expireMessages } from '../../modules/messages/expire-messages';
 import { confirmAuthorization } from '../../modules/payments/confirm-authorization';
 import { startCheckout } from '../../modules/payments/start-checkout';
-import { readSettings } from '../../modules/settings/platform-settings';
+import { readSettings } from '../../modules/settings';
 import type { Mailer } from '../../platform/mailer';
 import { messages, profiles } from '../schema';
 

@@ -7,7 +7,7 @@ import { confirmAuthorization } from '../../modules/payments/confirm-authorizati
 import { completeSimulatedOnboarding, createOnboardingLink } from '../../modules/payments/payout-account';
 import type { PaymentProvider } from '../../modules/payments/provider';
 import { startCheckout } from '../../modules/payments/start-checkout';
-import { addPortfolioImage } from '../../modules/profiles/upload-creator-image';
+import { addPortfolioImage } from '../../modules/profiles';
 import { ManualClock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db';

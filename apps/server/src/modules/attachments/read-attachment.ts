@@ -4,8 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messageAttachments, messages } from '../../db/schema';
+import { isActiveAdmin } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { isActiveAdmin } from '../auth/auth-hooks';
 import { attachmentsDir } from './store-attachment';
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sessions } from '../../db/schema';
+import type { SessionRef } from '../../platform/auth-guard';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { hashToken, newToken } from './tokens';
@@ -12,10 +13,7 @@ export const SESSION_IDLE_MS = 7 * 86_400_000;
 /** last_seen_at is written at most this often, so reads do not become writes on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
-export interface SessionRef {
-  sessionId: string;
-  userId: string;
-}
+export type { SessionRef };
 
 export async function createSession(opts: {
   db: Db;

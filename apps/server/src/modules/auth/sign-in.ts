@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/password';
-import { attemptsSoFar, clearAttempts, countAttempt, EMAIL_CEILING_FACTOR } from './rate-limit';
+import { attemptsSoFar, clearAttempts, countAttempt, EMAIL_CEILING_FACTOR } from '../../platform/rate-limit';
 
 // Verifying against this when the email is unknown keeps both answers equally slow.
 const decoyHash = hashPassword('decoy-password-for-timing');

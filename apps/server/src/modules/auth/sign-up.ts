@@ -5,10 +5,9 @@ import type { z } from 'zod';
 import { profiles, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
-import { profileFromSignUp } from '../profiles/profile-from-signup';
-import { isUsernameAvailable } from '../profiles/username-availability';
-import { announceAdminActivity } from '../realtime/announce';
-import { readSettings } from '../settings/platform-settings';
+import { isUsernameAvailable, profileFromSignUp } from '../profiles';
+import { announceAdminActivity } from '../realtime';
+import { readSettings } from '../settings';
 import { issueToken } from './email-tokens';
 import { confirmationMail } from './mails';
 

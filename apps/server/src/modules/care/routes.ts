@@ -2,8 +2,8 @@ import { ZCapacity, ZCapacitySettings } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profiles } from '../../db/schema';
+import { requireUser, userId } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { requireUser, userId } from '../auth/auth-hooks';
 import { pauseOf } from './capacity';
 
 /** Issue #13 creator care: capacity settings (limits and vacation) and whether they pause checkout now. */

@@ -3,8 +3,9 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { profiles } from '../../db/schema';
+import { containsPattern } from '../../platform/sql-like';
 import { guardedLookup } from './guarded-lookup';
-import { browseCreatorColumns, containsPattern } from './summary';
+import { browseCreatorColumns } from './summary';
 
 const FULL_SEARCH_LIMIT = 20;
 const EXTERNAL_MIN_CHARS = 4;

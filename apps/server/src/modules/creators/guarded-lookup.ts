@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { externalLookupCache } from '../../db/schema';
-import { countAttempt } from '../auth/rate-limit';
+import { countAttempt } from '../../platform/rate-limit';
 import { type LookupResult, lookupInstagramProfile, lookupKey } from './external-lookup';
 
 /** An answer (an account, or none) is reused this long for the same term, by every instance. */

@@ -1,7 +1,7 @@
 import { ZInstagramKeyRequest, ZInstagramKeyStatus } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { platformSettings } from '../../db/schema';
-import { requireAdmin, userId } from '../auth/auth-hooks';
+import { requireAdmin, userId } from '../../platform/auth-guard';
 import { INSTAGRAM_KEY_SETTING, lookupKey } from './external-lookup';
 import { forgetSpentQuota } from './guarded-lookup';
 

@@ -7,9 +7,9 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { claimAttachments } from '../attachments';
 import { mailFanAboutReply } from '../fans';
-import { createNotification } from '../notifications/create-notification';
+import { createNotification } from '../notifications';
 import { settlePayment } from '../payments/settle-payment';
-import { announceMessageChange } from '../realtime/announce';
+import { announceMessageChange } from '../realtime';
 import { refreshResponseRate } from './response-rate';
 
 /**

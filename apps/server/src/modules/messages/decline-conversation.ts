@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { messages, payments, profiles } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { mailFanAboutDecline } from '../fans';
-import { createNotification } from '../notifications/create-notification';
+import { createNotification } from '../notifications';
 import { releasePayment } from '../payments/release-payment';
-import { announceMessageChange } from '../realtime/announce';
+import { announceMessageChange } from '../realtime';
 import { fanOfConversation, openPaidMessages } from './answer-conversation';
 import { refreshResponseRate } from './response-rate';
 

@@ -2,9 +2,9 @@ import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages, payments } from '../../db/schema';
 import { mailFanAboutRefund } from '../fans';
-import { createNotification } from '../notifications/create-notification';
+import { createNotification } from '../notifications';
 import { releasePayment } from '../payments/release-payment';
-import { announceMessageChange } from '../realtime/announce';
+import { announceMessageChange } from '../realtime';
 import { refreshResponseRate } from './response-rate';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { decodeCursor, encodeCursor } from '../creators/cursor';
-import { containsPattern } from '../creators/summary';
+import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
+import { containsPattern } from '../../platform/sql-like';
 
 interface Row extends Record<string, unknown> {
   conversation_id: string;

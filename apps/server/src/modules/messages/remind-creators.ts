@@ -1,8 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { profiles } from '../../db/schema';
-import { createNotification } from '../notifications/create-notification';
-import { readSettings } from '../settings/platform-settings';
+import { createNotification } from '../notifications';
+import { readSettings } from '../settings';
 import { reminderMail } from './mails';
 
 /** Hours left on an open paid message at which its creator is reminded (issue #13). */

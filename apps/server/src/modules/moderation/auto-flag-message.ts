@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { contentModeration } from '../../db/schema';
-import { announceAdminActivity } from '../realtime/announce';
+import { announceAdminActivity } from '../realtime';
 import { readSettings } from '../settings';
 
 /**

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { contentModeration, messages } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
-import { announceAdminActivity } from '../realtime/announce';
+import { announceAdminActivity } from '../realtime';
 
 const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown): boolean => {

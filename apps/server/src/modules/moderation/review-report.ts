@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { contentModeration } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
-import { recordAudit } from '../admin/record-audit';
-import { createNotification } from '../notifications/create-notification';
+import { recordAudit } from '../admin';
+import { createNotification } from '../notifications';
 
 const OUTCOME = {
   approve: {

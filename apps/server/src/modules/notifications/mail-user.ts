@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { profiles } from '../../db/schema';
 import type { Mail } from '../../platform/mailer';
 import { resolveAppSecret } from '../../platform/secrets';
-import { readSettings } from '../settings/platform-settings';
+import { readSettings } from '../settings';
 import { wantsEmail } from './email-preferences';
 import { signUnsubscribeToken } from './unsubscribe-token';
 

@@ -3,7 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notifications } from '../../db/schema';
-import { requireUser, userId } from '../auth/auth-hooks';
+import { requireUser, userId } from '../../platform/auth-guard';
 
 /** The bell popover (spec §2 Creator layout): the newest 10 and the unread count; mark one or all read. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {

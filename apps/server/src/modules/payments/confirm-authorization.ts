@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { isBlocked, pauseMessage, pauseOf } from '../care';
-import { ACCOUNTS, postLedgerTransaction } from '../ledger/post-transaction';
+import { ACCOUNTS, postLedgerTransaction } from '../ledger';
 import { autoFlagMessage } from '../moderation';
 import { createNotification, mailUser } from '../notifications';
-import { announceAdminActivity, announceMessageChange } from '../realtime/announce';
-import { readSettings } from '../settings/platform-settings';
+import { announceAdminActivity, announceMessageChange } from '../realtime';
+import { readSettings } from '../settings';
 import { newMessageMail } from './mails';
 
 /**

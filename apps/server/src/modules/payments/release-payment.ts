@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { earnings, messages, payments } from '../../db/schema';
-import { ACCOUNTS, postLedgerTransaction } from '../ledger/post-transaction';
+import { ACCOUNTS, postLedgerTransaction } from '../ledger';
 
 /**
  * The window ran out: the fan keeps the money (ARCHITECTURE §2). An authorization is released; a

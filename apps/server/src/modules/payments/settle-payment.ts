@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { earnings, messages, payments } from '../../db/schema';
-import { ACCOUNTS, postLedgerTransaction } from '../ledger/post-transaction';
+import { ACCOUNTS, postLedgerTransaction } from '../ledger';
 
 /**
  * The creator answered: take the money and book it (ARCHITECTURE §2, §3a). The provider call comes

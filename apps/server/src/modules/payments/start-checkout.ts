@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { checkPendingAttachments, claimAttachments } from '../attachments';
 import { isBlocked, pauseMessage, pauseOf } from '../care';
-import { readSettings } from '../settings/platform-settings';
+import { readSettings } from '../settings';
 import { abandonCheckout } from './abandon-checkout';
 
 /**

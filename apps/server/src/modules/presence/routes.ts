@@ -2,8 +2,8 @@ import { ZActivityRequest, ZCreatorMetrics } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profiles } from '../../db/schema';
+import { requireUser, userId } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { requireUser, userId } from '../auth/auth-hooks';
 import { getCreatorMetrics } from './get-creator-metrics';
 import { updateUserActivity } from './update-user-activity';
 

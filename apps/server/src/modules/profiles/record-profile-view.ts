@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { profileViews } from '../../db/schema';
-import { countAttempt } from '../auth/rate-limit';
+import { countAttempt } from '../../platform/rate-limit';
 
 const VIEW_WINDOW_MS = 5 * 60_000;
 

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { readSettings } from '../settings/platform-settings';
+import { readSettings } from '../settings';
 import { removeStoredImages } from './image-file';
 import { holdFreedUsername, isUsernameAvailable } from './username-availability';
 
