@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { profiles } from '../../db/schema';
 import { createCreator, createTestApp, type TestApp, unique } from '../../testing';
+import { everyResponseText, expectRefusal, recordingClient, signedInUser } from '../../testing/threads/kit';
 import { ALREADY_LINKED } from './apply-creator-onboarding';
-import { everyResponseText, expectRefusal, recordingClient, signedInUser } from './threads-test-kit';
 
 // A secret configured without a client id: not enough for OAuth, and still never to be sent.
 const LONE_SECRET = 'lone-threads-secret-9f2c1d';

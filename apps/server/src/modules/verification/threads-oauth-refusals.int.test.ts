@@ -1,9 +1,9 @@
 import { VERIFICATION_MESSAGES } from '@fanline/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, unique } from '../../testing';
+import { everyResponseText, expectRefusal, signedInUser } from '../../testing/threads/kit';
+import { authorize, closedPortUrl, type OAuthHarness, startOAuthHarness } from '../../testing/threads/oauth-harness';
 import { signState } from './oauth-state';
-import { authorize, closedPortUrl, type OAuthHarness, startOAuthHarness } from './threads-oauth-harness';
-import { everyResponseText, expectRefusal, signedInUser } from './threads-test-kit';
 
 let h: OAuthHarness;
 beforeAll(async () => {

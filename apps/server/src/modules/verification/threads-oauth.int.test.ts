@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { unique } from '../../testing';
+import { everyResponseText, expectRefusal, signedInUser } from '../../testing/threads/kit';
+import {
+  authorize,
+  CLIENT_ID,
+  type OAuthHarness,
+  REDIRECT_URI,
+  startOAuthHarness,
+} from '../../testing/threads/oauth-harness';
 import { ALREADY_LINKED } from './apply-creator-onboarding';
 import { verifyState } from './oauth-state';
 import { stateSecret } from './threads-mode';
-import { authorize, CLIENT_ID, type OAuthHarness, REDIRECT_URI, startOAuthHarness } from './threads-oauth-harness';
-import { everyResponseText, expectRefusal, signedInUser } from './threads-test-kit';
 
 let h: OAuthHarness;
 beforeAll(async () => {

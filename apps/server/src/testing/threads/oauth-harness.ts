@@ -3,9 +3,9 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { profiles } from '../../db/schema';
-import { createTestApp } from '../../testing';
-import { startThreadsStandIn } from '../../testing/threads-stand-in';
-import { recordingClient } from './threads-test-kit';
+import { createTestApp } from '..';
+import { startThreadsStandIn } from '../threads-stand-in';
+import { recordingClient } from './kit';
 
 export const CLIENT_ID = 'fanline-test-app';
 export const REDIRECT_URI = 'http://localhost:3000/auth/threads/callback';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { createUser, signIn } from '../../testing';
+import { createUser, signIn } from '..';
 
 /** Every response a test file saw, so it can prove the client secret never left the server. */
 export function recordingClient(app: FastifyInstance) {
