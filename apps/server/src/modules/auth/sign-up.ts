@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { profiles, users } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
 import { isUsernameAvailable, profileFromSignUp } from '../profiles';
@@ -53,17 +54,21 @@ export async function signUp(
   }
 
   await announceAdminActivity(app, 'profile');
-  await sendConfirmation(app, userId, input.email);
+  await sendConfirmation(app, { userId, email: input.email });
   return { userId };
 }
 
 /** Mails a confirmation link; a mail failure is logged, never lost silently, and never fails the caller. */
-export async function sendConfirmation(app: FastifyInstance, userId: string, email: string): Promise<void> {
-  const token = await issueToken({ db: app.db, clock: app.clock, userId, purpose: 'email_confirmation' });
-  const link = `${app.config.publicUrl}/auth/confirm?token=${encodeURIComponent(token)}`;
+export async function sendConfirmation(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'log'>,
+  opts: { userId: string; email: string },
+): Promise<void> {
+  const { userId, email } = opts;
+  const token = await issueToken({ db: ctx.db, clock: ctx.clock, userId, purpose: 'email_confirmation' });
+  const link = `${ctx.config.publicUrl}/auth/confirm?token=${encodeURIComponent(token)}`;
   try {
-    await app.mailer.send(confirmationMail(email, link));
+    await ctx.mailer.send(confirmationMail(email, link));
   } catch (error) {
-    app.log.error({ err: error, userId }, 'could not send the confirmation mail');
+    ctx.log.error({ err: error, userId }, 'could not send the confirmation mail');
   }
 }

@@ -2,6 +2,7 @@ import type { TExternalCreator } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { platformSettings } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 
 export const INSTAGRAM_KEY_SETTING = 'instagram_api_key';
 
@@ -11,10 +12,10 @@ export type LookupResult =
 
 /** Where the key comes from: server config first, else the admins' setting. It never reaches a browser. */
 export async function lookupKey(
-  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'config'>,
 ): Promise<{ key: string | undefined; source: 'config' | 'settings' | 'none' }> {
-  if (app.config.instagramLookup.key) return { key: app.config.instagramLookup.key, source: 'config' };
-  const [row] = await app.db.select().from(platformSettings).where(eq(platformSettings.key, INSTAGRAM_KEY_SETTING));
+  if (ctx.config.instagramLookup.key) return { key: ctx.config.instagramLookup.key, source: 'config' };
+  const [row] = await ctx.db.select().from(platformSettings).where(eq(platformSettings.key, INSTAGRAM_KEY_SETTING));
   const key = typeof row?.value === 'string' && row.value ? row.value : undefined;
   return { key, source: key ? 'settings' : 'none' };
 }

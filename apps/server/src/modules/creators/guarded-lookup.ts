@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { externalLookupCache } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { countAttempt } from '../../platform/rate-limit';
 import { type LookupResult, lookupInstagramProfile, lookupKey } from './external-lookup';
 
@@ -50,13 +51,13 @@ export async function guardedLookup(
 }
 
 /** A new key comes with a new quota: lookups may resume at once. */
-export async function forgetSpentQuota(app: FastifyInstance): Promise<void> {
-  await app.db.delete(externalLookupCache).where(eq(externalLookupCache.key, QUOTA_KEY));
+export async function forgetSpentQuota(ctx: Pick<AppContext, 'db'>): Promise<void> {
+  await ctx.db.delete(externalLookupCache).where(eq(externalLookupCache.key, QUOTA_KEY));
 }
 
 /** Deletes cached answers and quota pauses that have run out (jobs loop). */
-export async function pruneLookupCache(app: FastifyInstance): Promise<void> {
-  await app.db.delete(externalLookupCache).where(lt(externalLookupCache.expiresAt, app.clock.now()));
+export async function pruneLookupCache(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<void> {
+  await ctx.db.delete(externalLookupCache).where(lt(externalLookupCache.expiresAt, ctx.clock.now()));
 }
 
 async function overLimit(app: FastifyInstance, caller: { userId: string | null; ip: string }): Promise<boolean> {
