@@ -25,7 +25,7 @@ import { requestPasswordReset } from './request-password-reset';
 import { resendConfirmation } from './resend-confirmation';
 import { resetPassword } from './reset-password';
 import { clearSessionCookie, setSessionCookie } from './session-hook';
-import { announceSessionsEnded, createSession, revokeSession, } from './sessions';
+import { announceSessionsEnded, createSession, revokeSession } from './sessions';
 import { checkCredentials } from './sign-in';
 import { signOut } from './sign-out';
 import { signUp } from './sign-up';
