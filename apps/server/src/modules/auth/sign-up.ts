@@ -1,6 +1,5 @@
 import { AUTH_MESSAGES, type ZSignUpRequest } from '@fanline/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { profiles, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
@@ -14,10 +13,10 @@ import { confirmationMail } from './mails';
 
 /** Creates the account and its profile (spec §4 Profile creation) and mails the confirmation link. */
 export async function signUp(
-  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'events' | 'log'>,
   input: z.output<typeof ZSignUpRequest>,
 ): Promise<{ userId: string }> {
-  const { db, clock } = app;
+  const { db, clock } = ctx;
   const settings = await readSettings(db, ['new_user_registration', 'default_message_price']);
   if (!settings.new_user_registration) throw new AppError('FORBIDDEN', 'New registrations are currently closed.');
 
@@ -53,8 +52,8 @@ export async function signUp(
     throw error;
   }
 
-  await announceAdminActivity(app, 'profile');
-  await sendConfirmation(app, { userId, email: input.email });
+  await announceAdminActivity(ctx, 'profile');
+  await sendConfirmation(ctx, { userId, email: input.email });
   return { userId };
 }
 
