@@ -1,6 +1,5 @@
 import type { TEmailKind } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { Mail } from '../../platform/mailer';
