@@ -16,14 +16,12 @@ import {
 } from 'fastify-type-provider-zod';
 import { adminRoutes } from './modules/admin';
 import { attachmentRoutes } from './modules/attachments';
-import { registerAuthHooks } from './modules/auth/auth-hooks';
-import { authRoutes } from './modules/auth/routes';
+import { authRoutes, registerAuthHooks } from './modules/auth';
 import { careRoutes } from './modules/care';
-import { categoryRoutes } from './modules/categories/routes';
-import { instagramKeyRoutes } from './modules/creators/instagram-key-routes';
-import { creatorRoutes } from './modules/creators/routes';
+import { categoryRoutes } from './modules/categories';
+import { creatorRoutes, instagramKeyRoutes } from './modules/creators';
 import { fanRoutes } from './modules/fans';
-import { healthRoutes } from './modules/health/routes';
+import { healthRoutes } from './modules/health';
 import { ledgerRoutes } from './modules/ledger';
 import { messageRoutes } from './modules/messages';
 import { reportRoutes } from './modules/moderation';
@@ -37,14 +35,12 @@ import {
   stripeWebhookRoutes,
 } from './modules/payments';
 import { presenceRoutes } from './modules/presence';
-import { publicProfileRoutes } from './modules/profiles/public-routes';
-import { profileRoutes } from './modules/profiles/routes';
-import { createEventBus, type EventBus } from './modules/realtime/event-bus';
-import { realtimeRoutes, registerStreamAdmission } from './modules/realtime/routes';
+import { profileRoutes, publicProfileRoutes } from './modules/profiles';
+import { createEventBus, type EventBus, realtimeRoutes, registerStreamAdmission } from './modules/realtime';
 import { reviewRoutes } from './modules/reviews';
 import { settingsRoutes } from './modules/settings';
 import { supportRoutes } from './modules/support';
-import { verificationRoutes } from './modules/verification/routes';
+import { verificationRoutes } from './modules/verification';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Database, Db } from './platform/db';

@@ -1,11 +1,11 @@
 import { buildApp } from './app';
+import { demoCredentialsFile, openConfiguredDatabase, prepareDemoData, prepareSuperAdmin } from './bootstrap';
 import { seedDemoActivity } from './db/seed/demo-activity';
 import { seedDemoConversations } from './db/seed/demo-conversations';
 import { formatLogins } from './db/seed/demo-data';
 import { seedDemoModeration } from './db/seed/demo-moderation';
 import { seedDemoSupport } from './db/seed/demo-support';
 import { startJobs } from './jobs/run-jobs';
-import { demoCredentialsFile, openConfiguredDatabase, prepareDemoData, prepareSuperAdmin } from './platform/bootstrap';
 import { ConfigError, loadConfig } from './platform/config';
 import { DirectoryLockedError } from './platform/dir-lock';
 

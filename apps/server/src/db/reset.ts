@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../app';
-import { openConfiguredDatabase, pgliteDir, prepareDemoData, prepareSuperAdmin } from '../platform/bootstrap';
+import { openConfiguredDatabase, pgliteDir, prepareDemoData, prepareSuperAdmin } from '../bootstrap';
 import { loadConfig } from '../platform/config';
 import { openDatabase } from '../platform/db';
 import { acquireDirectoryLock } from '../platform/dir-lock';

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneOrphanAttachments } from '../modules/attachments';
-import { pruneRateLimitBuckets } from '../modules/auth/rate-limit';
-import { pruneLookupCache } from '../modules/creators/guarded-lookup';
+import { pruneLookupCache } from '../modules/creators';
 import { reconcilePayouts } from '../modules/ledger';
 import { expireMessages, remindCreators } from '../modules/messages';
 import { reconcilePayments } from '../modules/payments';
 import { alertStuckPayments } from '../modules/system-alerts';
+import { pruneRateLimitBuckets } from '../platform/rate-limit';
 
 /**
  * Runs the expiry job and the reconciler every JOBS_INTERVAL_SECONDS inside the server. Rows are

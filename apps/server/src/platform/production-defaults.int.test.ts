@@ -3,11 +3,11 @@ import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, test } from 'vitest';
 import { buildApp } from '../app';
+import { demoCredentialsFile, prepareDemoData, prepareSuperAdmin } from '../bootstrap';
 import { users } from '../db/schema';
 import { createAccount } from '../db/seed/create-account';
 import { DEMO_ACCOUNTS } from '../db/seed/demo-data';
 import { createUser, openTestDatabase, TEST_PASSWORD, testConfig, unique } from '../testing';
-import { demoCredentialsFile, prepareDemoData, prepareSuperAdmin } from './bootstrap';
 import type { Config } from './config';
 import type { Database } from './db';
 

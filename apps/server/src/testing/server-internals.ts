@@ -4,9 +4,10 @@
  * times. They import these through `@fanline/server/testing`, never by a path into server source,
  * so a module that moves is fixed here once.
  */
+
+export type { DemoCredentials } from '../bootstrap';
 export { createAccount } from '../db/seed/create-account';
 export { confirmAuthorization } from '../modules/payments/confirm-authorization';
 export { startCheckout } from '../modules/payments/start-checkout';
-export type { DemoCredentials } from '../platform/bootstrap';
 export { loadConfig } from '../platform/config';
 export { type Database, type Db, migrateDatabase, openDatabase } from '../platform/db';

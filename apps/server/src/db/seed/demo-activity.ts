@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createSession, revokeSession, SESSION_COOKIE } from '../../modules/auth/sessions';
+import { createSession, revokeSession, SESSION_COOKIE } from '../../modules/auth';
 import { messages, profiles } from '../schema';
 import { createAccount } from './create-account';
 import { DEMO_ACCOUNTS, demoEmail } from './demo-accounts';

@@ -2,7 +2,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { answerConversation, expireMessages } from '../../modules/messages';
 import { capturesAtOnce, confirmAuthorization, startCheckout } from '../../modules/payments';
-import { readSettings } from '../../modules/settings/platform-settings';
+import { readSettings } from '../../modules/settings';
 import type { Mailer } from '../../platform/mailer';
 import { messages, profiles } from '../schema';
 import { DEMO_ACCOUNTS } from './demo-accounts';

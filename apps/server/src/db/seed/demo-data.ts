@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, like } from 'drizzle-orm';
-import { ensureSuperAdmin } from '../../modules/auth/ensure-super-admin';
-import { revokeUserSessions } from '../../modules/auth/sessions';
+import { ensureSuperAdmin, revokeUserSessions } from '../../modules/auth';
 import type { Db } from '../../platform/db';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { adminUsers, users } from '../schema';

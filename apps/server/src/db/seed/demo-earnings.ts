@@ -10,7 +10,7 @@ import {
   type PaymentProvider,
   startCheckout,
 } from '../../modules/payments';
-import { addPortfolioImage } from '../../modules/profiles/upload-creator-image';
+import { addPortfolioImage } from '../../modules/profiles';
 import { ManualClock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db';

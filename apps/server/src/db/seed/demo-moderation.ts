@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { reportContent } from '../../modules/moderation/report-content';
+import { reportContent } from '../../modules/moderation';
 import { messages, profiles } from '../schema';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 

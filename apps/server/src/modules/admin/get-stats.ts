@@ -2,7 +2,7 @@ import type { TAdminStats } from '@fanline/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import { contentModeration, ledgerEntries, messages, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { ACCOUNTS } from '../ledger/post-transaction';
+import { ACCOUNTS } from '../ledger';
 import { isVisibleToCreator } from '../messages';
 
 /** The dashboard's six cards (spec §2 Admin Dashboard); revenue is a sum over the ledger (ARCHITECTURE §8). */

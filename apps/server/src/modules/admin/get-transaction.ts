@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { earnings, ledgerEntries, messages, payments } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { ACCOUNTS } from '../ledger/post-transaction';
+import { ACCOUNTS } from '../ledger';
 import { toTransaction, transactionRows } from './list-transactions';
 
 const STEP = { authorize: 'authorized', capture: 'captured', release: 'released', refund: 'refunded' } as const;

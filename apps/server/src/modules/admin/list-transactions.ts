@@ -9,7 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { ledgerEntries, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { ACCOUNTS } from '../ledger/post-transaction';
+import { ACCOUNTS } from '../ledger';
 
 type Response = z.output<typeof ZAdminTransactionsResponse>;
 type Status = Response['transactions'][number]['status'];

@@ -1,5 +1,5 @@
 import type { TPlatformSettings } from '@fanline/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
 import { readAllSettings, SETTINGS_CHANNEL_USER, writeSettings } from '../settings';
 import { recordAudit } from './record-audit';
 
@@ -7,9 +7,12 @@ import { recordAudit } from './record-audit';
  * Saves all eleven settings at once (spec §2: one Save Changes) with an audit row of what changed,
  * then tells every instance to drop its cached copy.
  */
-export async function saveSettings(app: FastifyInstance, opts: { adminId: string; settings: TPlatformSettings }) {
-  const { settings: before } = await readAllSettings(app.db);
-  const now = app.clock.now();
+export async function saveSettings(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events'>,
+  opts: { adminId: string; settings: TPlatformSettings },
+) {
+  const { settings: before } = await readAllSettings(ctx.db);
+  const now = ctx.clock.now();
   const changedBefore: Record<string, unknown> = {};
   const changedAfter: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(opts.settings)) {
@@ -17,7 +20,7 @@ export async function saveSettings(app: FastifyInstance, opts: { adminId: string
     changedBefore[key] = before[key as keyof TPlatformSettings];
     changedAfter[key] = value;
   }
-  await writeSettings(app.db, {
+  await writeSettings(ctx.db, {
     settings: opts.settings,
     updatedBy: opts.adminId,
     now,
@@ -31,6 +34,6 @@ export async function saveSettings(app: FastifyInstance, opts: { adminId: string
         now,
       }),
   });
-  await app.events.publish([SETTINGS_CHANNEL_USER], { type: 'settings' });
-  return readAllSettings(app.db);
+  await ctx.events.publish([SETTINGS_CHANNEL_USER], { type: 'settings' });
+  return readAllSettings(ctx.db);
 }

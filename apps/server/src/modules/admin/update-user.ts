@@ -1,7 +1,7 @@
 import { dollarsToCents, type TAdminEditUser } from '@fanline/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { readSettings } from '../settings';
 import { recordAudit } from './record-audit';
@@ -13,11 +13,11 @@ type Change = Partial<typeof profiles.$inferInsert>;
  * `change` callback sees the current row and returns the columns to set.
  */
 export async function updateUser(
-  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'clock'>,
   opts: { adminId: string; userId: string; action: string; change: (current: typeof profiles.$inferSelect) => Change },
 ) {
-  const now = app.clock.now();
-  return app.db.transaction(async (tx) => {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(profiles).where(eq(profiles.id, opts.userId)).for('update');
     if (!current) throw new AppError('NOT_FOUND', 'User not found');
     const change = opts.change(current);
@@ -41,10 +41,13 @@ export async function updateUser(
 }
 
 /** spec §5 Admin edit user: price, Available and Featured only apply to creators. */
-export async function editUser(app: FastifyInstance, opts: { adminId: string; userId: string; edit: TAdminEditUser }) {
+export async function editUser(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  opts: { adminId: string; userId: string; edit: TAdminEditUser },
+) {
   const { edit } = opts;
   if (edit.username) {
-    const [taken] = await app.db
+    const [taken] = await ctx.db
       .select({ id: profiles.id })
       .from(profiles)
       .where(and(sql`lower(${profiles.username}) = ${edit.username.toLowerCase()}`, ne(profiles.id, opts.userId)));
@@ -53,7 +56,7 @@ export async function editUser(app: FastifyInstance, opts: { adminId: string; us
         username: 'This username is already taken.',
       });
   }
-  return updateUser(app, {
+  return updateUser(ctx, {
     ...opts,
     action: 'user.edit',
     change: (current) => {
@@ -72,9 +75,9 @@ export async function editUser(app: FastifyInstance, opts: { adminId: string; us
 }
 
 /** spec §4 Admin user: made creator with the default price, available. */
-export async function makeCreator(app: FastifyInstance, opts: { adminId: string; userId: string }) {
-  const { default_message_price: price } = await readSettings(app.db, ['default_message_price']);
-  return updateUser(app, {
+export async function makeCreator(ctx: Pick<AppContext, 'db' | 'clock'>, opts: { adminId: string; userId: string }) {
+  const { default_message_price: price } = await readSettings(ctx.db, ['default_message_price']);
+  return updateUser(ctx, {
     ...opts,
     action: 'user.make_creator',
     change: (current) => {
@@ -84,8 +87,11 @@ export async function makeCreator(app: FastifyInstance, opts: { adminId: string;
   });
 }
 
-export async function setFeatured(app: FastifyInstance, opts: { adminId: string; userId: string; featured: boolean }) {
-  return updateUser(app, {
+export async function setFeatured(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  opts: { adminId: string; userId: string; featured: boolean },
+) {
+  return updateUser(ctx, {
     ...opts,
     action: opts.featured ? 'user.feature' : 'user.unfeature',
     change: (current) => {

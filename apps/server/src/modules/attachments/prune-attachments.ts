@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, inArray, isNull, lt, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { messageAttachments, messages } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { attachmentsDir } from './store-attachment';
 
 /** How long an upload may wait to be sent before the jobs loop removes it. */
@@ -12,9 +12,11 @@ export const ORPHAN_AFTER_MS = 24 * 3_600_000;
  * Removes uploads never sent with anything (or only with a checkout that was given up) a day after
  * they were made: the rows, then their files. A file that is already gone is fine.
  */
-export async function pruneOrphanAttachments(app: FastifyInstance): Promise<number> {
-  const before = new Date(app.clock.now().getTime() - ORPHAN_AFTER_MS);
-  const removed = await app.db
+export async function pruneOrphanAttachments(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
+): Promise<number> {
+  const before = new Date(ctx.clock.now().getTime() - ORPHAN_AFTER_MS);
+  const removed = await ctx.db
     .delete(messageAttachments)
     .where(
       and(
@@ -23,7 +25,7 @@ export async function pruneOrphanAttachments(app: FastifyInstance): Promise<numb
           isNull(messageAttachments.messageId),
           inArray(
             messageAttachments.messageId,
-            app.db
+            ctx.db
               .select({ id: messages.id })
               .from(messages)
               .where(inArray(messages.status, ['cancelled'])),
@@ -33,8 +35,8 @@ export async function pruneOrphanAttachments(app: FastifyInstance): Promise<numb
     )
     .returning({ fileName: messageAttachments.fileName });
   for (const { fileName } of removed) {
-    await fs.rm(path.join(attachmentsDir(app), path.basename(fileName)), { force: true }).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'could not remove an orphaned attachment file');
+    await fs.rm(path.join(attachmentsDir(ctx), path.basename(fileName)), { force: true }).catch((error: unknown) => {
+      ctx.log.warn({ err: error }, 'could not remove an orphaned attachment file');
     });
   }
   return removed.length;

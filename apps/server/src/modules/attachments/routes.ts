@@ -3,8 +3,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireUser, userId } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { requireUser, userId } from '../auth/auth-hooks';
 import { readAttachment } from './read-attachment';
 import { storeAttachment } from './store-attachment';
 

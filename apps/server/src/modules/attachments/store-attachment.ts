@@ -3,9 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_MESSAGES } from '@fanline/contracts';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import sharp, { type OutputInfo } from 'sharp';
 import { messageAttachments } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
@@ -14,7 +14,8 @@ const MAX_SIDE = 2048;
 /** Uploads not yet sent with anything, per user: a message takes 3, so this leaves room for retries. */
 export const MAX_PENDING_UPLOADS = 12;
 
-export const attachmentsDir = (app: FastifyInstance) => path.join(app.config.dataDir, 'attachments');
+export const attachmentsDir = (ctx: Pick<AppContext, 'db' | 'clock' | 'config'>) =>
+  path.join(ctx.config.dataDir, 'attachments');
 
 /**
  * Stores an image a user is about to send (issue #13): the bytes must really be a JPG, PNG, GIF or
@@ -22,8 +23,12 @@ export const attachmentsDir = (app: FastifyInstance) => path.join(app.config.dat
  * any other metadata. The multipart limit already refused anything over 5 MB. Stored outside the
  * public uploads folder and unattached until a checkout or reply claims it.
  */
-export async function storeAttachment(app: FastifyInstance, ownerId: string, bytes: Buffer) {
-  const [pending] = await app.db
+export async function storeAttachment(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  ownerId: string,
+  bytes: Buffer,
+) {
+  const [pending] = await ctx.db
     .select({ n: count() })
     .from(messageAttachments)
     .where(and(eq(messageAttachments.ownerId, ownerId), isNull(messageAttachments.messageId)));
@@ -49,11 +54,11 @@ export async function storeAttachment(app: FastifyInstance, ownerId: string, byt
     if (/pixel limit/i.test(String(error))) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
   }
-  const dir = attachmentsDir(app);
+  const dir = attachmentsDir(ctx);
   await fs.mkdir(dir, { recursive: true });
   const fileName = `${randomBytes(16).toString('hex')}.webp`;
   await fs.writeFile(path.join(dir, fileName), image.data);
-  const [row] = await app.db
+  const [row] = await ctx.db
     .insert(messageAttachments)
     .values({
       ownerId,
@@ -61,7 +66,7 @@ export async function storeAttachment(app: FastifyInstance, ownerId: string, byt
       bytes: image.data.length,
       width: image.info.width,
       height: image.info.height,
-      createdAt: app.clock.now(),
+      createdAt: ctx.clock.now(),
     })
     .returning();
   if (!row) throw new Error('attachment insert returned nothing');

@@ -12,22 +12,23 @@ import {
   ZUsernameAvailabilityQuery,
   ZUsernameAvailabilityResponse,
 } from '@fanline/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema';
+import { requireUser, userId } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { updateUserActivity } from '../presence';
-import { isUsernameAvailable } from '../profiles/username-availability';
-import { clearSessionCookie, requireUser, setSessionCookie, userId } from './auth-hooks';
-import { consumeToken } from './email-tokens';
-import { changePassword, requestPasswordReset, resetPassword } from './passwords';
-import { countAttempt, EMAIL_CEILING_FACTOR } from './rate-limit';
-import { loadSessionUser } from './session-user';
-import { announceSessionsEnded, createSession, revokeSession, revokeUserSessions } from './sessions';
-import { checkCredentials, tooMany } from './sign-in';
-import { sendConfirmation, signUp } from './sign-up';
+import { isUsernameAvailable, loadSessionUser } from '../profiles';
+import { changePassword } from './change-password';
+import { confirmEmail } from './confirm-email';
+import { limitSignUp } from './limit-sign-up';
+import { requestPasswordReset } from './request-password-reset';
+import { resendConfirmation } from './resend-confirmation';
+import { resetPassword } from './reset-password';
+import { clearSessionCookie, setSessionCookie } from './session-hook';
+import { announceSessionsEnded, createSession, revokeSession } from './sessions';
+import { checkCredentials } from './sign-in';
+import { signOut } from './sign-out';
+import { signUp } from './sign-up';
 
 const ZAccepted = z.object({});
 
@@ -45,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/sign-up',
     { schema: { tags: ['auth'], body: ZSignUpRequest, response: { 201: ZSignUpResponse } } },
     async (request, reply) => {
-      await limitSignUp(app, request.ip, request.body.email);
+      await limitSignUp(app, { ip: request.ip, email: request.body.email });
       const { userId: id } = await signUp(app, request.body);
       const requiresEmailConfirmation = app.config.mail.requireConfirmation;
       if (!requiresEmailConfirmation) await startSession(app, request, reply, id);
@@ -73,13 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.auth) {
-        // spec §4 Presence: offline on sign-out.
-        await updateUserActivity(app.db, { userId: request.auth.userId, status: 'offline', now: app.clock.now() });
-        if (request.query.scope === 'global') await revokeUserSessions(app.db, request.auth.userId);
-        else await revokeSession(app.db, request.auth.sessionId);
-        await announceSessionsEnded(app, request.auth.userId);
-      }
+      if (request.auth) await signOut(app, { session: request.auth, scope: request.query.scope });
       clearSessionCookie(app, reply);
       return reply.status(204).send();
     },
@@ -103,17 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/confirm-email',
     { schema: { tags: ['auth'], body: ZTokenRequest, response: { 200: ZSessionResponse.required() } } },
     async (request, reply) => {
-      const id = await consumeToken({
-        db: app.db,
-        clock: app.clock,
-        token: request.body.token,
-        purpose: 'email_confirmation',
-      });
-      if (!id) throw new AppError('LINK_EXPIRED', AUTH_MESSAGES.confirmationLinkInvalid);
-      await app.db
-        .update(users)
-        .set({ emailVerifiedAt: app.clock.now() })
-        .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
+      const id = await confirmEmail(app, { token: request.body.token });
       await startSession(app, request, reply, id);
       return { user: await mustLoad(app, id) };
     },
@@ -123,12 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/resend-confirmation',
     { schema: { tags: ['auth'], body: ZEmailRequest, response: { 202: ZAccepted } } },
     async (request, reply) => {
-      await limitSignUp(app, request.ip, request.body.email);
-      const [user] = await app.db
-        .select({ id: users.id, email: users.email })
-        .from(users)
-        .where(and(eq(users.email, request.body.email), isNull(users.emailVerifiedAt)));
-      if (user) await sendConfirmation(app, user.id, user.email);
+      await resendConfirmation(app, { email: request.body.email, ip: request.ip });
       return reply.status(202).send({});
     },
   );
@@ -137,8 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/forgot-password',
     { schema: { tags: ['auth'], body: ZEmailRequest, response: { 202: ZAccepted } } },
     async (request, reply) => {
-      await limitSignUp(app, request.ip, request.body.email);
-      await requestPasswordReset(app, request.body.email);
+      await requestPasswordReset(app, { email: request.body.email, ip: request.ip });
       return reply.status(202).send({});
     },
   );
@@ -147,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/reset-password',
     { schema: { tags: ['auth'], body: ZResetPasswordRequest } },
     async (request, reply) => {
-      await resetPassword(app, request.body.token, request.body.password);
+      await resetPassword(app, request.body);
       return reply.status(204).send();
     },
   );
@@ -170,7 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 async function startSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, id: string) {
   if (request.auth) {
     await revokeSession(app.db, request.auth.sessionId);
-    await announceSessionsEnded(app, request.auth.userId);
+    await announceSessionsEnded(app, { userId: request.auth.userId });
   }
   const { token, sessionId } = await createSession({
     db: app.db,
@@ -181,21 +160,6 @@ async function startSession(app: FastifyInstance, request: FastifyRequest, reply
   });
   request.auth = { sessionId, userId: id };
   setSessionCookie(app, reply, token);
-}
-
-/**
- * Sign-up, forgot-password and resend-confirmation share one budget: per address, per (email,
- * address), and per email from everywhere with a much higher ceiling, so strangers cannot use up
- * the owner's own reset requests (security review M6).
- */
-async function limitSignUp(app: FastifyInstance, ip: string, email: string): Promise<void> {
-  const { db, clock } = app;
-  const { perIp, perEmail } = app.config.authLimits;
-  const normalized = email.trim().toLowerCase();
-  const byIp = await countAttempt({ db, clock, key: `sign-up:ip:${ip}` });
-  const byPair = await countAttempt({ db, clock, key: `sign-up:email-ip:${normalized}|${ip}` });
-  const byEmail = await countAttempt({ db, clock, key: `sign-up:email:${normalized}` });
-  if (byIp > perIp || byPair > perEmail || byEmail > perEmail * EMAIL_CEILING_FACTOR) throw tooMany();
 }
 
 async function mustLoad(app: FastifyInstance, id: string) {

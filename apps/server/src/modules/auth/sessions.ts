@@ -1,7 +1,8 @@
 import { and, eq, lt, ne } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { sessions } from '../../db/schema';
+import type { SessionRef } from '../../platform/auth-guard';
 import type { Clock } from '../../platform/clock';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { hashToken, newToken } from './tokens';
 
@@ -12,10 +13,7 @@ export const SESSION_IDLE_MS = 7 * 86_400_000;
 /** last_seen_at is written at most this often, so reads do not become writes on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
-export interface SessionRef {
-  sessionId: string;
-  userId: string;
-}
+export type { SessionRef };
 
 export async function createSession(opts: {
   db: Db;
@@ -101,10 +99,14 @@ export async function revokeUserSessions(db: Db, userId: string, exceptSessionId
  * After revoking sessions: open event streams of the user (on any instance) re-check their session
  * and end if it is gone. A failure here only delays that to the stream's next heartbeat.
  */
-export async function announceSessionsEnded(app: FastifyInstance, userId: string): Promise<void> {
+export async function announceSessionsEnded(
+  ctx: Pick<AppContext, 'events' | 'log'>,
+  opts: { userId: string },
+): Promise<void> {
+  const { userId } = opts;
   try {
-    await app.events.sessionsEnded([userId]);
+    await ctx.events.sessionsEnded([userId]);
   } catch (error) {
-    app.log.warn({ err: error, userId }, 'could not announce ended sessions');
+    ctx.log.warn({ err: error, userId }, 'could not announce ended sessions');
   }
 }

@@ -1,10 +1,10 @@
 import { AUTH_MESSAGES } from '@fanline/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/password';
-import { attemptsSoFar, clearAttempts, countAttempt, EMAIL_CEILING_FACTOR } from './rate-limit';
+import { attemptsSoFar, clearAttempts, countAttempt, EMAIL_CEILING_FACTOR } from '../../platform/rate-limit';
 
 // Verifying against this when the email is unknown keeps both answers equally slow.
 const decoyHash = hashPassword('decoy-password-for-timing');
@@ -14,12 +14,12 @@ const decoyHash = hashPassword('decoy-password-for-timing');
  * caller starts the session.
  */
 export async function checkCredentials(
-  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
   input: { email: string; password: string; ip: string },
 ): Promise<string> {
-  const { db, clock } = app;
+  const { db, clock } = ctx;
   const email = input.email.trim().toLowerCase();
-  const { perIp, perEmail } = app.config.authLimits;
+  const { perIp, perEmail } = ctx.config.authLimits;
   // Failures count per (email, address), so strangers elsewhere cannot lock the owner out, and per
   // email overall with a much higher ceiling.
   const pairKey = `sign-in:email-ip:${email}|${input.ip}`;
@@ -39,7 +39,7 @@ export async function checkCredentials(
     await countAttempt({ db, clock, key: emailKey });
     throw new AppError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
   }
-  if (app.config.mail.requireConfirmation && !user.emailVerifiedAt) {
+  if (ctx.config.mail.requireConfirmation && !user.emailVerifiedAt) {
     throw new AppError('EMAIL_NOT_CONFIRMED', AUTH_MESSAGES.emailNotConfirmed);
   }
   await clearAttempts(db, pairKey);

@@ -1,23 +1,22 @@
 import { AUTH_MESSAGES, type ZSignUpRequest } from '@fanline/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { profiles, users } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
-import { profileFromSignUp } from '../profiles/profile-from-signup';
-import { isUsernameAvailable } from '../profiles/username-availability';
-import { announceAdminActivity } from '../realtime/announce';
-import { readSettings } from '../settings/platform-settings';
+import { isUsernameAvailable, profileFromSignUp } from '../profiles';
+import { announceAdminActivity } from '../realtime';
+import { readSettings } from '../settings';
 import { issueToken } from './email-tokens';
 import { confirmationMail } from './mails';
 
 /** Creates the account and its profile (spec §4 Profile creation) and mails the confirmation link. */
 export async function signUp(
-  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'events' | 'log'>,
   input: z.output<typeof ZSignUpRequest>,
 ): Promise<{ userId: string }> {
-  const { db, clock } = app;
+  const { db, clock } = ctx;
   const settings = await readSettings(db, ['new_user_registration', 'default_message_price']);
   if (!settings.new_user_registration) throw new AppError('FORBIDDEN', 'New registrations are currently closed.');
 
@@ -53,18 +52,22 @@ export async function signUp(
     throw error;
   }
 
-  await announceAdminActivity(app, 'profile');
-  await sendConfirmation(app, userId, input.email);
+  await announceAdminActivity(ctx, 'profile');
+  await sendConfirmation(ctx, { userId, email: input.email });
   return { userId };
 }
 
 /** Mails a confirmation link; a mail failure is logged, never lost silently, and never fails the caller. */
-export async function sendConfirmation(app: FastifyInstance, userId: string, email: string): Promise<void> {
-  const token = await issueToken({ db: app.db, clock: app.clock, userId, purpose: 'email_confirmation' });
-  const link = `${app.config.publicUrl}/auth/confirm?token=${encodeURIComponent(token)}`;
+export async function sendConfirmation(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'log'>,
+  opts: { userId: string; email: string },
+): Promise<void> {
+  const { userId, email } = opts;
+  const token = await issueToken({ db: ctx.db, clock: ctx.clock, userId, purpose: 'email_confirmation' });
+  const link = `${ctx.config.publicUrl}/auth/confirm?token=${encodeURIComponent(token)}`;
   try {
-    await app.mailer.send(confirmationMail(email, link));
+    await ctx.mailer.send(confirmationMail(email, link));
   } catch (error) {
-    app.log.error({ err: error, userId }, 'could not send the confirmation mail');
+    ctx.log.error({ err: error, userId }, 'could not send the confirmation mail');
   }
 }

@@ -7,7 +7,7 @@ import { mailFanAboutDecline } from '../fans';
 import { refreshResponseRate, unansweredFromFan } from '../messages';
 import { createNotification } from '../notifications';
 import { paymentIdsForMessages, releasePayment } from '../payments';
-import { announceMessageChange } from '../realtime/announce';
+import { announceMessageChange } from '../realtime';
 
 /** What the fan reads, in the bell and the mail, about messages a block released. */
 const BLOCK_REASON = 'They are no longer accepting messages from you';

@@ -6,42 +6,22 @@ import {
   ZCapacity,
   ZCapacitySettings,
 } from '@fanline/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { profiles } from '../../db/schema';
-import { AppError } from '../../platform/errors';
-import { requireUser, userId } from '../auth/auth-hooks';
+import { requireCreator, requireUser, userId } from '../../platform/auth-guard';
 import { blockFan } from './block-fan';
-import { pauseOf } from './capacity';
+import { getCapacity, updateCapacity } from './capacity-settings';
 import { listBlockedFans } from './list-blocked-fans';
 import { unblockFan } from './unblock-fan';
 
-/** Issue #13 creator care: capacity settings (limits and vacation) and whether they pause checkout now. */
+/**
+ * Issue #13 creator care: capacity settings (limits and vacation) and whether they pause checkout
+ * now, and the fans a creator blocked.
+ */
 export const careRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireUser);
 
-  const read = async (creatorId: string) => {
-    const [row] = await app.db
-      .select({
-        isCreator: profiles.isCreator,
-        maxOpenMessages: profiles.maxOpenMessages,
-        dailyMessageCap: profiles.dailyMessageCap,
-        vacationUntil: profiles.vacationUntil,
-      })
-      .from(profiles)
-      .where(eq(profiles.id, creatorId));
-    if (!row?.isCreator) throw new AppError('FORBIDDEN', 'Only creators have capacity settings.');
-    const pause = await pauseOf(app.db, creatorId, app.clock.now());
-    return {
-      maxOpenMessages: row.maxOpenMessages,
-      dailyMessageCap: row.dailyMessageCap,
-      vacationUntil: row.vacationUntil,
-      pause,
-    };
-  };
-
   app.get('/creator/capacity', { schema: { tags: ['creator care'], response: { 200: ZCapacity } } }, async (request) =>
-    read(userId(request)),
+    getCapacity(app, { creatorId: userId(request) }),
   );
 
   app.put(
@@ -49,37 +29,16 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['creator care'],
-        summary: 'Creators: the most open paid messages, a daily cap, and vacation until a date (null: none)',
         body: ZCapacitySettings,
         response: { 200: ZCapacity },
       },
     },
-    async (request) => {
-      const me = userId(request);
-      await read(me);
-      const now = app.clock.now();
-      const until = request.body.vacationUntil ? new Date(request.body.vacationUntil) : null;
-      if (until && until <= now) {
-        const message = 'Choose an end date in the future.';
-        throw new AppError('VALIDATION_FAILED', message, { vacationUntil: message });
-      }
-      await app.db
-        .update(profiles)
-        .set({
-          maxOpenMessages: request.body.maxOpenMessages,
-          dailyMessageCap: request.body.dailyMessageCap,
-          vacationUntil: until,
-          updatedAt: now,
-        })
-        .where(eq(profiles.id, me));
-      return read(me);
-    },
+    async (request) => updateCapacity(app, { creatorId: userId(request), settings: request.body }),
   );
 
-  // Issue #13 blocked senders: creators only (a fan has no one to block).
+  // Blocked senders: creators only (a fan has no one to block).
   const creatorOnly = async (id: string) => {
-    const [row] = await app.db.select({ isCreator: profiles.isCreator }).from(profiles).where(eq(profiles.id, id));
-    if (!row?.isCreator) throw new AppError('FORBIDDEN', BLOCK_MESSAGES.creatorsOnly);
+    await requireCreator(app, { userId: id, message: BLOCK_MESSAGES.creatorsOnly });
     return id;
   };
 

@@ -1,7 +1,6 @@
 import { ZCategoriesResponse } from '@fanline/contracts';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { categories } from '../../db/schema';
+import { listCategories } from './list-categories';
 
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,18 +13,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      // spec §7 categories: active ones ordered by sort_order.
-      const rows = await app.db
-        .select({
-          id: categories.id,
-          name: categories.name,
-          color: categories.color,
-          description: categories.description,
-          sortOrder: categories.sortOrder,
-        })
-        .from(categories)
-        .where(eq(categories.isActive, true))
-        .orderBy(asc(categories.sortOrder), asc(categories.name));
+      const rows = await listCategories(app);
       reply.header('cache-control', 'public, max-age=300');
       return { categories: rows };
     },

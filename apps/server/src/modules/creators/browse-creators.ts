@@ -3,8 +3,9 @@ import { and, arrayOverlaps, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { type CursorKind, decodeCursor, encodeCursor } from './cursor';
-import { browseCreatorColumns, containsPattern } from './summary';
+import { type CursorKind, decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
+import { containsPattern } from '../../platform/sql-like';
+import { browseCreatorColumns } from './summary';
 
 type BrowseQuery = z.output<typeof ZBrowseQuery>;
 

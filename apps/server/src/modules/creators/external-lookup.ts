@@ -1,7 +1,7 @@
 import type { TExternalCreator } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { platformSettings } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 
 export const INSTAGRAM_KEY_SETTING = 'instagram_api_key';
 
@@ -11,18 +11,21 @@ export type LookupResult =
 
 /** Where the key comes from: server config first, else the admins' setting. It never reaches a browser. */
 export async function lookupKey(
-  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'config'>,
 ): Promise<{ key: string | undefined; source: 'config' | 'settings' | 'none' }> {
-  if (app.config.instagramLookup.key) return { key: app.config.instagramLookup.key, source: 'config' };
-  const [row] = await app.db.select().from(platformSettings).where(eq(platformSettings.key, INSTAGRAM_KEY_SETTING));
+  if (ctx.config.instagramLookup.key) return { key: ctx.config.instagramLookup.key, source: 'config' };
+  const [row] = await ctx.db.select().from(platformSettings).where(eq(platformSettings.key, INSTAGRAM_KEY_SETTING));
   const key = typeof row?.value === 'string' && row.value ? row.value : undefined;
   return { key, source: key ? 'settings' : 'none' };
 }
 
 /** spec §7 External Instagram-style data service: POST /api/instagram/profile {username} with key and host headers. */
-export async function lookupInstagramProfile(app: FastifyInstance, username: string): Promise<LookupResult> {
-  const { url, host } = app.config.instagramLookup;
-  const { key } = await lookupKey(app);
+export async function lookupInstagramProfile(
+  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
+  username: string,
+): Promise<LookupResult> {
+  const { url, host } = ctx.config.instagramLookup;
+  const { key } = await lookupKey(ctx);
   if (!url || !key) return { status: 'not_configured' };
   let response: Response;
   try {
@@ -33,14 +36,14 @@ export async function lookupInstagramProfile(app: FastifyInstance, username: str
       signal: AbortSignal.timeout(8000),
     });
   } catch (error) {
-    app.log.warn({ err: error }, 'instagram lookup unreachable');
+    ctx.log.warn({ err: error }, 'instagram lookup unreachable');
     return { status: 'unavailable' };
   }
   const text = await response.text();
   // spec §8: a message containing 'quota' or '429' means the plan's quota is spent.
   if (response.status === 429 || /quota/i.test(text)) return { status: 'quota' };
   if (!response.ok) {
-    app.log.warn({ status: response.status, body: text.slice(0, 200) }, 'instagram lookup failed');
+    ctx.log.warn({ status: response.status, body: text.slice(0, 200) }, 'instagram lookup failed');
     return { status: 'unavailable' };
   }
   const user = normalizeExternalUser(safeJson(text));

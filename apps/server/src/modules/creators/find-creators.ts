@@ -1,10 +1,11 @@
 import type { TExternalCreator, ZFindCreatorsQuery } from '@fanline/contracts';
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { containsPattern } from '../../platform/sql-like';
 import { guardedLookup } from './guarded-lookup';
-import { browseCreatorColumns, containsPattern } from './summary';
+import { browseCreatorColumns } from './summary';
 
 const FULL_SEARCH_LIMIT = 20;
 const EXTERNAL_MIN_CHARS = 4;
@@ -16,7 +17,7 @@ const EXTERNAL_MIN_CHARS = 4;
  * already on the platform.
  */
 export async function findCreators(
-  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
   query: z.output<typeof ZFindCreatorsQuery>,
   caller: { userId: string | null; ip: string },
 ) {
@@ -25,7 +26,7 @@ export async function findCreators(
   const creators =
     query.status === 'off_platform'
       ? []
-      : await app.db
+      : await ctx.db
           .select(browseCreatorColumns)
           .from(profiles)
           .where(
@@ -44,18 +45,18 @@ export async function findCreators(
 
   let external: TExternalCreator[] = [];
   let externalStatus: 'ok' | 'skipped' | 'not_configured' | 'quota' | 'unavailable' | 'no_data' = 'skipped';
-  if (query.status !== 'on_platform' && term.length >= EXTERNAL_MIN_CHARS && !(await onPlatform(app, term))) {
-    const result = await guardedLookup(app, term, caller);
+  if (query.status !== 'on_platform' && term.length >= EXTERNAL_MIN_CHARS && !(await onPlatform(ctx, term))) {
+    const result = await guardedLookup(ctx, term, caller);
     externalStatus = result.status;
-    if (result.status === 'ok' && !(await onPlatform(app, result.user.username))) external = [result.user];
+    if (result.status === 'ok' && !(await onPlatform(ctx, result.user.username))) external = [result.user];
   }
   return { creators, external, externalStatus };
 }
 
 /** Whether a creator on the platform holds this handle, as username or Instagram username (any case). */
-async function onPlatform(app: FastifyInstance, handle: string): Promise<boolean> {
+async function onPlatform(ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>, handle: string): Promise<boolean> {
   const name = handle.toLowerCase();
-  const [row] = await app.db
+  const [row] = await ctx.db
     .select({ id: profiles.id })
     .from(profiles)
     .where(

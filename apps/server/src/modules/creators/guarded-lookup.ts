@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { externalLookupCache } from '../../db/schema';
-import { countAttempt } from '../auth/rate-limit';
+import type { AppContext } from '../../platform/context';
+import { countAttempt } from '../../platform/rate-limit';
 import { type LookupResult, lookupInstagramProfile, lookupKey } from './external-lookup';
 
 /** An answer (an account, or none) is reused this long for the same term, by every instance. */
@@ -20,13 +20,13 @@ const QUOTA_KEY = 'quota';
  * together). A caller over a limit gets 'unavailable' and still sees platform creators.
  */
 export async function guardedLookup(
-  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
   term: string,
   caller: { userId: string | null; ip: string },
 ): Promise<LookupResult> {
-  const { db, clock } = app;
+  const { db, clock } = ctx;
   const now = clock.now();
-  if (!app.config.instagramLookup.url || !(await lookupKey(app)).key) return { status: 'not_configured' };
+  if (!ctx.config.instagramLookup.url || !(await lookupKey(ctx)).key) return { status: 'not_configured' };
   const termKey = `term:${term.trim().replace(/^@/, '').toLowerCase()}`;
   const live = await db
     .select({ key: externalLookupCache.key, value: externalLookupCache.value })
@@ -37,38 +37,46 @@ export async function guardedLookup(
   // While the quota is spent, its notice explains the platform-only results better than a cached "nothing found".
   if (live.some((row) => row.key === QUOTA_KEY)) return { status: 'quota' };
   if (cached) return cached;
-  if (await overLimit(app, caller)) return { status: 'unavailable' };
+  if (await overLimit(ctx, caller)) return { status: 'unavailable' };
 
-  const result = await lookupInstagramProfile(app, term);
+  const result = await lookupInstagramProfile(ctx, term);
   if (result.status === 'ok' || result.status === 'no_data') {
-    await remember(app, termKey, result, LOOKUP_CACHE_MS);
+    await remember(ctx, termKey, result, LOOKUP_CACHE_MS);
   } else if (result.status === 'quota') {
-    app.log.warn('instagram lookup quota spent; pausing lookups');
-    await remember(app, QUOTA_KEY, { status: 'quota' }, QUOTA_PAUSE_MS);
+    ctx.log.warn('instagram lookup quota spent; pausing lookups');
+    await remember(ctx, QUOTA_KEY, { status: 'quota' }, QUOTA_PAUSE_MS);
   }
   return result;
 }
 
 /** A new key comes with a new quota: lookups may resume at once. */
-export async function forgetSpentQuota(app: FastifyInstance): Promise<void> {
-  await app.db.delete(externalLookupCache).where(eq(externalLookupCache.key, QUOTA_KEY));
+export async function forgetSpentQuota(ctx: Pick<AppContext, 'db'>): Promise<void> {
+  await ctx.db.delete(externalLookupCache).where(eq(externalLookupCache.key, QUOTA_KEY));
 }
 
 /** Deletes cached answers and quota pauses that have run out (jobs loop). */
-export async function pruneLookupCache(app: FastifyInstance): Promise<void> {
-  await app.db.delete(externalLookupCache).where(lt(externalLookupCache.expiresAt, app.clock.now()));
+export async function pruneLookupCache(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<void> {
+  await ctx.db.delete(externalLookupCache).where(lt(externalLookupCache.expiresAt, ctx.clock.now()));
 }
 
-async function overLimit(app: FastifyInstance, caller: { userId: string | null; ip: string }): Promise<boolean> {
-  const count = (key: string) => countAttempt({ db: app.db, clock: app.clock, key, windowMs: LIMIT_WINDOW_MS });
+async function overLimit(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
+  caller: { userId: string | null; ip: string },
+): Promise<boolean> {
+  const count = (key: string) => countAttempt({ db: ctx.db, clock: ctx.clock, key, windowMs: LIMIT_WINDOW_MS });
   if ((await count(`lookup:ip:${caller.ip}`)) > LOOKUP_LIMITS.perAddress) return true;
   if (caller.userId) return (await count(`lookup:user:${caller.userId}`)) > LOOKUP_LIMITS.perUser;
   return (await count('lookup:guests')) > LOOKUP_LIMITS.allGuests;
 }
 
-async function remember(app: FastifyInstance, key: string, value: LookupResult, forMs: number): Promise<void> {
-  const expiresAt = new Date(app.clock.now().getTime() + forMs);
-  await app.db
+async function remember(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
+  key: string,
+  value: LookupResult,
+  forMs: number,
+): Promise<void> {
+  const expiresAt = new Date(ctx.clock.now().getTime() + forMs);
+  await ctx.db
     .insert(externalLookupCache)
     .values({ key, value, expiresAt })
     .onConflictDoUpdate({ target: externalLookupCache.key, set: { value, expiresAt } });

@@ -2,7 +2,7 @@ import { QUICK_SEARCH } from '@fanline/contracts';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { containsPattern } from './summary';
+import { containsPattern } from '../../platform/sql-like';
 
 /**
  * spec §7 'profiles quick search': available creators whose display name, username or Instagram

@@ -49,8 +49,3 @@ export const browseCreatorColumns = {
   threadsOnboardingCompleted: profiles.threadsOnboardingCompleted,
   instagramFollowerCount: profiles.instagramFollowerCount,
 };
-
-/** `%term%` for LIKE, with the term's own wildcards escaped. */
-export function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

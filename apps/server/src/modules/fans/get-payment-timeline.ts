@@ -2,7 +2,7 @@ import { RETURN_NOTES, type TBillingStatus } from '@fanline/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { ACCOUNTS } from '../ledger/post-transaction';
+import { ACCOUNTS } from '../ledger';
 import { billingStatus, paidBySender, rowsOf } from './billing-sql';
 
 interface Row {

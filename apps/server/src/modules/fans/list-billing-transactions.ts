@@ -1,7 +1,7 @@
 import { BILLING_PREVIEW_LENGTH, type TBillingStatus } from '@fanline/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { decodeCursor, encodeCursor } from '../creators/cursor';
+import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
 import { billingStatus, paidBySender, rowsOf } from './billing-sql';
 
 interface Row {

@@ -8,7 +8,7 @@ import {
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser, userId } from '../auth/auth-hooks';
+import { requireUser, userId } from '../../platform/auth-guard';
 import { dismissOnboarding } from './dismiss-onboarding';
 import { exportBillingCsv } from './export-billing-csv';
 import { getPaymentTimeline } from './get-payment-timeline';

@@ -1,7 +1,7 @@
 import { LIMITS } from '@fanline/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { earnings, messages, profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { ACCOUNTS } from './post-transaction';
@@ -14,14 +14,14 @@ const RECENT = 10;
  * creator_payable:<id> today, in the last 7 days and this month (days in the creator's own time
  * zone), in total, and the account's balance (what may be paid out). "Now" is the app's clock.
  */
-export async function earningsSummary(app: FastifyInstance, creatorId: string) {
-  const [me] = await app.db
+export async function earningsSummary(ctx: Pick<AppContext, 'db' | 'clock'>, creatorId: string) {
+  const [me] = await ctx.db
     .select({ timeZone: profiles.timeZone, ready: profiles.stripeOnboardingCompleted, isCreator: profiles.isCreator })
     .from(profiles)
     .where(eq(profiles.id, creatorId));
   if (!me?.isCreator) throw new AppError('FORBIDDEN', 'Only creators have earnings.');
   const tz = me?.timeZone ?? 'UTC';
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   const account = ACCOUNTS.creatorPayable(creatorId);
 
   const figures = await rows<{
@@ -32,7 +32,7 @@ export async function earningsSummary(app: FastifyInstance, creatorId: string) {
     available: number;
     today_amount: number;
   }>(
-    app.db,
+    ctx.db,
     sql`
       with b as (select (${now.toISOString()}::timestamptz at time zone ${tz})::date as today)
       select b.today::text as today,
@@ -49,7 +49,7 @@ export async function earningsSummary(app: FastifyInstance, creatorId: string) {
   if (!f) throw new Error('earnings summary returned no row');
 
   const perDay = await rows<{ day: string; amount: number }>(
-    app.db,
+    ctx.db,
     sql`
       select ((created_at at time zone ${tz})::date)::text as day, sum(amount)::bigint as amount
       from ledger_entries
@@ -70,7 +70,7 @@ export async function earningsSummary(app: FastifyInstance, creatorId: string) {
     minimumPayout: LIMITS.minimumPayoutCents,
     payoutAccountReady: me.ready,
     daily,
-    recent: await recentEarnings(app.db, creatorId, RECENT),
+    recent: await recentEarnings(ctx.db, creatorId, RECENT),
   };
 }
 

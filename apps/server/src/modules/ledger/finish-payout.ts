@@ -1,7 +1,7 @@
 import { formatCents } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { earnings, payouts, profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { mailUser } from '../notifications';
 import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
 
@@ -11,8 +11,11 @@ import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
  * balance, frees its earnings and marks it failed. Errors propagate and leave it pending for a retry;
  * the provider call is idempotent on the payout id, so a retry never pays twice. Safe to repeat.
  */
-export async function finishPayout(app: FastifyInstance, payoutId: string) {
-  const [row] = await app.db
+export async function finishPayout(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'log'>,
+  payoutId: string,
+) {
+  const [row] = await ctx.db
     .select({ payout: payouts, accountId: profiles.stripeAccountId })
     .from(payouts)
     .innerJoin(profiles, eq(profiles.id, payouts.creatorId))
@@ -20,12 +23,12 @@ export async function finishPayout(app: FastifyInstance, payoutId: string) {
   if (!row) throw new Error(`no payout ${payoutId}`);
   if (row.payout.status !== 'pending') return row.payout;
   const outcome = row.accountId
-    ? await app.payments.payouts.transfer({ id: payoutId, amount: row.payout.amount }, row.accountId)
+    ? await ctx.payments.payouts.transfer({ id: payoutId, amount: row.payout.amount }, row.accountId)
     : ({ state: 'refused', reason: 'No payout account is connected.' } as const);
 
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   let booked = false;
-  const result = await app.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
     if (payout?.status !== 'pending') return payout ?? row.payout;
     if (outcome.state === 'paid') {
@@ -64,20 +67,23 @@ export async function finishPayout(app: FastifyInstance, payoutId: string) {
       .set({ status: 'failed', failureReason: outcome.reason.slice(0, 300), updatedAt: now })
       .where(eq(payouts.id, payoutId))
       .returning();
-    app.log.warn({ payoutId }, 'payout refused by the provider; the money is back in the balance');
+    ctx.log.warn({ payoutId }, 'payout refused by the provider; the money is back in the balance');
     booked = true;
     return failed ?? payout;
   });
   // Only the call that booked the answer mails, so a retry or a race never mails twice.
-  if (booked) await mailPayoutStatus(app, result);
+  if (booked) await mailPayoutStatus(ctx, result);
   return result;
 }
 
 /** The creator's mail about a payout that reached the bank or was refused (issue #13). */
-async function mailPayoutStatus(app: FastifyInstance, payout: typeof payouts.$inferSelect): Promise<void> {
+async function mailPayoutStatus(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'log'>,
+  payout: typeof payouts.$inferSelect,
+): Promise<void> {
   const amount = formatCents(payout.amount);
-  const link = `${app.config.publicUrl}/dashboard/earnings`;
-  await mailUser(app, payout.creatorId, 'payout-status', () =>
+  const link = `${ctx.config.publicUrl}/dashboard/earnings`;
+  await mailUser(ctx, payout.creatorId, 'payout-status', () =>
     payout.status === 'completed'
       ? {
           subject: `Your ${amount} payout is on its way`,

@@ -1,13 +1,15 @@
 import { and, eq, lt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { payouts } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { alertPayoutFailure } from '../system-alerts';
 import { finishPayout } from './finish-payout';
 
 /** Payouts whose transfer answer was lost (crash, outage) get asked again; the key makes it safe. */
-export async function reconcilePayouts(app: FastifyInstance): Promise<void> {
-  const before = new Date(app.clock.now().getTime() - 60_000);
-  const stuck = await app.db
+export async function reconcilePayouts(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'log'>,
+): Promise<void> {
+  const before = new Date(ctx.clock.now().getTime() - 60_000);
+  const stuck = await ctx.db
     .select({ id: payouts.id })
     .from(payouts)
     .where(and(eq(payouts.status, 'pending'), lt(payouts.createdAt, before)))
@@ -15,10 +17,10 @@ export async function reconcilePayouts(app: FastifyInstance): Promise<void> {
     .limit(50);
   for (const { id } of stuck) {
     try {
-      await finishPayout(app, id);
+      await finishPayout(ctx, id);
     } catch (error) {
-      app.log.error({ err: error, payoutId: id }, 'payout still not confirmed by the provider');
-      await alertPayoutFailure(app, { payoutId: id, error });
+      ctx.log.error({ err: error, payoutId: id }, 'payout still not confirmed by the provider');
+      await alertPayoutFailure(ctx, { payoutId: id, error });
     }
   }
 }

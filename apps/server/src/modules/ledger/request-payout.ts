@@ -1,7 +1,7 @@
 import { formatCents, LIMITS, PAYOUT_MESSAGES } from '@fanline/contracts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { earnings, payouts, profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { finishPayout } from './finish-payout';
 import { payableBalance } from './payable-balance';
@@ -14,9 +14,12 @@ import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
  * same earnings twice: the second sees them paid out and a balance under the minimum. The transfer
  * itself happens after the commit (no provider call under row locks), keyed by the payout's id.
  */
-export async function requestPayout(app: FastifyInstance, creatorId: string) {
-  const now = app.clock.now();
-  const payout = await app.db.transaction(async (tx) => {
+export async function requestPayout(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'log'>,
+  creatorId: string,
+) {
+  const now = ctx.clock.now();
+  const payout = await ctx.db.transaction(async (tx) => {
     const [creator] = await tx
       .select({ isCreator: profiles.isCreator, ready: profiles.stripeOnboardingCompleted })
       .from(profiles)
@@ -76,10 +79,10 @@ export async function requestPayout(app: FastifyInstance, creatorId: string) {
     return row;
   });
   try {
-    return await finishPayout(app, payout.id);
+    return await finishPayout(ctx, payout.id);
   } catch (error) {
     // The request stands; the reconciler asks the provider again with the same key.
-    app.log.error({ err: error, payoutId: payout.id }, 'payout transfer failed for now; will retry');
+    ctx.log.error({ err: error, payoutId: payout.id }, 'payout transfer failed for now; will retry');
     return payout;
   }
 }

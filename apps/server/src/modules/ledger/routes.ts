@@ -1,8 +1,8 @@
 import { LIMITS, ZEarningsSummary, ZPayout, ZPayoutList, ZPayoutListQuery } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser, userId } from '../auth/auth-hooks';
-import { readSettings } from '../settings/platform-settings';
+import { requireUser, userId } from '../../platform/auth-guard';
+import { readSettings } from '../settings';
 import { earningsSummary } from './earnings-summary';
 import { exportEarningsCsv } from './export-earnings';
 import { listPayouts } from './list-payouts';

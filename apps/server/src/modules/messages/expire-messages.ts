@@ -2,9 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../db/schema';
 import { mailFanAboutRefund } from '../fans';
-import { createNotification } from '../notifications/create-notification';
+import { createNotification } from '../notifications';
 import { paymentIdsForMessages, releasePayment } from '../payments';
-import { announceMessageChange } from '../realtime/announce';
+import { announceMessageChange } from '../realtime';
 import { isDue, isUnanswered } from './queries';
 import { refreshResponseRate } from './response-rate';
 

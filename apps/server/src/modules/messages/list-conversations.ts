@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { decodeCursor, encodeCursor } from '../creators/cursor';
-import { containsPattern } from '../creators/summary';
+import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
+import { containsPattern } from '../../platform/sql-like';
 import { isOpenSql, isVisibleSql } from './queries';
 
 interface Row extends Record<string, unknown> {

@@ -9,7 +9,7 @@ import {
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isActiveAdmin, requireUser, userId } from '../auth/auth-hooks';
+import { isActiveAdmin, requireUser, userId } from '../../platform/auth-guard';
 import { answerConversation } from './answer-conversation';
 import { creatorStats } from './creator-stats';
 import { declineConversation } from './decline-conversation';

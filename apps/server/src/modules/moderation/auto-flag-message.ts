@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { contentModeration } from '../../db/schema';
-import { announceAdminActivity } from '../realtime/announce';
+import type { AppContext } from '../../platform/context';
+import { announceAdminActivity } from '../realtime';
 import { readSettings } from '../settings';
 
 /**
@@ -33,15 +33,15 @@ export function matchBlocklist(text: string): string | null {
  * queue as a pending report (no reporter). The message is still delivered; a moderator decides.
  */
 export async function autoFlagMessage(
-  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events'>,
   message: { id: string; content: string },
 ): Promise<boolean> {
-  const { auto_moderation: enabled } = await readSettings(app.db, ['auto_moderation']);
+  const { auto_moderation: enabled } = await readSettings(ctx.db, ['auto_moderation']);
   if (!enabled) return false;
   const match = matchBlocklist(message.content);
   if (!match) return false;
-  const now = app.clock.now();
-  await app.db.insert(contentModeration).values({
+  const now = ctx.clock.now();
+  await ctx.db.insert(contentModeration).values({
     contentType: 'message',
     contentId: message.id,
     reason: `Auto moderation: matched "${match}"`,
@@ -49,6 +49,6 @@ export async function autoFlagMessage(
     createdAt: now,
     updatedAt: now,
   });
-  await announceAdminActivity(app, 'report');
+  await announceAdminActivity(ctx, 'report');
   return true;
 }

@@ -1,4 +1,6 @@
-export { autoFlagMessage, matchBlocklist } from './auto-flag-message';
+// The moderation module's front door: the auto-flag payments calls, and the report queue admin serves.
+export { autoFlagMessage } from './auto-flag-message';
 export { listReports } from './list-reports';
+export { reportContent } from './report-content';
 export { reviewReport } from './review-report';
 export { reportRoutes } from './routes';

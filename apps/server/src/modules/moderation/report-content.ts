@@ -1,9 +1,9 @@
 import { REPORT_MESSAGES, type TReportRequest } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { contentModeration, messages } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
-import { announceAdminActivity } from '../realtime/announce';
+import { announceAdminActivity } from '../realtime';
 
 const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown): boolean => {
@@ -18,10 +18,10 @@ const isUniqueViolation = (error: unknown): boolean => {
  * clicks cannot make two). Someone else's message is 'not found', as in the conversation view.
  */
 export async function reportContent(
-  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events'>,
   input: { reporterId: string; messageId: string; report: TReportRequest },
 ): Promise<{ id: string }> {
-  const [message] = await app.db
+  const [message] = await ctx.db
     .select({
       senderId: messages.senderId,
       recipientId: messages.recipientId,
@@ -39,9 +39,9 @@ export async function reportContent(
     (input.report.target === 'message' ? message.senderId : message.recipientId) === input.reporterId;
   if (reportedUserIsSelf) throw new AppError('BAD_REQUEST', 'You cannot report your own words.');
 
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   try {
-    const [row] = await app.db
+    const [row] = await ctx.db
       .insert(contentModeration)
       .values({
         contentType: input.report.target,
@@ -54,7 +54,7 @@ export async function reportContent(
       })
       .returning({ id: contentModeration.id });
     if (!row) throw new Error('report insert returned nothing');
-    await announceAdminActivity(app, 'report');
+    await announceAdminActivity(ctx, 'report');
     return row;
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', REPORT_MESSAGES.duplicate);

@@ -1,10 +1,10 @@
 import type { TModerationReview } from '@fanline/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { contentModeration } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
-import { recordAudit } from '../admin/record-audit';
-import { createNotification } from '../notifications/create-notification';
+import { recordAudit } from '../admin';
+import { createNotification } from '../notifications';
 
 const OUTCOME = {
   approve: {
@@ -23,12 +23,12 @@ const OUTCOME = {
  * hears the outcome in their bell; the change is audited in the same transaction.
  */
 export async function reviewReport(
-  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events'>,
   input: { adminId: string; reportId: string; review: TModerationReview },
 ): Promise<{ status: 'approved' | 'rejected' }> {
   const outcome = OUTCOME[input.review.decision];
-  const now = app.clock.now();
-  const notified = await app.db.transaction(async (tx) => {
+  const now = ctx.clock.now();
+  const notified = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(contentModeration)
       .set({
@@ -68,6 +68,6 @@ export async function reviewReport(
     return { userId: updated.reportedBy, notificationId };
   });
   if (notified)
-    await app.events.publish([notified.userId], { type: 'notification', notificationId: notified.notificationId });
+    await ctx.events.publish([notified.userId], { type: 'notification', notificationId: notified.notificationId });
   return { status: outcome.status };
 }

@@ -1,7 +1,7 @@
 import { ZReportRequest } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser, userId } from '../auth/auth-hooks';
+import { requireUser, userId } from '../../platform/auth-guard';
 import { reportContent } from './report-content';
 
 /** Reports from the conversation view (issue #12). */

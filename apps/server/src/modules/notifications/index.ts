@@ -1,6 +1,6 @@
 /** What other modules may call of notifications: in-app notifications and the one mail gate (issue #13). */
 export { createNotification } from './create-notification';
-export { readPreferences, wantsEmail } from './email-preferences';
-export { type MailRecipient, mailUser, unsubscribeUrl } from './mail-user';
+export { mailUser } from './mail-user';
+export { getNotificationPreferences, updateNotificationPreferences } from './notification-preferences';
 export { notificationRoutes } from './routes';
 export { unsubscribeRoutes } from './unsubscribe-routes';

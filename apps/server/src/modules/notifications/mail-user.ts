@@ -1,29 +1,33 @@
 import type { TEmailKind } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import type { Mail } from '../../platform/mailer';
 import { resolveAppSecret } from '../../platform/secrets';
-import { readSettings } from '../settings/platform-settings';
+import { readSettings } from '../settings';
 import { wantsEmail } from './email-preferences';
 import { signUnsubscribeToken } from './unsubscribe-token';
 
-const secrets = new WeakMap<FastifyInstance, string>();
+const secrets = new WeakMap<object, string>();
 
 /** The app secret, read once per app (it may live in a file under DATA_DIR). */
-export function unsubscribeSecret(app: FastifyInstance): string {
-  let secret = secrets.get(app);
+export function unsubscribeSecret(ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>): string {
+  let secret = secrets.get(ctx);
   if (!secret) {
-    secret = resolveAppSecret(app.config);
-    secrets.set(app, secret);
+    secret = resolveAppSecret(ctx.config);
+    secrets.set(ctx, secret);
   }
   return secret;
 }
 
 /** The one-click link for one user and kind of mail (PUBLIC_URL, works without signing in). */
-export function unsubscribeUrl(app: FastifyInstance, userId: string, kind: TEmailKind): string {
-  const token = signUnsubscribeToken(unsubscribeSecret(app), userId, kind);
-  return `${app.config.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+export function unsubscribeUrl(
+  ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>,
+  userId: string,
+  kind: TEmailKind,
+): string {
+  const token = signUnsubscribeToken(unsubscribeSecret(ctx), userId, kind);
+  return `${ctx.config.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
 export interface MailRecipient {
@@ -41,15 +45,15 @@ export interface MailRecipient {
  * caused the mail stands; a failure is only logged. Returns whether a mail was handed to the mailer.
  */
 export async function mailUser(
-  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>,
   userId: string,
   kind: TEmailKind,
   build: (to: MailRecipient) => Promise<{ subject: string; text: string }> | { subject: string; text: string },
 ): Promise<boolean> {
   try {
-    const { email_notifications: enabled } = await readSettings(app.db, ['email_notifications']);
+    const { email_notifications: enabled } = await readSettings(ctx.db, ['email_notifications']);
     if (!enabled) return false;
-    const [user] = await app.db
+    const [user] = await ctx.db
       .select({
         id: profiles.id,
         email: profiles.email,
@@ -61,7 +65,7 @@ export async function mailUser(
       .where(eq(profiles.id, userId));
     if (!user?.email || !wantsEmail(user.preferences, kind)) return false;
     const content = await build({ ...user, email: user.email });
-    const link = unsubscribeUrl(app, userId, kind);
+    const link = unsubscribeUrl(ctx, userId, kind);
     const mail: Mail = {
       kind,
       to: user.email,
@@ -69,10 +73,10 @@ export async function mailUser(
       text: `${content.text}\n\n-- \nDon't want these emails? Unsubscribe from this kind of email: ${link}`,
       headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     };
-    await app.mailer.send(mail);
+    await ctx.mailer.send(mail);
     return true;
   } catch (error) {
-    app.log.error({ err: error, userId, mailKind: kind }, 'could not send a notification mail');
+    ctx.log.error({ err: error, userId, mailKind: kind }, 'could not send a notification mail');
     return false;
   }
 }

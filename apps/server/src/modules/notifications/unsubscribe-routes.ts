@@ -1,9 +1,8 @@
 import { EMAIL_KIND_COPY } from '@fanline/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { profiles } from '../../db/schema';
 import { unsubscribeSecret } from './mail-user';
+import { unsubscribeFromKind } from './notification-preferences';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
 
 const escapeHtml = (value: string) =>
@@ -72,19 +71,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.type('text/html').header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
       const target = verifyUnsubscribeToken(unsubscribeSecret(app), request.query.token);
       if (!target) return reply.status(400).send(INVALID);
-      const [row] = await app.db
-        .select({ preferences: profiles.notificationPreferences })
-        .from(profiles)
-        .where(eq(profiles.id, target.userId));
-      if (!row) return reply.status(400).send(INVALID);
-      const preferences = {
-        ...row.preferences,
-        emailKinds: { ...row.preferences.emailKinds, [target.kind]: false },
-      };
-      await app.db
-        .update(profiles)
-        .set({ notificationPreferences: preferences, updatedAt: app.clock.now() })
-        .where(eq(profiles.id, target.userId));
+      if (!(await unsubscribeFromKind(app, target))) return reply.status(400).send(INVALID);
       const what = EMAIL_KIND_COPY[target.kind].label;
       return reply.send(
         page(

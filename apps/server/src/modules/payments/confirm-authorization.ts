@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { isBlocked, pauseMessage, pauseOf } from '../care';
-import { ACCOUNTS, postLedgerTransaction } from '../ledger/post-transaction';
+import { ACCOUNTS, postLedgerTransaction } from '../ledger';
 import { cancelPendingMessage, markMessagePaid } from '../messages';
 import { autoFlagMessage } from '../moderation';
 import { createNotification, mailUser } from '../notifications';
-import { announceAdminActivity, announceMessageChange } from '../realtime/announce';
-import { readSettings } from '../settings/platform-settings';
+import { announceAdminActivity, announceMessageChange } from '../realtime';
+import { readSettings } from '../settings';
 import { newMessageMail } from './mails';
 
 /**

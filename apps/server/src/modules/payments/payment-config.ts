@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { readSettings } from '../settings/platform-settings';
+import { readSettings } from '../settings';
 import { testSendEnabled } from './local/test-send-message';
 
 /**

@@ -1,6 +1,6 @@
 import { ZOnboardingLinkResponse, ZPayoutAccountStatus } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser, userId } from '../auth/auth-hooks';
+import { requireUser, userId } from '../../platform/auth-guard';
 import { completeSimulatedOnboarding, createOnboardingLink, getPayoutAccountStatus } from './payout-account';
 
 const tags = ['payouts'];

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { earnings, payments } from '../../db/schema';
-import { ACCOUNTS, postLedgerTransaction } from '../ledger/post-transaction';
+import { ACCOUNTS, postLedgerTransaction } from '../ledger';
 import { messageStatusOf } from '../messages';
 
 export type ReleasePaymentContext = Pick<FastifyInstance, 'db' | 'clock' | 'payments'>;

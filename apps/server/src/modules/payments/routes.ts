@@ -1,6 +1,6 @@
 import { ZCheckoutRequest, ZCheckoutResponse, ZPaymentConfig } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser, userId } from '../auth/auth-hooks';
+import { requireUser, userId } from '../../platform/auth-guard';
 import { localCheckoutRoutes } from './local/routes';
 import { getPaymentConfig } from './payment-config';
 import { startCheckout } from './start-checkout';

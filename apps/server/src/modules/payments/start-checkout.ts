@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import { checkPendingAttachments, claimAttachments } from '../attachments';
 import { isBlocked, pauseMessage, pauseOf } from '../care';
 import { createPendingMessage } from '../messages';
-import { readSettings } from '../settings/platform-settings';
+import { readSettings } from '../settings';
 import { abandonCheckout } from './abandon-checkout';
 import { capturesAtOnce } from './captures-at-once';
 

@@ -175,7 +175,7 @@ describe('Stripe payouts', () => {
     } finally {
       standIn.setOutage(null);
     }
-    const { finishPayout } = await import('../ledger');
+    const { finishPayout } = await import('../ledger/finish-payout');
     expect((await finishPayout(t.app, payoutId)).status).toBe('completed');
     expect((await finishPayout(t.app, payoutId)).status).toBe('completed');
     const made = standIn.requests.filter(

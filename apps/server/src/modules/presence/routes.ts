@@ -1,9 +1,7 @@
 import { ZActivityRequest, ZCreatorMetrics } from '@fanline/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { profiles } from '../../db/schema';
+import { requireCreator, requireUser, userId } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { requireUser, userId } from '../auth/auth-hooks';
 import { getCreatorMetrics } from './get-creator-metrics';
 import { updateUserActivity } from './update-user-activity';
 
@@ -54,12 +52,8 @@ export const presenceRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['presence'], response: { 200: ZCreatorMetrics } } },
     async (request) => {
       const creatorId = userId(request);
-      const [me] = await app.db
-        .select({ isCreator: profiles.isCreator })
-        .from(profiles)
-        .where(eq(profiles.id, creatorId));
       // Only creators get metrics (spec §6); anyone else is refused rather than shown zeros.
-      if (!me?.isCreator) throw new AppError('FORBIDDEN', 'Only creators have metrics');
+      await requireCreator(app, { userId: creatorId, message: 'Only creators have metrics' });
       return getCreatorMetrics(app.db, { creatorId, now: app.clock.now() });
     },
   );

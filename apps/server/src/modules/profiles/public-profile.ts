@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { browseCreatorColumns } from '../creators/summary';
+import { browseCreatorColumns } from '../creators';
 import { heldFor } from './username-availability';
 
 const publicProfileColumns = {

@@ -2,7 +2,7 @@ import { SEARCH_MESSAGES, ZPublicProfile, ZReviewsResponse, ZText } from '@fanli
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
-import { listCreatorReviews } from '../reviews/list-creator-reviews';
+import { listCreatorReviews } from '../reviews';
 import { findPublicProfile } from './public-profile';
 import { recordProfileView } from './record-profile-view';
 

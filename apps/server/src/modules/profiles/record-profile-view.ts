@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { profileViews } from '../../db/schema';
-import { countAttempt } from '../auth/rate-limit';
+import type { AppContext } from '../../platform/context';
+import { countAttempt } from '../../platform/rate-limit';
 
 const VIEW_WINDOW_MS = 5 * 60_000;
 
@@ -9,23 +9,23 @@ const VIEW_WINDOW_MS = 5 * 60_000;
  * reload storm does not inflate the count. Failures are only logged (spec §8).
  */
 export async function recordProfileView(
-  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
   opts: { profileId: string; viewerId: string | null; ip: string },
 ): Promise<void> {
   if (opts.viewerId === opts.profileId) return;
   try {
     const who = opts.viewerId ?? `ip:${opts.ip}`;
     const seen = await countAttempt({
-      db: app.db,
-      clock: app.clock,
+      db: ctx.db,
+      clock: ctx.clock,
       key: `view:${opts.profileId}:${who}`,
       windowMs: VIEW_WINDOW_MS,
     });
     if (seen > 1) return;
-    await app.db
+    await ctx.db
       .insert(profileViews)
-      .values({ profileId: opts.profileId, viewerId: opts.viewerId, viewedAt: app.clock.now() });
+      .values({ profileId: opts.profileId, viewerId: opts.viewerId, viewedAt: ctx.clock.now() });
   } catch (error) {
-    app.log.warn({ err: error, profileId: opts.profileId }, 'could not record a profile view');
+    ctx.log.warn({ err: error, profileId: opts.profileId }, 'could not record a profile view');
   }
 }

@@ -8,15 +8,13 @@ import {
   ZUpdateProfileRequest,
 } from '@fanline/contracts';
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { profiles } from '../../db/schema';
+import { requireUser, userId } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { requireUser, userId } from '../auth/auth-hooks';
-import { loadSessionUser } from '../auth/session-user';
-import { readPreferences } from '../notifications';
+import { getNotificationPreferences, updateNotificationPreferences } from '../notifications';
+import { loadSessionUser } from './load-session-user';
 import { updateProfile } from './update-profile';
 import { uploadAvatar } from './upload-avatar';
 import { addPortfolioImage, uploadCover } from './upload-creator-image';
@@ -86,14 +84,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profile/me/notification-preferences',
     { schema: { tags: ['profile'], response: { 200: ZNotificationPreferences } } },
-    async (request) => {
-      const [row] = await app.db
-        .select({ preferences: profiles.notificationPreferences })
-        .from(profiles)
-        .where(eq(profiles.id, userId(request)));
-      if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
-      return readPreferences(row.preferences);
-    },
+    async (request) => getNotificationPreferences(app, { userId: userId(request) }),
   );
 
   app.put(
@@ -105,25 +96,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZNotificationPreferences },
       },
     },
-    async (request) => {
-      const [row] = await app.db
-        .select({ preferences: profiles.notificationPreferences })
-        .from(profiles)
-        .where(eq(profiles.id, userId(request)));
-      if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
-      // Kinds the body leaves out keep their stored value (an older client sends none).
-      const { emailKinds, reminders, ...switches } = request.body;
-      const next = {
-        ...switches,
-        emailKinds: { ...row.preferences.emailKinds, ...emailKinds },
-        reminders: reminders ?? row.preferences.reminders,
-      };
-      await app.db
-        .update(profiles)
-        .set({ notificationPreferences: next, updatedAt: app.clock.now() })
-        .where(eq(profiles.id, userId(request)));
-      return readPreferences(next);
-    },
+    async (request) => updateNotificationPreferences(app, { userId: userId(request), update: request.body }),
   );
 };
 

@@ -1,11 +1,11 @@
 import { AUTH_MESSAGES, priceProblem, type ZUpdateProfileRequest } from '@fanline/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { readSettings } from '../settings/platform-settings';
+import { readSettings } from '../settings';
 import { removeStoredImages } from './image-file';
 import { holdFreedUsername, isUsernameAvailable } from './username-availability';
 
@@ -15,12 +15,12 @@ import { holdFreedUsername, isUsernameAvailable } from './username-availability'
  * the browser checked: the price against the live min/max settings (spec §5, ARCHITECTURE §2).
  */
 export async function updateProfile(
-  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
   userId: string,
   changes: z.output<typeof ZUpdateProfileRequest>,
 ): Promise<void> {
-  const now = app.clock.now();
-  if (changes.username !== undefined && !(await isUsernameAvailable(app.db, changes.username, userId, now))) {
+  const now = ctx.clock.now();
+  if (changes.username !== undefined && !(await isUsernameAvailable(ctx.db, changes.username, userId, now))) {
     throw new AppError('USERNAME_TAKEN', AUTH_MESSAGES.usernameTakenServer, {
       username: AUTH_MESSAGES.usernameTakenHint,
     });
@@ -31,7 +31,7 @@ export async function updateProfile(
     (key) => changes[key] !== undefined,
   );
   if (creatorOnly.length > 0) {
-    const [me] = await app.db
+    const [me] = await ctx.db
       .select({ isCreator: profiles.isCreator, portfolioImages: profiles.portfolioImages })
       .from(profiles)
       .where(eq(profiles.id, userId));
@@ -40,7 +40,7 @@ export async function updateProfile(
       throw new AppError('FORBIDDEN', 'Only creators can change pricing, availability and portfolio.', fields);
     }
     if (changes.messagePrice !== undefined) {
-      const bounds = await readSettings(app.db, ['min_message_price', 'max_message_price']);
+      const bounds = await readSettings(ctx.db, ['min_message_price', 'max_message_price']);
       const problem = priceProblem(changes.messagePrice, {
         minDollars: bounds.min_message_price,
         maxDollars: bounds.max_message_price,
@@ -63,7 +63,7 @@ export async function updateProfile(
     }
   }
   if (changes.timeZone !== undefined) {
-    if (!(await isKnownTimeZone(app.db, changes.timeZone))) {
+    if (!(await isKnownTimeZone(ctx.db, changes.timeZone))) {
       throw new AppError('VALIDATION_FAILED', 'Unknown time zone.', { timeZone: 'Unknown time zone.' });
     }
     set.timeZone = changes.timeZone;
@@ -72,7 +72,7 @@ export async function updateProfile(
   if (changes.username !== undefined) set.username = changes.username;
   if (changes.bio !== undefined) set.bio = changes.bio?.trim() ? changes.bio : null;
   try {
-    await app.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       const [before] = await tx
         .select({ username: profiles.username })
         .from(profiles)
@@ -93,7 +93,7 @@ export async function updateProfile(
     }
     throw error;
   }
-  await removeStoredImages(app, removedImages);
+  await removeStoredImages(ctx, removedImages);
 }
 
 /** The database does the day arithmetic, so the zone must be one PostgreSQL knows. */

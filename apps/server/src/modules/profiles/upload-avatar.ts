@@ -3,9 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_MESSAGES } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif']);
@@ -16,7 +16,11 @@ const AVATAR_SIZE = 512;
  * not trusted), and are re-encoded, which drops EXIF and any other metadata, at 512 px at most.
  * The previous file is removed once the profile points at the new one.
  */
-export async function uploadAvatar(app: FastifyInstance, userId: string, bytes: Buffer): Promise<string> {
+export async function uploadAvatar(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
+  userId: string,
+  bytes: Buffer,
+): Promise<string> {
   let format: string | undefined;
   try {
     format = (await sharp(bytes).metadata()).format;
@@ -39,18 +43,18 @@ export async function uploadAvatar(app: FastifyInstance, userId: string, bytes: 
     if (/pixel limit/i.test(String(error))) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
   }
-  const dir = path.join(app.config.uploadsDir, 'avatars');
+  const dir = path.join(ctx.config.uploadsDir, 'avatars');
   await fs.mkdir(dir, { recursive: true });
   const fileName = `${userId}-${randomBytes(6).toString('hex')}.webp`;
   await fs.writeFile(path.join(dir, fileName), image);
   const avatarUrl = `/uploads/avatars/${fileName}`;
 
-  const [before] = await app.db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId));
-  await app.db.update(profiles).set({ avatarUrl, updatedAt: app.clock.now() }).where(eq(profiles.id, userId));
+  const [before] = await ctx.db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId));
+  await ctx.db.update(profiles).set({ avatarUrl, updatedAt: ctx.clock.now() }).where(eq(profiles.id, userId));
   const old = before?.avatarUrl;
   if (old?.startsWith('/uploads/avatars/')) {
     await fs.rm(path.join(dir, path.basename(old)), { force: true }).catch((error: unknown) => {
-      app.log.warn({ err: error, old }, 'could not remove the previous avatar');
+      ctx.log.warn({ err: error, old }, 'could not remove the previous avatar');
     });
   }
   return avatarUrl;

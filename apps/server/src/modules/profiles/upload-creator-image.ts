@@ -1,14 +1,18 @@
 import { LIMITS } from '@fanline/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { removeStoredImages, storeImage } from './image-file';
 
 /** The cover image of a creator's profile (spec §2 Creator settings, Profile tab). */
-export async function uploadCover(app: FastifyInstance, userId: string, bytes: Buffer): Promise<string> {
-  await mustBeCreator(app, userId);
-  const coverUrl = await storeImage(app, {
+export async function uploadCover(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
+  userId: string,
+  bytes: Buffer,
+): Promise<string> {
+  await mustBeCreator(ctx, userId);
+  const coverUrl = await storeImage(ctx, {
     bytes,
     folder: 'covers',
     owner: userId,
@@ -16,22 +20,26 @@ export async function uploadCover(app: FastifyInstance, userId: string, bytes: B
     height: 600,
     fit: 'cover',
   });
-  const [before] = await app.db.select({ coverUrl: profiles.coverUrl }).from(profiles).where(eq(profiles.id, userId));
-  await app.db.update(profiles).set({ coverUrl, updatedAt: app.clock.now() }).where(eq(profiles.id, userId));
-  if (before?.coverUrl !== coverUrl) await removeStoredImages(app, [before?.coverUrl]);
+  const [before] = await ctx.db.select({ coverUrl: profiles.coverUrl }).from(profiles).where(eq(profiles.id, userId));
+  await ctx.db.update(profiles).set({ coverUrl, updatedAt: ctx.clock.now() }).where(eq(profiles.id, userId));
+  if (before?.coverUrl !== coverUrl) await removeStoredImages(ctx, [before?.coverUrl]);
   return coverUrl;
 }
 
 /** Adds one portfolio image (spec §5: at most 6). The append is one guarded UPDATE, so two at once cannot make 7. */
-export async function addPortfolioImage(app: FastifyInstance, userId: string, bytes: Buffer): Promise<string[]> {
-  await mustBeCreator(app, userId);
+export async function addPortfolioImage(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
+  userId: string,
+  bytes: Buffer,
+): Promise<string[]> {
+  await mustBeCreator(ctx, userId);
   const full = `The portfolio holds at most ${LIMITS.portfolioImages.max} images. Remove one first.`;
-  const [current] = await app.db
+  const [current] = await ctx.db
     .select({ images: profiles.portfolioImages })
     .from(profiles)
     .where(eq(profiles.id, userId));
   if ((current?.images.length ?? 0) >= LIMITS.portfolioImages.max) throw new AppError('CONFLICT', full);
-  const url = await storeImage(app, {
+  const url = await storeImage(ctx, {
     bytes,
     folder: 'portfolio',
     owner: userId,
@@ -39,19 +47,19 @@ export async function addPortfolioImage(app: FastifyInstance, userId: string, by
     height: 1200,
     fit: 'inside',
   });
-  const [row] = await app.db
+  const [row] = await ctx.db
     .update(profiles)
-    .set({ portfolioImages: sql`array_append(${profiles.portfolioImages}, ${url})`, updatedAt: app.clock.now() })
+    .set({ portfolioImages: sql`array_append(${profiles.portfolioImages}, ${url})`, updatedAt: ctx.clock.now() })
     .where(sql`${profiles.id} = ${userId} and cardinality(${profiles.portfolioImages}) < ${LIMITS.portfolioImages.max}`)
     .returning({ images: profiles.portfolioImages });
   if (!row) {
-    await removeStoredImages(app, [url]);
+    await removeStoredImages(ctx, [url]);
     throw new AppError('CONFLICT', full);
   }
   return row.images;
 }
 
-async function mustBeCreator(app: FastifyInstance, userId: string) {
-  const [me] = await app.db.select({ isCreator: profiles.isCreator }).from(profiles).where(eq(profiles.id, userId));
+async function mustBeCreator(ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>, userId: string) {
+  const [me] = await ctx.db.select({ isCreator: profiles.isCreator }).from(profiles).where(eq(profiles.id, userId));
   if (!me?.isCreator) throw new AppError('FORBIDDEN', 'Only creators have a cover image and portfolio.');
 }

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
 
 /**
  * After a message changes and its notification is committed: the notified person's tabs hear of the
  * notification, and both participants' tabs hear of the message change.
  */
 export async function announceMessageChange(
-  app: FastifyInstance,
+  ctx: Pick<AppContext, 'events'>,
   change: {
     notify: { userId: string; notificationId: string };
     participants: [string, string];
@@ -14,11 +14,11 @@ export async function announceMessageChange(
     status: string;
   },
 ): Promise<void> {
-  await app.events.publish([change.notify.userId], {
+  await ctx.events.publish([change.notify.userId], {
     type: 'notification',
     notificationId: change.notify.notificationId,
   });
-  await app.events.publish(change.participants, {
+  await ctx.events.publish(change.participants, {
     type: 'message',
     messageId: change.messageId,
     conversationId: change.conversationId,
@@ -31,8 +31,8 @@ export const ADMIN_CHANNEL = '__admins__';
 
 /** Tells admin dashboards that something worth listing happened; they re-read the feed. */
 export async function announceAdminActivity(
-  app: FastifyInstance,
+  ctx: Pick<AppContext, 'events'>,
   kind: 'profile' | 'message' | 'payment' | 'report',
 ): Promise<void> {
-  await app.events.publish([ADMIN_CHANNEL], { type: 'admin-activity', kind });
+  await ctx.events.publish([ADMIN_CHANNEL], { type: 'admin-activity', kind });
 }

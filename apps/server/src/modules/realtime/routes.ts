@@ -1,9 +1,8 @@
 import type { TRealtimeEvent } from '@fanline/contracts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { isActiveAdmin, requireUser } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { isActiveAdmin, requireUser } from '../auth/auth-hooks';
-import { isSessionLive, SESSION_COOKIE } from '../auth/sessions';
-import { hashToken } from '../auth/tokens';
+import { hashToken, isSessionLive, SESSION_COOKIE } from '../auth';
 import { ADMIN_CHANNEL } from './announce';
 
 const HEARTBEAT_MS = 25_000;

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { profiles, reviews } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { decodeCursor, encodeCursor } from '../creators/cursor';
+import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
 
 const customer = alias(profiles, 'customer');
 

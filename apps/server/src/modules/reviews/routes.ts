@@ -9,7 +9,7 @@ import {
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser, userId } from '../auth/auth-hooks';
+import { requireUser, userId } from '../../platform/auth-guard';
 import { createReview } from './create-review';
 import { deleteReview } from './delete-review';
 import { findOwnReview } from './own-review';

@@ -1,12 +1,12 @@
 import type { TPublicConfig } from '@fanline/contracts';
 import { LIMITS } from '@fanline/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
 import { capturesAtOnce } from '../payments';
 import { readAllSettings } from './platform-settings';
 
 /** What the web app's copy needs (ARCHITECTURE §8 public config endpoint). */
-export async function publicConfig(app: FastifyInstance): Promise<TPublicConfig> {
-  const { settings } = await readAllSettings(app.db);
+export async function publicConfig(ctx: Pick<AppContext, 'db' | 'payments'>): Promise<TPublicConfig> {
+  const { settings } = await readAllSettings(ctx.db);
   return {
     responseWindowHours: settings.message_expiration_hours,
     commissionPercent: settings.commission_rate,
@@ -18,7 +18,7 @@ export async function publicConfig(app: FastifyInstance): Promise<TPublicConfig>
       stepDollars: LIMITS.price.stepDollars,
     },
     // ARCHITECTURE §2: a window longer than a card hold can last is charged now and refunded later.
-    paymentMode: capturesAtOnce(settings.message_expiration_hours, app.payments) ? 'charge' : 'hold',
+    paymentMode: capturesAtOnce(settings.message_expiration_hours, ctx.payments) ? 'charge' : 'hold',
     maintenanceMode: settings.maintenance_mode,
     registrationOpen: settings.new_user_registration,
     requireCreatorVerification: settings.require_creator_verification,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { contactMessages } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 // Not through '../admin': the admin routes import this module, and its front door would close a cycle.
-import { recordAudit } from '../admin/record-audit';
+import { recordAudit } from '../admin';
 
 /**
  * An admin marks a contact message handled (issue #12 support inbox). Only an open row changes, so a

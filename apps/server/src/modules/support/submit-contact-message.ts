@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { contactMessages } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { countAttempt } from '../auth/rate-limit';
+import { countAttempt } from '../../platform/rate-limit';
 
 /**
  * Contact messages one sender may leave per window: per address, and per email from anywhere (so a

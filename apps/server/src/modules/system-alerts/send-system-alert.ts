@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { adminUsers, systemAlertsSent, users } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { readSettings } from '../settings';
 
 export type SystemAlertKind = 'provider_failure' | 'payout_failure' | 'stuck_payment';
@@ -13,8 +13,11 @@ export type SystemAlertKind = 'provider_failure' | 'payout_failure' | 'stuck_pay
  * a problem still open when alerts are switched back on is reported then. Never throws: the money
  * path that noticed the problem goes on; a failure here is only logged. Returns whether it mailed.
  */
+/** What sending an alert touches. */
+export type AlertContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'log'>;
+
 export async function sendSystemAlert(
-  app: FastifyInstance,
+  app: AlertContext,
   alert: { kind: SystemAlertKind; targetId: string; subject: string; lines: string[] },
 ): Promise<boolean> {
   try {
@@ -54,7 +57,7 @@ export async function sendSystemAlert(
 
 /** A provider call for a payment failed (capture, release, refund or reading a checkout). */
 export function alertProviderFailure(
-  app: FastifyInstance,
+  app: AlertContext,
   failure: { paymentId: string; action: string; error: unknown },
 ): Promise<boolean> {
   return sendSystemAlert(app, {
@@ -70,10 +73,7 @@ export function alertProviderFailure(
 }
 
 /** A payout transfer the provider has not confirmed (the payout reconciler keeps asking). */
-export function alertPayoutFailure(
-  app: FastifyInstance,
-  failure: { payoutId: string; error: unknown },
-): Promise<boolean> {
+export function alertPayoutFailure(app: AlertContext, failure: { payoutId: string; error: unknown }): Promise<boolean> {
   return sendSystemAlert(app, {
     kind: 'payout_failure',
     targetId: failure.payoutId,

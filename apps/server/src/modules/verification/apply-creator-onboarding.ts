@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { holdFreedUsername, isUsernameAvailable } from '../profiles/username-availability';
+import { holdFreedUsername, isUsernameAvailable } from '../profiles';
 
 export const ALREADY_LINKED = 'This Threads account is already linked to another Fanline profile.';
 

@@ -11,9 +11,9 @@ import {
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireUser, userId } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { requireUser, userId } from '../auth/auth-hooks';
-import { loadSessionUser } from '../auth/session-user';
+import { loadSessionUser } from '../profiles';
 import { completeThreadsVerification } from './complete-threads-verification';
 import { simulateThreadsVerification } from './simulate-threads-verification';
 import { skipVerification } from './skip-verification';

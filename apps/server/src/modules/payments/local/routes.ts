@@ -1,7 +1,7 @@
 import { ZCheckoutRequest, ZLocalCheckoutView, ZLocalPayRequest, ZPaymentResult } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userId } from '../../auth/auth-hooks';
+import { userId } from '../../../platform/auth-guard';
 import { getLocalCheckout } from './get-local-checkout';
 import { payLocalCheckout } from './pay-local-checkout';
 import { testSendEnabled, testSendMessage } from './test-send-message';

@@ -1,15 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DemoLogin, generateDemoPasswords, retirePublishedPasswords, seedDemoData } from '../db/seed/demo-data';
-import { seedDemoEarnings } from '../db/seed/demo-earnings';
-import {
-  ensureSuperAdmin,
-  hasSuperAdmin,
-  SuperAdminError,
-  type SuperAdminOutcome,
-} from '../modules/auth/ensure-super-admin';
-import { type Config, ConfigError } from './config';
-import { type Database, migrateDatabase, openDatabase } from './db';
+import { type DemoLogin, generateDemoPasswords, retirePublishedPasswords, seedDemoData } from './db/seed/demo-data';
+import { seedDemoEarnings } from './db/seed/demo-earnings';
+import { ensureSuperAdmin, hasSuperAdmin, SuperAdminError, type SuperAdminOutcome } from './modules/auth';
+import { type Config, ConfigError } from './platform/config';
+import { type Database, migrateDatabase, openDatabase } from './platform/db';
 
 export function pgliteDir(config: Config): string {
   return path.join(config.dataDir, 'pglite');

@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/errors';
+import { AppError } from './errors';
 
 /** What a sort's cursor value must be, so it casts in SQL: a PostgreSQL `integer`, a finite number, or a timestamp. */
 export type CursorKind = 'integer' | 'number' | 'timestamp';

@@ -1,7 +1,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
-import { rateLimitBuckets } from '../../db/schema';
-import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db';
+import { rateLimitBuckets } from '../db/schema';
+import type { Clock } from './clock';
+import type { Db } from './db';
 
 export const AUTH_WINDOW_MS = 15 * 60_000;
 /** The longest window any counter may use; buckets older than this are pruned by the jobs loop. */

@@ -1,0 +1,16 @@
+import type { SessionRef } from '../../platform/auth-guard';
+import type { AppContext } from '../../platform/context';
+import { updateUserActivity } from '../presence';
+import { announceSessionsEnded, revokeSession, revokeUserSessions } from './sessions';
+
+/** Ends this session, or every session of the user with scope 'global'; the user shows offline (spec §4 Presence). */
+export async function signOut(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'log'>,
+  opts: { session: SessionRef; scope?: 'global' | 'local' | undefined },
+): Promise<void> {
+  const { userId, sessionId } = opts.session;
+  await updateUserActivity(ctx.db, { userId, status: 'offline', now: ctx.clock.now() });
+  if (opts.scope === 'global') await revokeUserSessions(ctx.db, userId);
+  else await revokeSession(ctx.db, sessionId);
+  await announceSessionsEnded(ctx, { userId });
+}

@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { pauseOf } from './capacity';
+
+/** A creator's capacity settings and whether they pause checkout now (issue #13 creator care). */
+export async function getCapacity(ctx: Pick<AppContext, 'db' | 'clock'>, opts: { creatorId: string }) {
+  const [row] = await ctx.db
+    .select({
+      isCreator: profiles.isCreator,
+      maxOpenMessages: profiles.maxOpenMessages,
+      dailyMessageCap: profiles.dailyMessageCap,
+      vacationUntil: profiles.vacationUntil,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, opts.creatorId));
+  if (!row?.isCreator) throw new AppError('FORBIDDEN', 'Only creators have capacity settings.');
+  const pause = await pauseOf(ctx.db, opts.creatorId, ctx.clock.now());
+  return {
+    maxOpenMessages: row.maxOpenMessages,
+    dailyMessageCap: row.dailyMessageCap,
+    vacationUntil: row.vacationUntil,
+    pause,
+  };
+}
+
+/** Saves the most open paid messages, a daily cap and vacation until a date (null: none); returns the new state. */
+export async function updateCapacity(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  opts: {
+    creatorId: string;
+    settings: { maxOpenMessages: number | null; dailyMessageCap: number | null; vacationUntil: string | null };
+  },
+) {
+  await getCapacity(ctx, opts);
+  const now = ctx.clock.now();
+  const until = opts.settings.vacationUntil ? new Date(opts.settings.vacationUntil) : null;
+  if (until && until <= now) {
+    const message = 'Choose an end date in the future.';
+    throw new AppError('VALIDATION_FAILED', message, { vacationUntil: message });
+  }
+  await ctx.db
+    .update(profiles)
+    .set({
+      maxOpenMessages: opts.settings.maxOpenMessages,
+      dailyMessageCap: opts.settings.dailyMessageCap,
+      vacationUntil: until,
+      updatedAt: now,
+    })
+    .where(eq(profiles.id, opts.creatorId));
+  return getCapacity(ctx, opts);
+}

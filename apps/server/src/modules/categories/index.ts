@@ -1,0 +1,2 @@
+// The categories module's front door.
+export { categoryRoutes } from './routes';

@@ -1,0 +1,5 @@
+// The realtime module's front door (ARCHITECTURE §7): announcements other modules send, and the bus and
+// stream routes the app wires.
+export { announceAdminActivity, announceMessageChange } from './announce';
+export { createEventBus, type EventBus } from './event-bus';
+export { realtimeRoutes, registerStreamAdmission } from './routes';

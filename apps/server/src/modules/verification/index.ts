@@ -1,0 +1,2 @@
+// The verification module's front door.
+export { verificationRoutes } from './routes';
