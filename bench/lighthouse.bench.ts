@@ -3,6 +3,9 @@
 // accessibility 100 on all three). Needs `npm run build` first and Chromium (CHROME_PATH, default
 // /usr/bin/chromium). BENCH_LIGHTHOUSE_RUNS runs per page (default 3), medians reported.
 // Run: npm run build && npm run lighthouse -w @fanline/bench
+// The app first: entering the server's modules through `testing` alone trips a circular import
+// (modules/creators ↔ modules/messages) before the data generator can load.
+import '@fanline/server/app';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
