@@ -83,7 +83,10 @@ try {
   console.log('page        performance (runs)       accessibility   FCP s   LCP s   TBT ms');
   for (const [name, pagePath] of pages) {
     const reports: Report[] = [];
-    for (let i = 0; i < RUNS; i++) reports.push(await lighthouse(`${base}${pagePath}`));
+    for (let i = 0; i < RUNS; i++) {
+      // On a loaded machine Chromium sometimes loses the trace (NO_NAVSTART); one retry, then give up.
+      reports.push(await lighthouse(`${base}${pagePath}`).catch(() => lighthouse(`${base}${pagePath}`)));
+    }
     const score = (r: Report, c: string) => Math.round((r.categories[c]?.score ?? 0) * 100);
     const audit = (id: string) => median(reports.map((r) => r.audits[id]?.numericValue ?? 0));
     const perf = reports.map((r) => score(r, 'performance'));

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestApp, type TestApp, useTestApp } from './testing';
 
@@ -111,6 +112,48 @@ describe('serving the web app', () => {
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toContain('application/json');
   });
+});
+
+test('a public page preloads its route chunk; assets go out precompressed', async () => {
+  const dist = fs.mkdtempSync(path.join(t.config.dataDir, 'shell-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><head><script type="module" src="/assets/index-1.js"></script></head><div id="root"></div>',
+  );
+  fs.writeFileSync(
+    path.join(dist, '.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js' },
+      'src/features/landing/landing-page.tsx': { file: 'assets/landing-1.js', imports: ['_icons.js', 'index.html'] },
+      '_icons.js': { file: 'assets/icons-1.js' },
+      'src/app/routes/creator-profile.tsx': { file: 'assets/profile-1.js' },
+    }),
+  );
+  const js = 'console.log("a hashed asset");';
+  fs.writeFileSync(path.join(dist, 'assets/index-1.js'), js);
+  fs.writeFileSync(path.join(dist, 'assets/index-1.js.br'), zlib.brotliCompressSync(js));
+  const web = await createTestApp({ database: t.database, env: { WEB_DIST_DIR: dist } });
+  try {
+    const landing = await web.app.inject({ method: 'GET', url: '/' });
+    expect(landing.body).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-1.js">');
+    expect(landing.body).toContain('<link rel="modulepreload" crossorigin href="/assets/icons-1.js">');
+    expect(landing.body).not.toContain('modulepreload" crossorigin href="/assets/index-1.js"');
+    const profile = await web.app.inject({ method: 'GET', url: '/some_creator' });
+    expect(profile.body).toContain('href="/assets/profile-1.js"');
+    const login = await web.app.inject({ method: 'GET', url: '/login' });
+    expect(login.body).not.toContain('modulepreload');
+    const asset = await web.app.inject({
+      method: 'GET',
+      url: '/assets/index-1.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(asset.rawPayload).toString()).toBe(js);
+  } finally {
+    await web.app.close();
+  }
 });
 
 test('pages may open popups that report back; the OAuth callback page keeps its opener', async () => {

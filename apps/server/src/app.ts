@@ -50,6 +50,7 @@ import { safeLoggerOptions } from './platform/logging';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mailer';
 import { registerOriginCheck } from './platform/origin-check';
 import { registerPrivateNoStore } from './platform/private-cache';
+import { loadWebShell } from './platform/web-shell';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -208,11 +209,14 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
+  const shell = hasWeb ? loadWebShell(config.webDistDir) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz copies of its text assets (scripts/compress-web.mjs).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite's hashed assets never change; the HTML shell must always be fresh.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -224,12 +228,12 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (hasWeb && wantsPage && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/uploads/')) {
+    if (shell && wantsPage && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/uploads/')) {
       // History fallback: the SPA renders every route, including its own not-found page. The OAuth
       // callback runs in the popup, which comes back from the provider's origin and must still reach
       // its opener, so it alone relaxes the opener policy.
       if (url === '/auth/threads/callback') reply.header('cross-origin-opener-policy', 'unsafe-none');
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', config.webDistDir);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell.html(url));
     }
     return reply.status(404).send({
       error: { code: 'NOT_FOUND', message: `No route ${request.method} ${url}`, requestId: request.id },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZText, ZTimestamp } from './common';
-import { BROWSE, LIMITS, QUICK_SEARCH } from './limits';
+import { BROWSE, BROWSE_SORTS, LIMITS, QUICK_SEARCH, RESPONSE_RATE_OPTIONS } from './limits';
 
 // modules/creators (and categories): creator cards, browse, find, featured, quick search, categories, the Instagram key.
 
@@ -61,11 +61,7 @@ export const ZCategoriesResponse = z.object({ categories: z.array(ZCategory) });
 export type TCategory = z.input<typeof ZCategory>;
 export type TCategoriesResponse = z.input<typeof ZCategoriesResponse>;
 
-export const BROWSE_SORTS = ['response_rate_desc', 'price_asc', 'price_desc', 'recent', 'new'] as const;
-
 export type TBrowseSort = (typeof BROWSE_SORTS)[number];
-
-export const RESPONSE_RATE_OPTIONS = ['all', '90', '95', '99'] as const;
 
 const ZFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
 

@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Presence } from '../lib/presence/presence';
 import { RealtimeEvents } from '../lib/realtime/realtime-events';
 
@@ -11,6 +10,11 @@ export const queryClient = new QueryClient({
   },
 });
 
+// The toaster (sonner, ~10 KB gzipped) is its own chunk: nothing toasts before a user acts, and the
+// landing's first paint should not wait for it (issue 14 landing budget). Feature chunks that call
+// `toast` share the same sonner chunk, so the toasts reach this Toaster.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
@@ -20,7 +24,9 @@ export function Providers({ children }: { children: ReactNode }) {
       {/* spec §4 Presence: heartbeats, away when hidden, offline on sign-out and unload. */}
       <Presence />
       {/* spec §9: only one toast at a time. */}
-      <Toaster position="top-center" visibleToasts={1} richColors closeButton />
+      <Suspense fallback={null}>
+        <Toaster position="top-center" visibleToasts={1} richColors closeButton />
+      </Suspense>
     </QueryClientProvider>
   );
 }

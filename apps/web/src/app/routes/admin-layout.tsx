@@ -1,9 +1,20 @@
-import { Navigate, Outlet, useMatches, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AdminLayout } from '../../components/layout/admin-layout';
 import { PageSpinner } from '../../components/ui/spinner';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
 import { paths } from '../../paths';
+
+/** The header title of each admin page (spec §2 Admin portal). */
+const TITLES: Record<string, string> = {
+  [paths.adminDashboard]: 'Dashboard',
+  [paths.adminUsers]: 'Users & Creators',
+  [paths.adminMessages]: 'Messages',
+  [paths.adminTransactions]: 'Transactions',
+  [paths.adminModeration]: 'Content Moderation',
+  [paths.adminSettings]: 'Platform Settings',
+  [paths.adminSupport]: 'Support Inbox',
+};
 
 /**
  * spec §2: /admin/* needs an admin session; a spinner while the session loads, then anyone else is
@@ -12,8 +23,8 @@ import { paths } from '../../paths';
 export function Component() {
   const { user, loading, setUser } = useSession();
   const navigate = useNavigate();
-  const match = useMatches().at(-1);
-  const title = (match?.handle as { title?: string } | undefined)?.title ?? 'Admin';
+  const { pathname } = useLocation();
+  const title = TITLES[pathname.replace(/\/$/, '')] ?? 'Admin';
   if (loading) return <PageSpinner label="Checking admin access" />;
   if (!user) return <Navigate to={paths.adminLogin} replace />;
   if (!user.isAdmin) return <Navigate to={paths.adminLogin} replace state={{ denied: true }} />;

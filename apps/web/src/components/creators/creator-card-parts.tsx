@@ -11,7 +11,7 @@ interface CreatorCardHeaderProps {
   creator: Pick<TCreatorSummary, 'username' | 'avatarUrl' | 'instagramProfilePicture'>;
   name: string;
   /** The name line's element: the browse card's is a heading holding the card's link. */
-  nameAs: 'h3' | 'p';
+  nameAs: 'h2' | 'h3' | 'p';
   /** The name line's content: the name (or its link) and the verified tick. */
   nameLine: ReactNode;
   align: 'items-start' | 'items-center';

@@ -39,7 +39,14 @@ export type TCardCreator = Pick<
  * spec §2 Creator card. The name is the card's link, stretched over the whole card so a click anywhere
  * opens /{username}; the Send Message button sits above it, so there is no link inside a link.
  */
-export function CreatorCard({ creator }: { creator: TCardCreator }) {
+export function CreatorCard({
+  creator,
+  headingLevel = 'h3',
+}: {
+  creator: TCardCreator;
+  /** The name's heading level under the page's headings: h2 right under the page's h1 (Discover). */
+  headingLevel?: 'h2' | 'h3';
+}) {
   const messageCreator = useMessageCreator();
   const name = creator.displayName || creator.username;
   const onboarded = creator.threadsOnboardingCompleted;
@@ -56,7 +63,7 @@ export function CreatorCard({ creator }: { creator: TCardCreator }) {
       <CreatorCardHeader
         creator={creator}
         name={name}
-        nameAs="h3"
+        nameAs={headingLevel}
         align="items-start"
         avatarBadge={
           <span

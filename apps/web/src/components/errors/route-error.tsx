@@ -1,12 +1,12 @@
 import { GENERIC_ERROR_MESSAGE } from '@fanline/contracts';
 import { AlertTriangle } from 'lucide-react';
-import { Link, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../paths';
 import { Button } from '../ui/button';
 
-/** Error boundary for a route section: a failed lazy chunk or render shows this instead of a blank page. */
-export function RouteError() {
-  const error = useRouteError();
+/** What a route section shows when its lazy chunk or render failed, instead of a blank page. */
+export function RouteError({ error }: { error: unknown }) {
   console.error(error);
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-24 text-center">
@@ -21,4 +21,37 @@ export function RouteError() {
       </div>
     </div>
   );
+}
+
+/**
+ * Error boundary for a route section: a failed lazy chunk or render shows RouteError; navigating to
+ * another path tries again (as the data router's errorElement did).
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <Boundary pathname={pathname}>{children}</Boundary>;
+}
+
+interface BoundaryState {
+  error: unknown;
+  pathname: string | null;
+}
+
+class Boundary extends Component<{ pathname: string; children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: undefined, pathname: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: BoundaryState): Partial<BoundaryState> | null {
+    if (state.error === undefined) return { pathname: props.pathname };
+    // An error belongs to the path it happened on: a new path renders the routes again.
+    if (state.pathname !== props.pathname) return { error: undefined, pathname: props.pathname };
+    return null;
+  }
+
+  override render() {
+    return this.state.error === undefined ? this.props.children : <RouteError error={this.state.error} />;
+  }
 }

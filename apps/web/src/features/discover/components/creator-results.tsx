@@ -84,7 +84,8 @@ export function CreatorResults({ query, filtered, onClearFilters }: CreatorResul
       <ul aria-label="Creators" className={cn(GRID, result.isPlaceholderData && 'opacity-60 transition-opacity')}>
         {creators.map((creator) => (
           <li key={creator.id}>
-            <CreatorCard creator={creator} />
+            {/* The cards sit right under the page's h1 (accessibility: no skipped heading level). */}
+            <CreatorCard creator={creator} headingLevel="h2" />
           </li>
         ))}
       </ul>
