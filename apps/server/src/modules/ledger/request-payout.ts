@@ -16,8 +16,9 @@ import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
  */
 export async function requestPayout(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'log'>,
-  creatorId: string,
+  opts: { creatorId: string },
 ) {
+  const { creatorId } = opts;
   const now = ctx.clock.now();
   const payout = await ctx.db.transaction(async (tx) => {
     const [creator] = await tx

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { earnings, payments } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { ACCOUNTS, postLedgerTransaction } from '../ledger';
 import { messageStatusOf } from '../messages';
 
-export type CapturePaymentContext = Pick<FastifyInstance, 'db' | 'clock' | 'payments' | 'log'>;
+export type CapturePaymentContext = Pick<AppContext, 'db' | 'clock' | 'payments' | 'log'>;
 
 /**
  * The creator answered: capture the money and book it (ARCHITECTURE §2, §3a): the provider takes the

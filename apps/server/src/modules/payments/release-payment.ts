@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { earnings, payments } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { ACCOUNTS, postLedgerTransaction } from '../ledger';
 import { messageStatusOf } from '../messages';
 
-export type ReleasePaymentContext = Pick<FastifyInstance, 'db' | 'clock' | 'payments'>;
+export type ReleasePaymentContext = Pick<AppContext, 'db' | 'clock' | 'payments'>;
 
 /**
  * The window ran out (or the creator declined): the fan keeps the money (ARCHITECTURE §2). An

@@ -50,23 +50,23 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verification/threads/start',
     { schema: { tags, body: ZStartBody, response: { 200: ZThreadsStartResponse } } },
-    async (request) => startThreadsVerification({ app, userId: userId(request), username: request.body.username }),
+    async (request) => startThreadsVerification(app, { userId: userId(request), username: request.body.username }),
   );
 
   app.post(
     '/verification/threads/complete',
     { schema: { tags, body: ZThreadsCompleteRequest, response: { 200: ZVerificationResponse } } },
-    async (request) => completeThreadsVerification({ app, userId: userId(request), ...request.body, log: request.log }),
+    async (request) => completeThreadsVerification(app, { userId: userId(request), ...request.body, log: request.log }),
   );
 
   app.post(
     '/verification/threads/simulate',
     { schema: { tags, body: ZSimulateBody, response: { 200: ZVerificationResponse } } },
-    async (request) => simulateThreadsVerification({ app, userId: userId(request), username: request.body.username }),
+    async (request) => simulateThreadsVerification(app, { userId: userId(request), username: request.body.username }),
   );
 
   app.post('/verification/skip', { schema: { tags, response: { 200: ZSessionUser } } }, async (request) => {
-    await skipVerification({ app, userId: userId(request) });
+    await skipVerification(app, { userId: userId(request) });
     const user = await loadSessionUser(app.db, userId(request));
     if (!user) throw new AppError('VERIFICATION_FAILED', VERIFICATION_MESSAGES.skipFailed);
     return user;
