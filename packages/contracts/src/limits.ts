@@ -18,6 +18,12 @@ export const LIMITS = {
   email: { max: 254 },
   username: { min: 3, max: 30 },
   displayName: { max: 80 },
+  /** A username or handle typed into a lookup (availability, verification, a profile URL): roomier than a username. */
+  handleInput: { max: 60 },
+  categoryName: { max: 40 },
+  declineNote: { max: 300 },
+  reportReason: { min: 3, max: 500 },
+  moderationNotes: { max: 1000 },
   notificationBody: { max: 100 },
   minimumPayoutCents: 10_000,
   responseWindowHours: { min: 1, max: 168, default: 24 },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { messages, payments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
-import { refundPaidMessages } from '../messages';
+import { isPaidRow, refundPaidMessages } from '../messages';
 import { releasePayment } from '../payments';
 import { recordAudit } from './record-audit';
 
@@ -30,8 +30,7 @@ export async function refundMessage(
     .from(messages)
     .where(eq(messages.id, opts.messageId));
   if (!message) throw notFound('Message not found');
-  if (message.amount === 0 || message.isFollowup)
-    throw new AppError('CONFLICT', 'This message was free: no payment to refund.');
+  if (!isPaidRow(message)) throw new AppError('CONFLICT', 'This message was free: no payment to refund.');
 
   if (message.status === 'sent') {
     const claimed = await refundPaidMessages(ctx, {

@@ -1,4 +1,5 @@
 import {
+  LIMITS,
   VERIFICATION_MESSAGES,
   ZSessionUser,
   ZText,
@@ -22,7 +23,7 @@ import { THREADS_SCOPE, threadsMode } from './threads-mode';
 
 // Same shape as the contracts; an empty username is refused by the use case instead, so the
 // response carries the spec's 'Please enter a username' as its message.
-const ZUsernameBody = z.object({ username: ZText.max(60) });
+const ZUsernameBody = z.object({ username: ZText.max(LIMITS.handleInput.max) });
 const ZStartBody = ZThreadsStartRequest.extend(ZUsernameBody.shape);
 const ZSimulateBody = ZThreadsSimulateRequest.extend(ZUsernameBody.shape);
 const tags = ['verification'];
