@@ -80,7 +80,7 @@ export async function requestPayout(
     return row;
   });
   try {
-    return await finishPayout(ctx, payout.id);
+    return await finishPayout(ctx, { payoutId: payout.id });
   } catch (error) {
     // The request stands; the reconciler asks the provider again with the same key.
     ctx.log.error({ err: error, payoutId: payout.id }, 'payout transfer failed for now; will retry');

@@ -29,7 +29,7 @@ interface Claimed {
  * Returns how many reminders were claimed.
  */
 export async function remindCreators(
-  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
+  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'events' | 'log'>,
   limit = 200,
 ): Promise<number> {
   const now = app.clock.now();

@@ -38,7 +38,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile/me',
     { schema: { tags: ['profile'], body: ZUpdateProfileRequest, response: { 200: ZSessionUser } } },
     async (request) => {
-      await updateProfile(app, userId(request), request.body);
+      await updateProfile(app, { userId: userId(request), changes: request.body });
       return me(userId(request));
     },
   );

@@ -11,7 +11,7 @@ import { recordAudit } from '../admin';
  * its audit row share one transaction.
  */
 export async function markContactMessageHandled(
-  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
+  app: Pick<AppContext, 'db' | 'clock'>,
   input: { adminId: string; contactMessageId: string },
 ): Promise<{ status: 'handled'; already: boolean }> {
   const now = app.clock.now();

@@ -14,12 +14,12 @@ const WINDOW_MS = 60 * 60_000;
 
 /** Counts one submission and refuses it (429) over either limit, as the other public forms do. */
 export async function limitContactMessages(
-  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
-  ip: string,
-  email: string,
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  opts: { ip: string; email: string },
 ): Promise<void> {
-  const { db, clock } = app;
-  const normalized = email.trim().toLowerCase();
+  const { db, clock } = ctx;
+  const { ip } = opts;
+  const normalized = opts.email.trim().toLowerCase();
   const byAddress = await countAttempt({ db, clock, key: `contact:ip:${ip}`, windowMs: WINDOW_MS });
   const byEmail = await countAttempt({ db, clock, key: `contact:email:${normalized}`, windowMs: WINDOW_MS });
   if (byAddress > CONTACT_LIMITS_PER_HOUR.perAddress || byEmail > CONTACT_LIMITS_PER_HOUR.perEmail)
