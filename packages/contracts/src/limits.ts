@@ -28,6 +28,17 @@ export const LIMITS = {
   minimumPayoutCents: 10_000,
   responseWindowHours: { min: 1, max: 168, default: 24 },
   commissionPercent: { min: 0, max: 50, default: 25 },
+  /** Issue #13 capacity protection: the open-message cap and the daily cap a creator may set. */
+  capacity: { min: 1, max: 1000 },
+} as const;
+
+/** spec §5 Settings inputs: the range of each numeric platform setting (the admin form and the server). */
+export const SETTING_BOUNDS = {
+  default_message_price: { min: 1, max: 1000 },
+  min_message_price: { min: 1, max: 10_000 },
+  max_message_price: { min: 1, max: 10_000 },
+  commission_rate: { min: LIMITS.commissionPercent.min, max: LIMITS.commissionPercent.max },
+  message_expiration_hours: { min: LIMITS.responseWindowHours.min, max: LIMITS.responseWindowHours.max },
 } as const;
 
 export const QUICK_SEARCH = { minChars: 2, debounceMs: 300, limit: 5 } as const;
