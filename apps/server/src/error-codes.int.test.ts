@@ -1,16 +1,10 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, fanAndCreator, payLocal, SAMPLE_MESSAGE, sendPaidMessage, type TestApp } from './testing';
+import { expect, test } from 'vitest';
+import { fanAndCreator, payLocal, SAMPLE_MESSAGE, sendPaidMessage, useTestApp } from './testing';
 
 // The web maps these codes, never the sentences, to the spec's words: each case has a code of its own.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 
 const HOUR = 3_600_000;
 const checkout = (cookie: string, recipientId: string) =>

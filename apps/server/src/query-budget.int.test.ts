@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestApp,
   fanAndCreator,
   isTransactionControl,
   type RecordedStatement,
   recordStatements,
   type StatementRecorder,
   sendPaidMessage,
-  type TestApp,
+  useTestApp,
 } from './testing';
 
 // Issue 14 budget: how many SQL statements one request of each hot route sends, counted at the driver
@@ -22,14 +21,13 @@ const BUDGET = {
   creatorInbox: 2,
 };
 
-let t: TestApp;
+const t = useTestApp();
 let recorder: StatementRecorder;
 let fanCookie: string;
 let creatorCookie: string;
 let creatorUsername: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   recorder = recordStatements(t.database);
   const people = await fanAndCreator(t.app, t.database.db);
   fanCookie = people.fanCookie;
@@ -37,10 +35,6 @@ beforeAll(async () => {
   creatorUsername = people.creator.username ?? '';
   await sendPaidMessage(t.app, fanCookie, people.creator.id);
   await sendPaidMessage(t.app, fanCookie, people.creator.id, 'A second question about my training plan, please.');
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 /** The statements one warm request sends (transaction control left out), with its status. */

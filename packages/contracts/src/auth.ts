@@ -48,7 +48,7 @@ export type TSignUpResponse = z.input<typeof ZSignUpResponse>;
 
 export const ZSignOutQuery = z.object({ scope: z.enum(['local', 'global']).default('local') });
 
-export const ZUsernameAvailabilityQuery = z.object({ username: ZText.trim().min(1).max(60) });
+export const ZUsernameAvailabilityQuery = z.object({ username: ZText.trim().min(1).max(LIMITS.handleInput.max) });
 
 export const ZUsernameAvailabilityResponse = z.object({ available: z.boolean() });
 

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { ZTimestamp } from './common';
+import { LIMITS } from './limits';
 
 // modules/care: a creator's capacity protection (issue #13).
 
+const { min, max } = LIMITS.capacity;
+const capacityLimit = z.number().int().min(min, `At least ${min}.`).max(max, `At most ${max}.`).nullable();
+
 /** Issue #13 capacity protection: PUT /api/creator/capacity. Null turns a limit off. */
 export const ZCapacitySettings = z.object({
-  maxOpenMessages: z.number().int().min(1, 'At least 1.').max(1000, 'At most 1000.').nullable(),
-  dailyMessageCap: z.number().int().min(1, 'At least 1.').max(1000, 'At most 1000.').nullable(),
+  maxOpenMessages: capacityLimit,
+  dailyMessageCap: capacityLimit,
   /** Away until this moment (ISO timestamp), or null when not on vacation. */
   vacationUntil: z.iso.datetime({ offset: true }).nullable(),
 });

@@ -84,7 +84,7 @@ export const ZBrowseQuery = z.object({
         .map((c) => c.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().max(60)).max(LIMITS.categories.max))
+    .pipe(z.array(z.string().max(LIMITS.handleInput.max)).max(LIMITS.categories.max))
     .optional(),
   sort: z.enum(BROWSE_SORTS).default('response_rate_desc'),
   cursor: ZText.max(500).optional(),

@@ -18,10 +18,27 @@ export const LIMITS = {
   email: { max: 254 },
   username: { min: 3, max: 30 },
   displayName: { max: 80 },
+  /** A username or handle typed into a lookup (availability, verification, a profile URL): roomier than a username. */
+  handleInput: { max: 60 },
+  categoryName: { max: 40 },
+  declineNote: { max: 300 },
+  reportReason: { min: 3, max: 500 },
+  moderationNotes: { max: 1000 },
   notificationBody: { max: 100 },
   minimumPayoutCents: 10_000,
   responseWindowHours: { min: 1, max: 168, default: 24 },
   commissionPercent: { min: 0, max: 50, default: 25 },
+  /** Issue #13 capacity protection: the open-message cap and the daily cap a creator may set. */
+  capacity: { min: 1, max: 1000 },
+} as const;
+
+/** spec §5 Settings inputs: the range of each numeric platform setting (the admin form and the server). */
+export const SETTING_BOUNDS = {
+  default_message_price: { min: 1, max: 1000 },
+  min_message_price: { min: 1, max: 10_000 },
+  max_message_price: { min: 1, max: 10_000 },
+  commission_rate: { min: LIMITS.commissionPercent.min, max: LIMITS.commissionPercent.max },
+  message_expiration_hours: { min: LIMITS.responseWindowHours.min, max: LIMITS.responseWindowHours.max },
 } as const;
 
 export const QUICK_SEARCH = { minChars: 2, debounceMs: 300, limit: 5 } as const;

@@ -37,7 +37,9 @@ export type TDeclineReason = (typeof DECLINE_REASONS)[number];
 
 export const ZDeclineRequest = z.object({
   reason: z.enum(DECLINE_REASONS),
-  note: ZText.trim().max(300, 'Please keep the note under 300 characters.').optional(),
+  note: ZText.trim()
+    .max(LIMITS.declineNote.max, `Please keep the note under ${LIMITS.declineNote.max} characters.`)
+    .optional(),
 });
 export type TDeclineRequest = z.input<typeof ZDeclineRequest>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZText, ZTimestamp, ZUuid } from './common';
+import { LIMITS } from './limits';
 
 // modules/moderation: reports and the moderation queue (spec §2 Moderation, §3 content_moderation, ARCHITECTURE §8).
 
@@ -8,8 +9,8 @@ export const REPORT_TARGETS = ['message', 'reply'] as const;
 export const ZReportRequest = z.object({
   target: z.enum(REPORT_TARGETS),
   reason: ZText.trim()
-    .min(3, 'Please tell us what is wrong (at least 3 characters)')
-    .max(500, 'Reason must be at most 500 characters'),
+    .min(LIMITS.reportReason.min, `Please tell us what is wrong (at least ${LIMITS.reportReason.min} characters)`)
+    .max(LIMITS.reportReason.max, `Reason must be at most ${LIMITS.reportReason.max} characters`),
 });
 
 export type TReportRequest = z.infer<typeof ZReportRequest>;
@@ -64,7 +65,9 @@ export type TModerationResponse = z.input<typeof ZModerationResponse>;
 
 export const ZModerationReview = z.object({
   decision: z.enum(['approve', 'reject']),
-  notes: ZText.trim().max(1000, 'Notes must be at most 1000 characters').optional(),
+  notes: ZText.trim()
+    .max(LIMITS.moderationNotes.max, `Notes must be at most ${LIMITS.moderationNotes.max} characters`)
+    .optional(),
 });
 
 export type TModerationReview = z.infer<typeof ZModerationReview>;

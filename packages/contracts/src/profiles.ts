@@ -98,7 +98,7 @@ export function priceProblem(cents: number, bounds: { minDollars: number; maxDol
 
 export const ZCategoryName = ZText.trim()
   .min(1, 'Category names cannot be empty.')
-  .max(40, 'Category names are at most 40 characters.');
+  .max(LIMITS.categoryName.max, `Category names are at most ${LIMITS.categoryName.max} characters.`);
 
 /** Categories: at most 5, no duplicates (case-insensitive), custom names allowed (spec §5). */
 export const ZDisciplines = z

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ZTimestamp } from './common';
-import { LIMITS } from './limits';
+import { SETTING_BOUNDS } from './limits';
 
 // modules/settings: the eleven platform settings (spec §5 Settings inputs, §9 defaults in limits.ts) and /api/config.
 
-const wholeNumber = (label: string, min: number, max: number) =>
+const wholeNumber = (label: string, { min, max }: { min: number; max: number }) =>
   z
     .number({ error: `${label} must be a number` })
     .int(`${label} must be a whole number`)
@@ -18,15 +18,11 @@ const wholeNumber = (label: string, min: number, max: number) =>
  */
 export const ZPlatformSettings = z
   .object({
-    default_message_price: wholeNumber('Default message price', 1, 1000),
-    min_message_price: wholeNumber('Minimum message price', 1, 10000),
-    max_message_price: wholeNumber('Maximum message price', 1, 10000),
-    commission_rate: wholeNumber('Commission rate', LIMITS.commissionPercent.min, LIMITS.commissionPercent.max),
-    message_expiration_hours: wholeNumber(
-      'Message expiration',
-      LIMITS.responseWindowHours.min,
-      LIMITS.responseWindowHours.max,
-    ),
+    default_message_price: wholeNumber('Default message price', SETTING_BOUNDS.default_message_price),
+    min_message_price: wholeNumber('Minimum message price', SETTING_BOUNDS.min_message_price),
+    max_message_price: wholeNumber('Maximum message price', SETTING_BOUNDS.max_message_price),
+    commission_rate: wholeNumber('Commission rate', SETTING_BOUNDS.commission_rate),
+    message_expiration_hours: wholeNumber('Message expiration', SETTING_BOUNDS.message_expiration_hours),
     maintenance_mode: z.boolean(),
     new_user_registration: z.boolean(),
     auto_moderation: z.boolean(),

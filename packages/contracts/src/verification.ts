@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZText } from './common';
+import { LIMITS } from './limits';
 
 /** What a Threads verification found (spec §3 Threads verification result profile_data). */
 export const ZThreadsProfileData = z.object({
@@ -21,7 +22,9 @@ export const ZThreadsConfigResponse = z.object({
 });
 export type TThreadsConfigResponse = z.input<typeof ZThreadsConfigResponse>;
 
-export const ZThreadsStartRequest = z.object({ username: ZText.trim().min(1, 'Please enter a username').max(60) });
+export const ZThreadsStartRequest = z.object({
+  username: ZText.trim().min(1, 'Please enter a username').max(LIMITS.handleInput.max),
+});
 export const ZThreadsStartResponse = z.object({
   mode: z.enum(['oauth', 'simulated']),
   /** The provider's authorization URL to open in the popup (oauth mode). */
@@ -34,7 +37,7 @@ export const ZThreadsCompleteRequest = z.object({
   state: ZText.min(1).max(2000),
 });
 export const ZThreadsSimulateRequest = z.object({
-  username: ZText.trim().min(1, 'Please enter a username').max(60),
+  username: ZText.trim().min(1, 'Please enter a username').max(LIMITS.handleInput.max),
 });
 
 export const ZVerificationResponse = z.object({

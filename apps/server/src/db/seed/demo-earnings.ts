@@ -56,7 +56,8 @@ export async function seedDemoEarnings({ config, database }: { config: Config; d
       .where(eq(profiles.isFeatured, true));
     for (const [i, creator] of featured.entries()) {
       const count = ['mayastyle', 'coachdre', 'lenabeats'].includes(creator.username) ? 3 : 2;
-      for (let n = 0; n < count; n++) await addPortfolioImage(app, creator.id, await demoPicture(i + n));
+      for (let n = 0; n < count; n++)
+        await addPortfolioImage(app, { userId: creator.id, bytes: await demoPicture(i + n) });
     }
 
     const [fan] = await db
@@ -102,7 +103,7 @@ export async function seedDemoEarnings({ config, database }: { config: Config; d
         const daysAgo = 27 - Math.round((i * 27) / (plan.messages - 1));
         clock.set(new Date(Date.now() - daysAgo * DAY - 6 * HOUR));
         await earn(creator.id, i);
-        if (i === plan.payoutsAfter[0]) await requestPayout(app, creator.id);
+        if (i === plan.payoutsAfter[0]) await requestPayout(app, { creatorId: creator.id });
         if (i === plan.payoutsAfter[1]) await requestPendingPayout(app, creator.id);
       }
     }
@@ -123,7 +124,7 @@ async function requestPendingPayout(app: Awaited<ReturnType<typeof buildApp>>, c
   const level = app.log.level;
   app.log.level = 'silent';
   try {
-    await requestPayout(app, creatorId);
+    await requestPayout(app, { creatorId });
   } finally {
     app.payments.payouts.transfer = real;
     app.log.level = level;

@@ -2,6 +2,7 @@ import { ADMIN_MESSAGES, type TAdminRole } from '@fanline/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminUsers, users } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 
 export interface AdminCaller {
@@ -21,8 +22,9 @@ declare module 'fastify' {
 const ALL_PERMISSIONS = ['users', 'messages', 'transactions', 'moderation', 'settings', 'support'] as const;
 
 /** The caller's active admin_users row, or null (spec §6 Admin). */
-export async function loadAdmin(app: FastifyInstance, userId: string): Promise<AdminCaller | null> {
-  const [row] = await app.db
+export async function loadAdmin(ctx: Pick<AppContext, 'db'>, opts: { userId: string }): Promise<AdminCaller | null> {
+  const { userId } = opts;
+  const [row] = await ctx.db
     .select({ role: adminUsers.role, permissions: adminUsers.permissions, email: users.email })
     .from(adminUsers)
     .innerJoin(users, eq(users.id, adminUsers.userId))
@@ -39,7 +41,7 @@ export async function loadAdmin(app: FastifyInstance, userId: string): Promise<A
 /** The one guard of the /api/admin subtree (ARCHITECTURE §8): signed in and an active admin. */
 export async function adminGuard(this: FastifyInstance, request: FastifyRequest): Promise<void> {
   if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Authentication required');
-  const admin = await loadAdmin(this, request.auth.userId);
+  const admin = await loadAdmin(this, { userId: request.auth.userId });
   if (!admin) throw new AppError('FORBIDDEN', ADMIN_MESSAGES.accessDenied);
   request.admin = admin;
 }

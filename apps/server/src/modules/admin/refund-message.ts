@@ -1,14 +1,14 @@
 import type { TAdminRefundResult } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { messages, payments } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
-import { refundPaidMessages } from '../messages';
+import { isPaidRow, refundPaidMessages } from '../messages';
 import { releasePayment } from '../payments';
 import { recordAudit } from './record-audit';
 
-const paymentOf = async (app: FastifyInstance, messageId: string) => {
-  const [row] = await app.db
+const paymentOf = async (ctx: Pick<AppContext, 'db'>, messageId: string) => {
+  const [row] = await ctx.db
     .select({ id: payments.id, status: payments.status })
     .from(payments)
     .where(eq(payments.messageId, messageId));
@@ -22,53 +22,52 @@ const paymentOf = async (app: FastifyInstance, messageId: string) => {
  * Both are idempotent, so a double click ends in 'already'. Audited when something changed.
  */
 export async function refundMessage(
-  app: FastifyInstance,
-  input: { adminId: string; messageId: string },
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
+  opts: { adminId: string; messageId: string },
 ): Promise<TAdminRefundResult> {
-  const [message] = await app.db
+  const [message] = await ctx.db
     .select({ status: messages.status, amount: messages.amount, isFollowup: messages.isFollowup })
     .from(messages)
-    .where(eq(messages.id, input.messageId));
+    .where(eq(messages.id, opts.messageId));
   if (!message) throw notFound('Message not found');
-  if (message.amount === 0 || message.isFollowup)
-    throw new AppError('CONFLICT', 'This message was free: no payment to refund.');
+  if (!isPaidRow(message)) throw new AppError('CONFLICT', 'This message was free: no payment to refund.');
 
   if (message.status === 'sent') {
-    const claimed = await refundPaidMessages(app, {
-      messageId: input.messageId,
+    const claimed = await refundPaidMessages(ctx, {
+      messageId: opts.messageId,
       limit: 1,
       inClaim: (tx) =>
         recordAudit(tx, {
-          adminId: input.adminId,
+          adminId: opts.adminId,
           action: 'message.refund',
           targetType: 'message',
-          targetId: input.messageId,
+          targetId: opts.messageId,
           before: { status: 'sent' },
           after: { status: 'refunded' },
-          now: app.clock.now(),
+          now: ctx.clock.now(),
         }),
     });
-    const payment = await paymentOf(app, input.messageId);
+    const payment = await paymentOf(ctx, opts.messageId);
     if (claimed === 1) return { outcome: 'refunded', paymentStatus: payment?.status ?? null };
   }
 
-  const [now] = await app.db.select({ status: messages.status }).from(messages).where(eq(messages.id, input.messageId));
+  const [now] = await ctx.db.select({ status: messages.status }).from(messages).where(eq(messages.id, opts.messageId));
   if (now?.status === 'responded') throw new AppError('CONFLICT', 'The creator has replied: the payment goes to them.');
   if (now?.status !== 'refunded') throw new AppError('CONFLICT', 'This message has no payment to refund.');
 
-  const payment = await paymentOf(app, input.messageId);
+  const payment = await paymentOf(ctx, opts.messageId);
   if (payment && (payment.status === 'authorized' || payment.status === 'succeeded')) {
     // The expiry happened but letting the money go failed (provider outage): finish it now.
-    if ((await releasePayment(app, { paymentId: payment.id })) === 'released') {
-      const after = await paymentOf(app, input.messageId);
-      await recordAudit(app.db, {
-        adminId: input.adminId,
+    if ((await releasePayment(ctx, { paymentId: payment.id })) === 'released') {
+      const after = await paymentOf(ctx, opts.messageId);
+      await recordAudit(ctx.db, {
+        adminId: opts.adminId,
         action: 'payment.release',
         targetType: 'payment',
         targetId: payment.id,
         before: { status: payment.status },
         after: { status: after?.status },
-        now: app.clock.now(),
+        now: ctx.clock.now(),
       });
       return { outcome: 'released', paymentStatus: after?.status ?? null };
     }

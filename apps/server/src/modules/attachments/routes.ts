@@ -27,7 +27,9 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await storeAttachment(app, userId(request), await readUpload(request))),
+      reply
+        .status(201)
+        .send(await storeAttachment(app, { ownerId: userId(request), bytes: await readUpload(request) })),
   );
 
   app.get(

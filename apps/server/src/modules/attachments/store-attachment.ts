@@ -25,9 +25,9 @@ export const attachmentsDir = (ctx: Pick<AppContext, 'db' | 'clock' | 'config'>)
  */
 export async function storeAttachment(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
-  ownerId: string,
-  bytes: Buffer,
+  opts: { ownerId: string; bytes: Buffer },
 ) {
+  const { ownerId, bytes } = opts;
   const [pending] = await ctx.db
     .select({ n: count() })
     .from(messageAttachments)

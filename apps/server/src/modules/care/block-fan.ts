@@ -1,10 +1,10 @@
 import { BLOCK_MESSAGES } from '@fanline/contracts';
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { creatorBlocks, messages, profiles } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { creatorBlocks, profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { mailFanAboutDecline } from '../fans';
-import { refreshResponseRate, unansweredFromFan } from '../messages';
+import { endOpenMessages, lockOpenMessages } from '../messages';
 import { createNotification } from '../notifications';
 import { paymentIdsForMessages, releasePayment } from '../payments';
 import { announceMessageChange } from '../realtime';
@@ -26,11 +26,11 @@ const BLOCK_REASON = 'They are no longer accepting messages from you';
  * and is refused. Messages before the profile row is the order a reply takes, so no deadlock.
  */
 export async function blockFan(
-  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
   opts: { creatorId: string; fanId: string },
 ): Promise<{ blocked: true; released: number }> {
-  const now = app.clock.now();
-  const result = await app.db.transaction(async (tx) => {
+  const now = ctx.clock.now();
+  const result = await ctx.db.transaction(async (tx) => {
     const [creator] = await tx
       .select({ isCreator: profiles.isCreator, displayName: profiles.displayName, username: profiles.username })
       .from(profiles)
@@ -40,13 +40,7 @@ export async function blockFan(
     const [fan] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, opts.fanId));
     if (!fan) throw new AppError('NOT_FOUND', BLOCK_MESSAGES.notFound);
 
-    const lockOpen = () =>
-      tx
-        .select({ id: messages.id, conversationId: messages.conversationId })
-        .from(messages)
-        .where(and(unansweredFromFan(opts.fanId, opts.creatorId), gt(messages.expiresAt, now)))
-        .orderBy(desc(messages.createdAt))
-        .for('update');
+    const lockOpen = () => lockOpenMessages(tx, { fanId: opts.fanId, creatorId: opts.creatorId, now });
     // Messages first, then the creator's row: the order a reply takes (it updates the response rate
     // on that row after locking the messages), so the two never deadlock.
     await lockOpen();
@@ -60,11 +54,7 @@ export async function blockFan(
     const open = await lockOpen();
     if (open.length === 0) return null;
     const ids = open.map((m) => m.id);
-    await tx
-      .update(messages)
-      .set({ status: 'refunded', declinedAt: now, updatedAt: now })
-      .where(and(inArray(messages.id, ids), eq(messages.status, 'sent'), gt(messages.expiresAt, now)));
-    await refreshResponseRate(tx, opts.creatorId);
+    await endOpenMessages(tx, { ids, creatorId: opts.creatorId, now });
     const name = creator.displayName ?? creator.username ?? 'The creator';
     const notificationId = await createNotification(tx, {
       userId: opts.fanId,
@@ -83,7 +73,7 @@ export async function blockFan(
   });
   if (!result) return { blocked: true, released: 0 };
 
-  await announceMessageChange(app, {
+  await announceMessageChange(ctx, {
     notify: { userId: opts.fanId, notificationId: result.notificationId },
     participants: [opts.fanId, opts.creatorId],
     messageId: result.ids[0] ?? '',
@@ -92,13 +82,13 @@ export async function blockFan(
   });
   for (const paymentId of result.paymentIds) {
     try {
-      await releasePayment(app, { paymentId });
+      await releasePayment(ctx, { paymentId });
     } catch (error) {
-      app.log.error({ err: error, paymentId }, 'release failed after a block; the reconciler will retry');
+      ctx.log.error({ err: error, paymentId }, 'release failed after a block; the reconciler will retry');
     }
   }
   // After the release, so the mail says what happened to the money.
-  await mailFanAboutDecline(app, {
+  await mailFanAboutDecline(ctx, {
     fanId: opts.fanId,
     creatorId: opts.creatorId,
     messageId: result.ids[0] ?? '',

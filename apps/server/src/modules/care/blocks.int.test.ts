@@ -13,23 +13,23 @@ import {
   type TestApp,
   testDriver,
   unbalancedTransactions,
+  useTestApp,
 } from '../../testing';
 import { answerConversation } from '../messages/answer-conversation';
 import { blockFan } from './block-fan';
 
-let a: TestApp;
+const a = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 let b: TestApp;
 let second: Database;
 
 beforeAll(async () => {
-  a = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
   second = testDriver() === 'postgres' ? await openTestDatabase() : a.database;
   b = await createTestApp({ database: second, env: { AUTH_IP_LIMIT: '10000' } });
 });
+// Registered after useTestApp, so it runs while `a` is still open.
 afterAll(async () => {
   await b.app.close();
   if (second !== a.database) await second.close();
-  await a.close();
 });
 
 const block = (fanId: string, cookie: string) =>

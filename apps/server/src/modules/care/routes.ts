@@ -45,7 +45,7 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/creator/blocks',
     { schema: { tags: ['creator care'], summary: 'Creators: the fans they blocked', response: { 200: ZBlockedFans } } },
-    async (request) => listBlockedFans(app.db, await creatorOnly(userId(request))),
+    async (request) => listBlockedFans(app, { creatorId: await creatorOnly(userId(request)) }),
   );
 
   app.put(

@@ -13,8 +13,9 @@ import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
  */
 export async function finishPayout(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'log'>,
-  payoutId: string,
+  opts: { payoutId: string },
 ) {
+  const { payoutId } = opts;
   const [row] = await ctx.db
     .select({ payout: payouts, accountId: profiles.stripeAccountId })
     .from(payouts)

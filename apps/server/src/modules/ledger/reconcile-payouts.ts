@@ -17,7 +17,7 @@ export async function reconcilePayouts(
     .limit(50);
   for (const { id } of stuck) {
     try {
-      await finishPayout(ctx, id);
+      await finishPayout(ctx, { payoutId: id });
     } catch (error) {
       ctx.log.error({ err: error, payoutId: id }, 'payout still not confirmed by the provider');
       await alertPayoutFailure(ctx, { payoutId: id, error });

@@ -16,8 +16,9 @@ import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
  */
 export async function requestPayout(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'log'>,
-  creatorId: string,
+  opts: { creatorId: string },
 ) {
+  const { creatorId } = opts;
   const now = ctx.clock.now();
   const payout = await ctx.db.transaction(async (tx) => {
     const [creator] = await tx
@@ -79,7 +80,7 @@ export async function requestPayout(
     return row;
   });
   try {
-    return await finishPayout(ctx, payout.id);
+    return await finishPayout(ctx, { payoutId: payout.id });
   } catch (error) {
     // The request stands; the reconciler asks the provider again with the same key.
     ctx.log.error({ err: error, payoutId: payout.id }, 'payout transfer failed for now; will retry');

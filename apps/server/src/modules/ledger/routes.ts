@@ -40,7 +40,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/creator/payouts',
     { schema: { tags, summary: 'Pay out the whole available balance', response: { 201: ZPayout } } },
-    async (request, reply) => reply.status(201).send(await requestPayout(app, userId(request))),
+    async (request, reply) => reply.status(201).send(await requestPayout(app, { creatorId: userId(request) })),
   );
 
   /** The Pricing tab's bounds: live platform settings, never literals in the UI (STYLE, ARCHITECTURE §2). */

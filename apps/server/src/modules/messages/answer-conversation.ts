@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { messages, profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { claimAttachments } from '../attachments';
 import { mailFanAboutReply } from '../fans';
@@ -21,7 +21,7 @@ import { refreshResponseRate } from './response-rate';
  * answered (and so never charged).
  */
 export async function answerConversation(
-  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
   opts: {
     creatorId: string;
     messageId: string;
@@ -30,8 +30,8 @@ export async function answerConversation(
     attachmentIds?: readonly string[];
   },
 ) {
-  const now = app.clock.now();
-  const result = await app.db.transaction(async (tx) => {
+  const now = ctx.clock.now();
+  const result = await ctx.db.transaction(async (tx) => {
     const { fanId, conversationId } = await fanOfConversation(tx, opts.messageId, opts.creatorId);
     const open = await tx
       .select({
@@ -112,14 +112,14 @@ export async function answerConversation(
     };
   });
 
-  await announceMessageChange(app, {
+  await announceMessageChange(ctx, {
     notify: { userId: result.fanId, notificationId: result.notificationId },
     participants: [result.fanId, opts.creatorId],
     messageId: result.answerId,
     conversationId: result.conversationId,
     status: 'responded',
   });
-  await mailFanAboutReply(app, {
+  await mailFanAboutReply(ctx, {
     fanId: result.fanId,
     creatorId: opts.creatorId,
     messageId: result.answerId,
@@ -128,10 +128,10 @@ export async function answerConversation(
   });
   for (const paymentId of result.paymentIds) {
     try {
-      await capturePayment(app, { paymentId });
+      await capturePayment(ctx, { paymentId });
     } catch (error) {
       // The answer stands; the reconciler retries the capture.
-      app.log.error({ err: error, paymentId }, 'capture failed after a reply; the reconciler will retry');
+      ctx.log.error({ err: error, paymentId }, 'capture failed after a reply; the reconciler will retry');
     }
   }
   return { messageId: result.answerId };

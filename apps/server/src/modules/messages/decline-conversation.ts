@@ -1,15 +1,20 @@
 import { DECLINE_REASON_LABELS, type TDeclineReason } from '@fanline/contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { messages, profiles } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { mailFanAboutDecline } from '../fans';
 import { createNotification } from '../notifications';
 import { paymentIdsForMessages, releasePayment } from '../payments';
 import { announceMessageChange } from '../realtime';
 import { fanOfConversation } from './conversation-parties';
-import { isOpen, isOpenRow, unansweredFromFan } from './queries';
-import { refreshResponseRate } from './response-rate';
+import { endOpenMessages, lockOpenMessages } from './end-open-messages';
+
+/** Everything a decline touches: the database, the clock, the provider (release), mail and live events. */
+export type DeclineConversationContext = Pick<
+  AppContext,
+  'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'
+>;
 
 /**
  * Issue #13: the creator declines the conversation's unanswered paid messages with a reason. Like a
@@ -20,37 +25,15 @@ import { refreshResponseRate } from './response-rate';
  * refunded), and the fan hears of it by bell and mail. A decline does not lower the response rate.
  */
 export async function declineConversation(
-  app: FastifyInstance,
+  ctx: DeclineConversationContext,
   opts: { creatorId: string; messageId: string; reason: TDeclineReason; note?: string },
 ) {
-  const now = app.clock.now();
-  const result = await app.db.transaction(async (tx) => {
+  const now = ctx.clock.now();
+  const result = await ctx.db.transaction(async (tx) => {
     const { fanId, conversationId } = await fanOfConversation(tx, opts.messageId, opts.creatorId);
-    const open = await tx
-      .select({
-        id: messages.id,
-        status: messages.status,
-        amount: messages.amount,
-        isFollowup: messages.isFollowup,
-        expiresAt: messages.expiresAt,
-      })
-      .from(messages)
-      .where(unansweredFromFan(fanId, opts.creatorId))
-      .orderBy(desc(messages.createdAt))
-      .for('update');
-    const ids = open.filter((m) => isOpenRow(m, now)).map((m) => m.id);
+    const ids = (await lockOpenMessages(tx, { fanId, creatorId: opts.creatorId, now })).map((m) => m.id);
     if (ids.length === 0) throw new AppError('CONFLICT', 'There is no unanswered message to decline.');
-    await tx
-      .update(messages)
-      .set({
-        status: 'refunded',
-        declinedAt: now,
-        declineReason: opts.reason,
-        declineNote: opts.note ?? null,
-        updatedAt: now,
-      })
-      .where(and(inArray(messages.id, ids), isOpen(now)));
-    await refreshResponseRate(tx, opts.creatorId);
+    await endOpenMessages(tx, { ids, creatorId: opts.creatorId, now, reason: opts.reason, note: opts.note });
     const [creator] = await tx
       .select({ displayName: profiles.displayName, username: profiles.username })
       .from(profiles)
@@ -67,7 +50,7 @@ export async function declineConversation(
     return { fanId, conversationId, notificationId, ids, paymentIds };
   });
 
-  await announceMessageChange(app, {
+  await announceMessageChange(ctx, {
     notify: { userId: result.fanId, notificationId: result.notificationId },
     participants: [result.fanId, opts.creatorId],
     messageId: result.ids[0] ?? opts.messageId,
@@ -76,13 +59,13 @@ export async function declineConversation(
   });
   for (const paymentId of result.paymentIds) {
     try {
-      await releasePayment(app, { paymentId });
+      await releasePayment(ctx, { paymentId });
     } catch (error) {
-      app.log.error({ err: error, paymentId }, 'release failed after a decline; the reconciler will retry');
+      ctx.log.error({ err: error, paymentId }, 'release failed after a decline; the reconciler will retry');
     }
   }
   // After the release, so the mail says what happened to the money.
-  await mailFanAboutDecline(app, {
+  await mailFanAboutDecline(ctx, {
     fanId: result.fanId,
     creatorId: opts.creatorId,
     messageId: result.ids[0] ?? opts.messageId,

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { messages } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { mailFanAboutRefund } from '../fans';
 import { createNotification } from '../notifications';
 import { paymentIdsForMessages, releasePayment } from '../payments';
@@ -13,11 +13,14 @@ import { refreshResponseRate } from './response-rate';
  * FOR UPDATE SKIP LOCKED, so any number of instances share the work and a message a reply holds is
  * left alone; marks them refunded, tells the fan, then lets the money go. Returns how many expired.
  */
-export async function expireMessages(app: FastifyInstance, limit = 100): Promise<number> {
+export async function expireMessages(
+  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
+  limit = 100,
+): Promise<number> {
   return refundPaidMessages(app, { limit });
 }
 
-type Tx = Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
 /**
  * The expiry path itself: claim, mark refunded, notify, release or refund the money, mail. With
@@ -26,7 +29,7 @@ type Tx = Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0];
  * transaction (the admin's audit row) only when something was claimed.
  */
 export async function refundPaidMessages(
-  app: FastifyInstance,
+  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
   opts: { limit?: number; messageId?: string; inClaim?: (tx: Tx, ids: string[]) => Promise<void> },
 ): Promise<number> {
   const limit = opts.limit ?? 100;

@@ -3,9 +3,11 @@
  * pending → sent → responded | refunded, or pending → cancelled). The rules every list and count
  * shares ("open paid message", "due", "visible to the creator") are named once in queries.ts.
  */
+
 export { answerConversation } from './answer-conversation';
 export { cancelPendingMessage, messageStatusOf } from './cancel-pending-message';
 export { createPendingMessage } from './create-pending-message';
+export { endOpenMessages, lockOpenMessages } from './end-open-messages';
 export { expireMessages, refundPaidMessages } from './expire-messages';
 export {
   isDelivered,
@@ -21,10 +23,8 @@ export {
   isUnanswered,
   isVisibleSql,
   isVisibleToCreator,
-  unansweredFromFan,
   VISIBLE_STATUSES,
 } from './queries';
 export { remindCreators } from './remind-creators';
-export { refreshResponseRate } from './response-rate';
 export { messageRoutes } from './routes';
 export { markMessagePaid } from './start-response-window';

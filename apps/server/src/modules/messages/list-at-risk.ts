@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { messages, profiles } from '../../db/schema';
-import { AppError } from '../../platform/errors';
+import { requireCreator } from '../../platform/auth-guard';
+import type { AppContext } from '../../platform/context';
 import { isOpen } from './queries';
 
 /** How many open messages the "at risk" strip shows. */
@@ -11,14 +11,10 @@ export const AT_RISK_LIMIT = 5;
  * Issue #13: the top of the creator inbox lists the creator's open paid messages with the least time
  * left. One query (messages_recipient_open_expires_idx), the sender's name joined in.
  */
-export async function listAtRisk(ctx: Pick<FastifyInstance, 'db' | 'clock'>, opts: { creatorId: string }) {
+export async function listAtRisk(ctx: Pick<AppContext, 'db' | 'clock'>, opts: { creatorId: string }) {
   const now = ctx.clock.now();
-  const [me] = await ctx.db
-    .select({ isCreator: profiles.isCreator })
-    .from(profiles)
-    .where(eq(profiles.id, opts.creatorId));
   // Only creators have an inbox to be at risk in (spec §6): anyone else is refused, not shown nothing.
-  if (!me?.isCreator) throw new AppError('FORBIDDEN', 'Only creators have an inbox.');
+  await requireCreator(ctx, { userId: opts.creatorId, message: 'Only creators have an inbox.' });
   const rows = await ctx.db
     .select({
       messageId: messages.id,

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { createNotification, mailUser } from '../notifications';
 import { reminderMail } from './mails';
 import { isOpenSql } from './queries';
@@ -28,7 +28,10 @@ interface Claimed {
  * creator's email switch and their "message-reminder" mail switch, an unsubscribe link).
  * Returns how many reminders were claimed.
  */
-export async function remindCreators(app: FastifyInstance, limit = 200): Promise<number> {
+export async function remindCreators(
+  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'events' | 'log'>,
+  limit = 200,
+): Promise<number> {
   const now = app.clock.now();
   const claimed = await app.db.transaction(async (tx) => {
     const result = await tx.execute(sql`

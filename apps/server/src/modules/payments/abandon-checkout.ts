@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { payments } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { cancelPendingMessage } from '../messages';
 
-export type AbandonCheckoutContext = Pick<FastifyInstance, 'db' | 'clock'>;
+export type AbandonCheckoutContext = Pick<AppContext, 'db' | 'clock'>;
 
 /**
  * A checkout that failed or was abandoned (ARCHITECTURE §3 `cancelled`): the pending message never

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { earnings, payments } from '../../db/schema';
-import { ACCOUNTS, postLedgerTransaction } from '../ledger';
+import { payments } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { ACCOUNTS, earningExists, postLedgerTransaction, recordEarning } from '../ledger';
 import { messageStatusOf } from '../messages';
 
-export type CapturePaymentContext = Pick<FastifyInstance, 'db' | 'clock' | 'payments' | 'log'>;
+export type CapturePaymentContext = Pick<AppContext, 'db' | 'clock' | 'payments' | 'log'>;
 
 /**
  * The creator answered: capture the money and book it (ARCHITECTURE §2, §3a): the provider takes the
@@ -34,22 +34,16 @@ export async function capturePayment(
   return ctx.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment?.messageId || !['authorized', 'succeeded'].includes(payment.status)) return 'noop' as const;
-    const [existing] = await tx
-      .select({ id: earnings.id })
-      .from(earnings)
-      .where(eq(earnings.messageId, payment.messageId));
-    if (existing) return 'noop' as const;
+    if (await earningExists(tx, { messageId: payment.messageId })) return 'noop' as const;
     if ((await messageStatusOf(tx, payment.messageId)) !== 'responded') return 'noop' as const;
     await tx.update(payments).set({ status: 'succeeded', updatedAt: now }).where(eq(payments.id, payment.id));
-    await tx.insert(earnings).values({
+    await recordEarning(tx, {
       creatorId: payment.recipientId,
       messageId: payment.messageId,
       amount: payment.amountCreator,
       commission: payment.amountPlatformFee,
       totalAmount: payment.amountTotal,
-      status: 'pending',
-      createdAt: now,
-      updatedAt: now,
+      now,
     });
     await postLedgerTransaction(tx, {
       kind: 'capture',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
 import { readSettings } from '../settings';
 import type { PaymentProvider } from './provider';
 
@@ -13,7 +13,7 @@ export function capturesAtOnce(windowHours: number, provider: Pick<PaymentProvid
 }
 
 /** capturesAtOnce with the response window in force now (platform setting message_expiration_hours). */
-export async function capturesAtOnceNow(ctx: Pick<FastifyInstance, 'db' | 'payments'>): Promise<boolean> {
+export async function capturesAtOnceNow(ctx: Pick<AppContext, 'db' | 'payments'>): Promise<boolean> {
   const { message_expiration_hours: hours } = await readSettings(ctx.db, ['message_expiration_hours']);
   return capturesAtOnce(hours, ctx.payments);
 }

@@ -1,7 +1,7 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { payments, profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { isBlocked, pauseMessage, pauseOf } from '../care';
 import { ACCOUNTS, postLedgerTransaction } from '../ledger';
@@ -13,10 +13,13 @@ import { readSettings } from '../settings';
 import { newMessageMail } from './mails';
 
 /**
- * Everything confirming touches. The whole app for now: the realtime, moderation and notification
- * front doors it calls still take the Fastify instance.
+ * Everything confirming touches: the database and clock, the provider's hold limit, the creator's
+ * mail (config, mailer), live events and the log.
  */
-export type ConfirmAuthorizationContext = FastifyInstance;
+export type ConfirmAuthorizationContext = Pick<
+  AppContext,
+  'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'
+>;
 
 /**
  * The card is authorized (or, for long windows, charged; captures-at-once.ts): the message goes live
@@ -32,15 +35,15 @@ export type ConfirmAuthorizationContext = FastifyInstance;
  * holds the money gives it back through the orphan path (stripe/on-checkout-completed.ts).
  */
 export async function confirmAuthorization(
-  app: ConfirmAuthorizationContext,
+  ctx: ConfirmAuthorizationContext,
   opts: { paymentId: string; providerPaymentId?: string | null; captured: boolean },
 ): Promise<{ changed: boolean; refused?: string }> {
-  const now = app.clock.now();
-  const { message_expiration_hours: windowHours, maintenance_mode: maintenance } = await readSettings(app.db, [
+  const now = ctx.clock.now();
+  const { message_expiration_hours: windowHours, maintenance_mode: maintenance } = await readSettings(ctx.db, [
     'message_expiration_hours',
     'maintenance_mode',
   ]);
-  const outcome = await app.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, opts.paymentId)).for('update');
     if (!payment?.messageId || payment.status !== 'pending') return null;
     const refusal = await staleReason(tx, payment, maintenance, now);
@@ -54,7 +57,7 @@ export async function confirmAuthorization(
       .set({
         status: opts.captured ? 'succeeded' : 'authorized',
         paymentIntentId: opts.providerPaymentId ?? payment.paymentIntentId,
-        captureBefore: opts.captured ? null : new Date(now.getTime() + app.payments.holdLimitHours * 3_600_000),
+        captureBefore: opts.captured ? null : new Date(now.getTime() + ctx.payments.holdLimitHours * 3_600_000),
         updatedAt: now,
       })
       .where(eq(payments.id, payment.id));
@@ -84,21 +87,21 @@ export async function confirmAuthorization(
   });
   if (!outcome) return { changed: false };
   if ('refused' in outcome) {
-    app.log.info({ paymentId: opts.paymentId, reason: outcome.refused }, 'checkout refused at payment time');
+    ctx.log.info({ paymentId: opts.paymentId, reason: outcome.refused }, 'checkout refused at payment time');
     return { changed: false, refused: outcome.refused };
   }
 
   const { message, notificationId, senderName } = outcome;
-  await announceMessageChange(app, {
+  await announceMessageChange(ctx, {
     notify: { userId: message.recipientId, notificationId },
     participants: [message.recipientId, message.senderId],
     messageId: message.id,
     conversationId: message.conversationId,
     status: message.status,
   });
-  await announceAdminActivity(app, 'payment');
-  await autoFlagMessage(app, message);
-  await mailCreator(app, message.recipientId, senderName, message);
+  await announceAdminActivity(ctx, 'payment');
+  await autoFlagMessage(ctx, message);
+  await mailCreator(ctx, { creatorId: message.recipientId, senderName, message });
   return { changed: true };
 }
 
@@ -131,12 +134,10 @@ async function staleReason(
  * set (without it: the log, and /dev/outbox outside production). Failures only logged.
  */
 async function mailCreator(
-  app: FastifyInstance,
-  creatorId: string,
-  senderName: string,
-  message: { id: string; content: string; amount: number },
+  ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>,
+  opts: { creatorId: string; senderName: string; message: { id: string; content: string; amount: number } },
 ) {
-  await mailUser(app, creatorId, 'new-message', () =>
-    newMessageMail(senderName, message, `${app.config.publicUrl}/dashboard/messages/${message.id}`),
+  await mailUser(ctx, opts.creatorId, 'new-message', () =>
+    newMessageMail(opts.senderName, opts.message, `${ctx.config.publicUrl}/dashboard/messages/${opts.message.id}`),
   );
 }

@@ -1,11 +1,11 @@
 import { PAYOUT_MESSAGES } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 
 /** What the payout-account use cases touch. */
-export type PayoutAccountContext = Pick<FastifyInstance, 'db' | 'clock' | 'config' | 'payments' | 'log'>;
+export type PayoutAccountContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'log'>;
 
 /**
  * The creator's payout account (spec §7 stripe-connect, as our own endpoints): its status, read
@@ -87,14 +87,14 @@ export async function syncPayoutAccount(
   return ready ? 'account ready' : 'account not ready';
 }
 
-async function setReady(app: Pick<FastifyInstance, 'db' | 'clock'>, creatorId: string, ready: boolean) {
+async function setReady(app: Pick<AppContext, 'db' | 'clock'>, creatorId: string, ready: boolean) {
   await app.db
     .update(profiles)
     .set({ stripeOnboardingCompleted: ready, updatedAt: app.clock.now() })
     .where(eq(profiles.id, creatorId));
 }
 
-async function loadCreator(app: Pick<FastifyInstance, 'db'>, creatorId: string) {
+async function loadCreator(app: Pick<AppContext, 'db'>, creatorId: string) {
   const [creator] = await app.db
     .select({
       isCreator: profiles.isCreator,

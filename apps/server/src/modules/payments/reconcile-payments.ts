@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { earnings, messages, payments } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { alertProviderFailure } from '../system-alerts';
 import { abandonCheckout } from './abandon-checkout';
 import { capturePayment } from './capture-payment';
@@ -14,7 +14,10 @@ const ABANDONED_AFTER_MS = 60 * 60_000;
  * provider calls left unfinished"): answered messages whose money was not taken, refunded ones whose
  * money was not let go, and checkouts nobody completed within an hour.
  */
-export async function reconcilePayments(app: FastifyInstance, limit = 100) {
+export async function reconcilePayments(
+  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
+  limit = 100,
+) {
   const unsettled = await app.db
     .select({ paymentId: payments.id, messageStatus: messages.status })
     .from(payments)

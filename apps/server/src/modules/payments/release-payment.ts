@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { earnings, payments } from '../../db/schema';
-import { ACCOUNTS, postLedgerTransaction } from '../ledger';
+import { payments } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { ACCOUNTS, earningExists, postLedgerTransaction } from '../ledger';
 import { messageStatusOf } from '../messages';
 
-export type ReleasePaymentContext = Pick<FastifyInstance, 'db' | 'clock' | 'payments'>;
+export type ReleasePaymentContext = Pick<AppContext, 'db' | 'clock' | 'payments'>;
 
 /**
  * The window ran out (or the creator declined): the fan keeps the money (ARCHITECTURE §2). An
@@ -18,11 +18,7 @@ export async function releasePayment(
   const { paymentId } = opts;
   const [before] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!before?.messageId || !['authorized', 'succeeded'].includes(before.status)) return 'noop';
-  const [earned] = await ctx.db
-    .select({ id: earnings.id })
-    .from(earnings)
-    .where(eq(earnings.messageId, before.messageId));
-  if (earned) return 'noop';
+  if (await earningExists(ctx.db, { messageId: before.messageId })) return 'noop';
   if (before.status === 'authorized') await ctx.payments.release(before);
   else await ctx.payments.refund(before);
 

@@ -1,7 +1,8 @@
 import { MESSAGE_MESSAGES, splitAmount } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { payments, profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { checkPendingAttachments, claimAttachments } from '../attachments';
@@ -11,7 +12,7 @@ import { readSettings } from '../settings';
 import { abandonCheckout } from './abandon-checkout';
 import { capturesAtOnce } from './captures-at-once';
 
-export type StartCheckoutContext = Pick<FastifyInstance, 'db' | 'clock' | 'config' | 'payments' | 'log'>;
+export type StartCheckoutContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'log'>;
 
 /**
  * Starts a paid message (spec §7 create-checkout-session): a `pending` message the creator cannot

@@ -176,8 +176,8 @@ describe('Stripe payouts', () => {
       standIn.setOutage(null);
     }
     const { finishPayout } = await import('../ledger/finish-payout');
-    expect((await finishPayout(t.app, payoutId)).status).toBe('completed');
-    expect((await finishPayout(t.app, payoutId)).status).toBe('completed');
+    expect((await finishPayout(t.app, { payoutId })).status).toBe('completed');
+    expect((await finishPayout(t.app, { payoutId })).status).toBe('completed');
     const made = standIn.requests.filter(
       (r) =>
         r.path === '/v1/transfers' &&

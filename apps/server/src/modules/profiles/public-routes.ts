@@ -1,4 +1,4 @@
-import { SEARCH_MESSAGES, ZPublicProfile, ZReviewsResponse, ZText } from '@fanline/contracts';
+import { LIMITS, SEARCH_MESSAGES, ZPublicProfile, ZReviewsResponse, ZText } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
@@ -8,7 +8,7 @@ import { recordProfileView } from './record-profile-view';
 
 // spec §5: the username in a profile URL must be non-empty and not the literal placeholder.
 const PLACEHOLDERS = new Set([':username', '{username}', 'undefined', 'null']);
-const ZUsernameParams = z.object({ username: ZText.trim().max(60) });
+const ZUsernameParams = z.object({ username: ZText.trim().max(LIMITS.handleInput.max) });
 
 /** Public creator profiles (spec §2 /{username}), readable by anyone. */
 export const publicProfileRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -38,7 +38,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile/me',
     { schema: { tags: ['profile'], body: ZUpdateProfileRequest, response: { 200: ZSessionUser } } },
     async (request) => {
-      await updateProfile(app, userId(request), request.body);
+      await updateProfile(app, { userId: userId(request), changes: request.body });
       return me(userId(request));
     },
   );
@@ -52,7 +52,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAvatarResponse },
       },
     },
-    async (request) => ({ avatarUrl: await uploadAvatar(app, userId(request), await readUpload(request)) }),
+    async (request) => ({
+      avatarUrl: await uploadAvatar(app, { userId: userId(request), bytes: await readUpload(request) }),
+    }),
   );
 
   app.post(
@@ -64,7 +66,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ coverUrl: z.string() }) },
       },
     },
-    async (request) => ({ coverUrl: await uploadCover(app, userId(request), await readUpload(request)) }),
+    async (request) => ({
+      coverUrl: await uploadCover(app, { userId: userId(request), bytes: await readUpload(request) }),
+    }),
   );
 
   app.post(
@@ -77,7 +81,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      portfolioImages: await addPortfolioImage(app, userId(request), await readUpload(request)),
+      portfolioImages: await addPortfolioImage(app, { userId: userId(request), bytes: await readUpload(request) }),
     }),
   );
 

@@ -16,9 +16,9 @@ import { holdFreedUsername, isUsernameAvailable } from './username-availability'
  */
 export async function updateProfile(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
-  userId: string,
-  changes: z.output<typeof ZUpdateProfileRequest>,
+  opts: { userId: string; changes: z.output<typeof ZUpdateProfileRequest> },
 ): Promise<void> {
+  const { userId, changes } = opts;
   const now = ctx.clock.now();
   if (changes.username !== undefined && !(await isUsernameAvailable(ctx.db, changes.username, userId, now))) {
     throw new AppError('USERNAME_TAKEN', AUTH_MESSAGES.usernameTakenServer, {

@@ -18,9 +18,9 @@ const AVATAR_SIZE = 512;
  */
 export async function uploadAvatar(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
-  userId: string,
-  bytes: Buffer,
+  opts: { userId: string; bytes: Buffer },
 ): Promise<string> {
+  const { userId, bytes } = opts;
   let format: string | undefined;
   try {
     format = (await sharp(bytes).metadata()).format;

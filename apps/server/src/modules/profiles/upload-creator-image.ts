@@ -8,9 +8,9 @@ import { removeStoredImages, storeImage } from './image-file';
 /** The cover image of a creator's profile (spec §2 Creator settings, Profile tab). */
 export async function uploadCover(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
-  userId: string,
-  bytes: Buffer,
+  opts: { userId: string; bytes: Buffer },
 ): Promise<string> {
+  const { userId, bytes } = opts;
   await mustBeCreator(ctx, userId);
   const coverUrl = await storeImage(ctx, {
     bytes,
@@ -29,9 +29,9 @@ export async function uploadCover(
 /** Adds one portfolio image (spec §5: at most 6). The append is one guarded UPDATE, so two at once cannot make 7. */
 export async function addPortfolioImage(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
-  userId: string,
-  bytes: Buffer,
+  opts: { userId: string; bytes: Buffer },
 ): Promise<string[]> {
+  const { userId, bytes } = opts;
   await mustBeCreator(ctx, userId);
   const full = `The portfolio holds at most ${LIMITS.portfolioImages.max} images. Remove one first.`;
   const [current] = await ctx.db

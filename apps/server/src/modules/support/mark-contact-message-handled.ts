@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { contactMessages } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 // Not through '../admin': the admin routes import this module, and its front door would close a cycle.
 import { recordAudit } from '../admin';
@@ -11,7 +11,7 @@ import { recordAudit } from '../admin';
  * its audit row share one transaction.
  */
 export async function markContactMessageHandled(
-  app: FastifyInstance,
+  app: Pick<AppContext, 'db' | 'clock'>,
   input: { adminId: string; contactMessageId: string },
 ): Promise<{ status: 'handled'; already: boolean }> {
   const now = app.clock.now();

@@ -16,7 +16,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await limitContactMessages(app, request.ip, request.body.email);
+      await limitContactMessages(app, { ip: request.ip, email: request.body.email });
       return reply.code(201).send(await submitContactMessage(app, request.body));
     },
   );

@@ -1,7 +1,7 @@
 import { CONTACT_MESSAGES, type ZContactRequest } from '@fanline/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { contactMessages } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { countAttempt } from '../../platform/rate-limit';
 
@@ -13,9 +13,13 @@ export const CONTACT_LIMITS_PER_HOUR = { perAddress: 5, perEmail: 5 } as const;
 const WINDOW_MS = 60 * 60_000;
 
 /** Counts one submission and refuses it (429) over either limit, as the other public forms do. */
-export async function limitContactMessages(app: FastifyInstance, ip: string, email: string): Promise<void> {
-  const { db, clock } = app;
-  const normalized = email.trim().toLowerCase();
+export async function limitContactMessages(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  opts: { ip: string; email: string },
+): Promise<void> {
+  const { db, clock } = ctx;
+  const { ip } = opts;
+  const normalized = opts.email.trim().toLowerCase();
   const byAddress = await countAttempt({ db, clock, key: `contact:ip:${ip}`, windowMs: WINDOW_MS });
   const byEmail = await countAttempt({ db, clock, key: `contact:email:${normalized}`, windowMs: WINDOW_MS });
   if (byAddress > CONTACT_LIMITS_PER_HOUR.perAddress || byEmail > CONTACT_LIMITS_PER_HOUR.perEmail)
@@ -24,7 +28,7 @@ export async function limitContactMessages(app: FastifyInstance, ip: string, ema
 
 /** Keeps a contact-form submission for the admin support inbox (spec §2 Support, issue #12). */
 export async function submitContactMessage(
-  app: Pick<FastifyInstance, 'db' | 'clock'>,
+  app: Pick<AppContext, 'db' | 'clock'>,
   input: z.output<typeof ZContactRequest>,
 ): Promise<{ id: string }> {
   const [row] = await app.db

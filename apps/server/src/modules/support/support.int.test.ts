@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createAdmin, createCreator, createTestApp, createUser, signIn, type TestApp } from '../../testing';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createAdmin, createCreator, createUser, signIn, useTestApp } from '../../testing';
 import { CONTACT_LIMITS_PER_HOUR } from '.';
 
-let t: TestApp;
+const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 let adminCookie: string;
 beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
   adminCookie = await signIn(t.app, (await createAdmin(t.database.db)).email ?? '');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const contact = (payload: object, ip = '198.51.100.1') =>

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { messages, payments } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { sendSystemAlert } from './send-system-alert';
 
 /** How long past its message's deadline a payment may stay unsettled before admins hear of it. */
@@ -11,7 +11,10 @@ export const STUCK_AFTER_MS = 30 * 60_000;
  * alerts): a hold still authorized, or a charge still kept for a refunded message, more than
  * STUCK_AFTER_MS past the message's deadline. Each is reported once (sendSystemAlert's key).
  */
-export async function alertStuckPayments(app: FastifyInstance, limit = 100): Promise<number> {
+export async function alertStuckPayments(
+  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'log'>,
+  limit = 100,
+): Promise<number> {
   const cutoff = new Date(app.clock.now().getTime() - STUCK_AFTER_MS);
   const stuck = await app.db
     .select({ paymentId: payments.id, status: payments.status, expiresAt: messages.expiresAt })

@@ -4,7 +4,6 @@ import { adminUsers } from '../../db/schema';
 import {
   connectLocalPayoutAccount,
   createAdmin,
-  createTestApp,
   earnOnce,
   fanAndCreator,
   paymentRow,
@@ -12,7 +11,7 @@ import {
   sendPaidMessage,
   setPlatformSetting,
   startSmtpCapture,
-  type TestApp,
+  useTestApp,
 } from '../../testing';
 import { runJobsOnce } from '../../testing/jobs';
 import { createLocalProvider } from '../payments';
@@ -46,23 +45,24 @@ function flakyProvider(): PaymentProvider & { down: boolean } {
 
 const HOUR = 3_600_000;
 const provider = flakyProvider();
-let t: TestApp;
 let smtp: SmtpCapture;
 let admins: string[];
 let retired: string;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, AUTH_IP_LIMIT: '10000' }, payments: provider });
+});
+// After the SMTP capture's hooks: it starts first and closes once the app is closed.
+afterAll(async () => {
+  await smtp.close();
+});
+const t = useTestApp(() => ({ env: { SMTP_URL: smtp.url, AUTH_IP_LIMIT: '10000' }, payments: provider }));
+beforeAll(async () => {
   const db = t.database.db;
   admins = [(await createAdmin(db)).email ?? '', (await createAdmin(db, 'admin')).email ?? ''];
   const former = await createAdmin(db, 'admin');
   await db.update(adminUsers).set({ isActive: false }).where(eq(adminUsers.userId, former.id));
   retired = former.email ?? '';
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
 });
 beforeEach(async () => {
   provider.down = false;

@@ -1,7 +1,7 @@
 import { VERIFICATION_MESSAGES, ZUsername } from '@fanline/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { holdFreedUsername, isUsernameAvailable } from '../profiles';
 
@@ -27,27 +27,27 @@ function violatedConstraint(error: unknown): string {
  * instagram_verified true, the instagram fields from the verified account, display_name only when
  * empty, and the handle as the Fanline username when it is free and a valid username.
  */
-export async function applyCreatorOnboarding(options: {
-  app: FastifyInstance;
-  userId: string;
-  account: VerifiedThreadsAccount;
-}): Promise<void> {
+export async function applyCreatorOnboarding(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  opts: { userId: string; account: VerifiedThreadsAccount },
+): Promise<void> {
   try {
-    await onboard(options, true);
+    await onboard(ctx, opts, true);
   } catch (error) {
     // Someone took the handle as a username between our check and our update: keep the current one.
     if (violatedConstraint(error) !== 'profiles_username_lower_key') throw error;
-    await onboard(options, false);
+    await onboard(ctx, opts, false);
   }
 }
 
 async function onboard(
-  { app, userId, account }: { app: FastifyInstance; userId: string; account: VerifiedThreadsAccount },
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  { userId, account }: { userId: string; account: VerifiedThreadsAccount },
   takeHandleAsUsername: boolean,
 ): Promise<void> {
   const handle = account.handle;
   try {
-    await app.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       const [current] = await tx
         .select({ displayName: profiles.displayName, username: profiles.username })
         .from(profiles)
@@ -71,11 +71,11 @@ async function onboard(
         instagramUsername: handle,
         instagramProfilePicture: account.pictureUrl,
         instagramBio: account.biography,
-        updatedAt: app.clock.now(),
+        updatedAt: ctx.clock.now(),
       };
       if (!current.displayName?.trim()) set.displayName = account.fullName?.trim() || handle;
       const asUsername = ZUsername.safeParse(handle.toLowerCase());
-      const now = app.clock.now();
+      const now = ctx.clock.now();
       if (takeHandleAsUsername && asUsername.success && (await isUsernameAvailable(tx, asUsername.data, userId, now))) {
         set.username = asUsername.data;
       }

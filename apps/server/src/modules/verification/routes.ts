@@ -1,4 +1,5 @@
 import {
+  LIMITS,
   VERIFICATION_MESSAGES,
   ZSessionUser,
   ZText,
@@ -22,7 +23,7 @@ import { THREADS_SCOPE, threadsMode } from './threads-mode';
 
 // Same shape as the contracts; an empty username is refused by the use case instead, so the
 // response carries the spec's 'Please enter a username' as its message.
-const ZUsernameBody = z.object({ username: ZText.max(60) });
+const ZUsernameBody = z.object({ username: ZText.max(LIMITS.handleInput.max) });
 const ZStartBody = ZThreadsStartRequest.extend(ZUsernameBody.shape);
 const ZSimulateBody = ZThreadsSimulateRequest.extend(ZUsernameBody.shape);
 const tags = ['verification'];
@@ -50,23 +51,23 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verification/threads/start',
     { schema: { tags, body: ZStartBody, response: { 200: ZThreadsStartResponse } } },
-    async (request) => startThreadsVerification({ app, userId: userId(request), username: request.body.username }),
+    async (request) => startThreadsVerification(app, { userId: userId(request), username: request.body.username }),
   );
 
   app.post(
     '/verification/threads/complete',
     { schema: { tags, body: ZThreadsCompleteRequest, response: { 200: ZVerificationResponse } } },
-    async (request) => completeThreadsVerification({ app, userId: userId(request), ...request.body, log: request.log }),
+    async (request) => completeThreadsVerification(app, { userId: userId(request), ...request.body, log: request.log }),
   );
 
   app.post(
     '/verification/threads/simulate',
     { schema: { tags, body: ZSimulateBody, response: { 200: ZVerificationResponse } } },
-    async (request) => simulateThreadsVerification({ app, userId: userId(request), username: request.body.username }),
+    async (request) => simulateThreadsVerification(app, { userId: userId(request), username: request.body.username }),
   );
 
   app.post('/verification/skip', { schema: { tags, response: { 200: ZSessionUser } } }, async (request) => {
-    await skipVerification({ app, userId: userId(request) });
+    await skipVerification(app, { userId: userId(request) });
     const user = await loadSessionUser(app.db, userId(request));
     if (!user) throw new AppError('VERIFICATION_FAILED', VERIFICATION_MESSAGES.skipFailed);
     return user;

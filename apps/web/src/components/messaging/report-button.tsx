@@ -1,4 +1,4 @@
-import { REPORT_MESSAGES, ZReportRequest } from '@fanline/contracts';
+import { LIMITS, REPORT_MESSAGES, ZReportRequest } from '@fanline/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -65,7 +65,7 @@ export function ReportButton({ messageId, target }: { messageId: string; target:
               id={id}
               value={reason}
               onChange={(event) => setReason(event.target.value)}
-              maxLength={500}
+              maxLength={LIMITS.reportReason.max}
               rows={4}
               aria-required="true"
               aria-invalid={error ? true : undefined}

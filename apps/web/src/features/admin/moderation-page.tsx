@@ -1,4 +1,4 @@
-import { MODERATION_FILTERS, type TModerationItem } from '@fanline/contracts';
+import { LIMITS, MODERATION_FILTERS, type TModerationItem } from '@fanline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle, Clock, Eye, Flag, Gavel, XCircle } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -210,7 +210,7 @@ function ReportDialog({
                 <Textarea
                   id={notesId}
                   rows={3}
-                  maxLength={1000}
+                  maxLength={LIMITS.moderationNotes.max}
                   value={notes}
                   onChange={(event) => setNotes(event.target.value)}
                 />

@@ -1,4 +1,11 @@
-import { ADMIN_MESSAGES, type TPlatformSettings, type TSettingKey, ZPlatformSettings } from '@fanline/contracts';
+import {
+  ADMIN_MESSAGES,
+  PLATFORM_SETTING_DEFAULTS,
+  SETTING_BOUNDS,
+  type TPlatformSettings,
+  type TSettingKey,
+  ZPlatformSettings,
+} from '@fanline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
@@ -23,37 +30,32 @@ const NUMBERS: Record<NumberKey, { label: string; hint: string; min: number; max
   default_message_price: {
     label: 'Default message price ($)',
     hint: 'A new profile starts at this price.',
-    min: 1,
-    max: 1000,
-    fallback: 25,
+    ...SETTING_BOUNDS.default_message_price,
+    fallback: PLATFORM_SETTING_DEFAULTS.default_message_price,
   },
   min_message_price: {
     label: 'Minimum price ($)',
     hint: 'Lowest message price a creator may set.',
-    min: 1,
-    max: 10000,
-    fallback: 5,
+    ...SETTING_BOUNDS.min_message_price,
+    fallback: PLATFORM_SETTING_DEFAULTS.min_message_price,
   },
   max_message_price: {
     label: 'Maximum price ($)',
     hint: 'Highest message price a creator may set.',
-    min: 1,
-    max: 10000,
-    fallback: 500,
+    ...SETTING_BOUNDS.max_message_price,
+    fallback: PLATFORM_SETTING_DEFAULTS.max_message_price,
   },
   commission_rate: {
     label: 'Platform commission (%)',
     hint: 'Applies to messages paid from now on; earlier payments keep their split.',
-    min: 0,
-    max: 50,
-    fallback: 25,
+    ...SETTING_BOUNDS.commission_rate,
+    fallback: PLATFORM_SETTING_DEFAULTS.commission_rate,
   },
   message_expiration_hours: {
     label: 'Response window (hours)',
     hint: 'Applies to messages paid from now on.',
-    min: 1,
-    max: 168,
-    fallback: 24,
+    ...SETTING_BOUNDS.message_expiration_hours,
+    fallback: PLATFORM_SETTING_DEFAULTS.message_expiration_hours,
   },
 };
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { messages, payments, profiles } from '../../../db/schema';
+import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
 
-export type LocalCheckoutContext = Pick<FastifyInstance, 'db'>;
+export type LocalCheckoutContext = Pick<AppContext, 'db'>;
 
 /** The built-in test checkout page's view of one of the caller's own payments. */
 export async function getLocalCheckout(ctx: LocalCheckoutContext, opts: { paymentId: string; viewerId: string }) {

@@ -1,5 +1,5 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
 import { capturesAtOnceNow } from '../captures-at-once';
 import { confirmAuthorization } from '../confirm-authorization';
@@ -13,7 +13,7 @@ import { LOCAL_TEST_CARDS } from './provider';
  * reload) lands on the same success page and charges nothing more.
  */
 export async function payLocalCheckout(
-  ctx: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
   opts: { paymentId: string; viewerId: string; cardNumber: string },
 ): Promise<{ redirectUrl: string }> {
   const { payment, creator } = await loadOwnPayment(ctx, opts);

@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
 import { capturesAtOnceNow } from '../captures-at-once';
 import { confirmAuthorization } from '../confirm-authorization';
@@ -6,12 +7,12 @@ import { startCheckout } from '../start-checkout';
 import { loadOwnPayment, successPath } from './get-local-checkout';
 
 /** Test-send bypasses payment: only with the local provider, and never in production (ARCHITECTURE §7). */
-export const testSendEnabled = (ctx: Pick<FastifyInstance, 'payments' | 'config'>) =>
+export const testSendEnabled = (ctx: Pick<AppContext, 'payments' | 'config'>) =>
   ctx.payments.name === 'local' && ctx.config.payments.testSend;
 
 /** Local provider only: a paid message sent without the card form (checkout, then confirmation at once). */
 export async function testSendMessage(
-  ctx: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
   opts: {
     senderId: string;
     recipientId: string;

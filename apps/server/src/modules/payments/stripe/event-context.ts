@@ -1,13 +1,14 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
+import type { AppContext } from '../../../platform/context';
 
 /**
- * What every `on-<event>.ts` handler receives: the app (for our rows and the use cases it calls),
+ * What every `on-<event>.ts` handler receives: the app's seams (our rows, the provider and the use cases it calls),
  * the Stripe client to read the truth back, and the delivery's logger. Its own file, so the
  * dispatcher and the handlers both import it and neither imports the other's types.
  */
 export interface StripeEventContext {
-  app: FastifyInstance;
+  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>;
   stripe: Stripe;
   /** The request's logger, so every line carries the delivery's request id. */
   log: FastifyBaseLogger;

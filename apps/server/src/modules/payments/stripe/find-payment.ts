@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { payments } from '../../../db/schema';
+import type { AppContext } from '../../../platform/context';
 import type { PaymentRow } from '../provider';
 
 /** Our payment id as createCheckout put it on the session (metadata first, client_reference_id as a fallback). */
@@ -13,7 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Our Stripe payment named by an event's metadata; anything else (another app's event on a shared account) is not ours. */
 export async function findStripePayment(
-  ctx: Pick<FastifyInstance, 'db'>,
+  ctx: Pick<AppContext, 'db'>,
   id: string | null | undefined,
 ): Promise<PaymentRow | null> {
   if (!id || !UUID.test(id)) return null;

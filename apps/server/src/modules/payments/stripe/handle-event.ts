@@ -19,7 +19,7 @@ export const HANDLED_STRIPE_EVENTS = new Set<string>([
  * Acts on one verified Stripe event, one file per event type (`on-<event>.ts`). The event is only a
  * trigger (STYLE.md Webhooks): what we do depends on the session or intent read back from Stripe now
  * and on our own row, never on the event's copy, which may be stale or arrive out of order. The
- * "acted on once" guarantee is webhook-routes.ts + webhook-events.ts. Returns what happened, for the log.
+ * "acted on once" guarantee is webhook-routes.ts + ../claim-stripe-event.ts. Returns what happened, for the log.
  */
 export async function handleStripeEvent(ctx: StripeEventContext, event: Stripe.Event): Promise<string> {
   switch (event.type) {

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../../../platform/errors';
+import { claimWebhookEvent, forgetWebhookEvent, markWebhookEventProcessed } from '../claim-stripe-event';
 import { createStripeClient } from './client';
 import { HANDLED_STRIPE_EVENTS, handleStripeEvent } from './handle-event';
-import { claimWebhookEvent, forgetWebhookEvent, markWebhookEventProcessed } from './webhook-events';
 
 const ZReceived = z.object({ received: z.literal(true) });
 

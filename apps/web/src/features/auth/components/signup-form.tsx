@@ -1,4 +1,4 @@
-import type { TAccountType, TSignUpResponse } from '@fanline/contracts';
+import { LIMITS, type TAccountType, type TSignUpResponse } from '@fanline/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -130,7 +130,7 @@ export function SignupForm({ initialType, onSubmitting, onCreated }: SignupFormP
           />
         </Field>
       </div>
-      <p className="text-xs text-slate-500">At least 6 characters.</p>
+      <p className="text-xs text-slate-500">At least {LIMITS.password.min} characters.</p>
       <Button type="submit" size="lg" className="w-full" disabled={busy || usernameTaken}>
         {busy ? 'Creating account…' : 'Create Account'}
       </Button>

@@ -1,4 +1,4 @@
-import { DECLINE_REASON_LABELS, DECLINE_REASONS, type TDeclineReason } from '@fanline/contracts';
+import { DECLINE_REASON_LABELS, DECLINE_REASONS, LIMITS, type TDeclineReason } from '@fanline/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { liveKeys } from '../../../lib/realtime/live-keys';
 import { declineConversation } from '../api/dashboard';
 
-const NOTE_MAX = 300;
+const NOTE_MAX = LIMITS.declineNote.max;
 
 /**
  * Issue #13: the creator declines the conversation's unanswered paid messages with a reason (and an

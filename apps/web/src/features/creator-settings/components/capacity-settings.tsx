@@ -1,4 +1,4 @@
-import type { TCapacity, TCapacitySettings } from '@fanline/contracts';
+import { LIMITS, type TCapacity, type TCapacitySettings } from '@fanline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -103,8 +103,8 @@ export function CapacitySettings() {
             id={`${id}-open`}
             type="number"
             inputMode="numeric"
-            min={1}
-            max={1000}
+            min={LIMITS.capacity.min}
+            max={LIMITS.capacity.max}
             placeholder="No limit"
             value={maxOpen}
             onChange={(event) => setMaxOpen(event.target.value)}
@@ -118,8 +118,8 @@ export function CapacitySettings() {
             id={`${id}-daily`}
             type="number"
             inputMode="numeric"
-            min={1}
-            max={1000}
+            min={LIMITS.capacity.min}
+            max={LIMITS.capacity.max}
             placeholder="No limit"
             value={dailyCap}
             onChange={(event) => setDailyCap(event.target.value)}

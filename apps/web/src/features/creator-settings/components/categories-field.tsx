@@ -61,7 +61,7 @@ export function CategoriesField({ value, onChange }: { value: string[]; onChange
           aria-label="Custom category"
           placeholder="Add your own category"
           value={custom}
-          maxLength={40}
+          maxLength={LIMITS.categoryName.max}
           disabled={full}
           onChange={(event) => setCustom(event.target.value)}
           onKeyDown={(event) => {

@@ -1,3 +1,5 @@
+import { LIMITS } from '@fanline/contracts';
+
 // spec §2 Support. Placeholders such as {hours} and {share} are filled from the live platform settings
 // (lib/platform-config fillCopy).
 // spec §2 Support. Every figure below is a spec §9 claim (refunds, review times, prices, verification,
@@ -89,8 +91,7 @@ export const SUPPORT_FAQS: TSupportFaq[] = [
     id: 'pricing-changes',
     category: 'Pricing',
     question: 'Can creators change their price?',
-    answer:
-      'Yes, in $5 steps between {min} and {max}, at any time from their settings. Messages you have already paid for keep the price you paid.',
+    answer: `Yes, in $${LIMITS.price.stepDollars} steps between {min} and {max}, at any time from their settings. Messages you have already paid for keep the price you paid.`,
   },
   {
     id: 'security-cards',

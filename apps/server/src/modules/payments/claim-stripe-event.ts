@@ -1,8 +1,11 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { webhookEvents } from '../../../db/schema';
-import type { Db } from '../../../platform/db';
+import { webhookEvents } from '../../db/schema';
+import type { Db } from '../../platform/db';
 
 /**
+ * A Stripe event is handled once: every delivery claims its event id here first, and only the first
+ * claim is acted on (stripe/webhook-routes.ts; one stripe/on-<event>.ts per handled event).
+ *
  * Claims a Stripe event for handling (webhook idempotency, ARCHITECTURE §3a): true the first time.
  * A claim left unfinished for ten minutes (the process died mid-handling, so no 500 told Stripe to
  * retry and no row was deleted) may be taken again, or that event would be lost for good. Handlers
