@@ -8,6 +8,10 @@ export default defineConfig({
   test: {
     globalSetup: ['apps/server/src/testing/global-setup.ts'],
     setupFiles: ['apps/server/src/testing/fail-on-console-error.ts'],
+    // Vitest's default is one worker per core minus one: a single worker on a 2-core CI machine, so
+    // files that mostly wait (PostgreSQL in its own process, fault-injection children, the timed
+    // soak) ran one after another. Three workers overlap that waiting.
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
