@@ -4,6 +4,22 @@ import { countAttempt } from '../../platform/rate-limit';
 
 const VIEW_WINDOW_MS = 5 * 60_000;
 
+// Issue 14: every view upserted the same rate-limit row (a row lock and a WAL flush per request).
+// When this process itself opened a viewer's window it knows the window's start, so repeat views
+// inside it are answered from memory; the shared row is still the judge when the window is new to
+// this process (another instance, a restart). Per database, bounded.
+const OPENED_LIMIT = 50_000;
+const windowsOpened = new WeakMap<object, Map<string, number>>();
+
+function openedWindows(db: object): Map<string, number> {
+  let opened = windowsOpened.get(db);
+  if (!opened) {
+    opened = new Map();
+    windowsOpened.set(db, opened);
+  }
+  return opened;
+}
+
 /**
  * spec §3 profile_views: one row per viewer (or anonymous address) per profile per 5 minutes, so a
  * reload storm does not inflate the count. Failures are only logged (spec §8).
@@ -15,13 +31,15 @@ export async function recordProfileView(
   if (opts.viewerId === opts.profileId) return;
   try {
     const who = opts.viewerId ?? `ip:${opts.ip}`;
-    const seen = await countAttempt({
-      db: ctx.db,
-      clock: ctx.clock,
-      key: `view:${opts.profileId}:${who}`,
-      windowMs: VIEW_WINDOW_MS,
-    });
+    const key = `view:${opts.profileId}:${who}`;
+    const now = ctx.clock.now().getTime();
+    const opened = openedWindows(ctx.db);
+    const openedAt = opened.get(key);
+    if (openedAt !== undefined && now - openedAt < VIEW_WINDOW_MS && now >= openedAt) return;
+    const seen = await countAttempt({ db: ctx.db, clock: ctx.clock, key, windowMs: VIEW_WINDOW_MS });
     if (seen > 1) return;
+    if (opened.size >= OPENED_LIMIT) opened.clear();
+    opened.set(key, now);
     await ctx.db
       .insert(profileViews)
       .values({ profileId: opts.profileId, viewerId: opts.viewerId, viewedAt: ctx.clock.now() });
