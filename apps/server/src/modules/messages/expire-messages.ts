@@ -1,21 +1,40 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../db/schema';
+import { forEachLimited } from '../../platform/concurrency';
 import { mailFanAboutRefund } from '../fans';
 import { createNotification } from '../notifications';
 import { paymentIdsForMessages, releasePayment } from '../payments';
 import { announceMessageChange } from '../realtime';
 import { isDue, isUnanswered } from './queries';
-import { refreshResponseRate } from './response-rate';
+import { refreshResponseRates } from './response-rate';
 
 /**
  * The expiry job (ARCHITECTURE §1 Jobs, §3): claims paid messages past their deadline with
  * FOR UPDATE SKIP LOCKED, so any number of instances share the work and a message a reply holds is
  * left alone; marks them refunded, tells the fan, then lets the money go. Returns how many expired.
  */
-export async function expireMessages(app: FastifyInstance, limit = 100): Promise<number> {
-  return refundPaidMessages(app, { limit });
+export async function expireMessages(app: FastifyInstance, limit = EXPIRY_BATCH): Promise<number> {
+  // Issue 14 (10,000 due messages settled within a minute): one pass claims batches until none is
+  // left, instead of one batch of 100 per JOBS_INTERVAL_SECONDS tick. A pass stops after
+  // MAX_BATCHES so the other jobs still run; the next tick carries on.
+  let expired = 0;
+  for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+    const count = await refundPaidMessages(app, { limit });
+    expired += count;
+    if (count < limit) break;
+  }
+  return expired;
 }
+
+/** Messages claimed per transaction by the expiry job. */
+export const EXPIRY_BATCH = 500;
+const MAX_BATCHES = 100;
+/**
+ * Provider calls, events and mails after a claim run this many at a time: the pool has 10
+ * connections and the HTTP routes need theirs (each release holds one for its transaction).
+ */
+const SETTLE_CONCURRENCY = 4;
 
 type Tx = Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0];
 
@@ -69,7 +88,7 @@ export async function refundPaidMessages(
       });
       notified.push({ ...message, notificationId });
     }
-    for (const creatorId of new Set(due.map((m) => m.recipientId))) await refreshResponseRate(tx, creatorId);
+    await refreshResponseRates(tx, [...new Set(due.map((m) => m.recipientId))]);
     if (opts.inClaim)
       await opts.inClaim(
         tx,
@@ -78,7 +97,7 @@ export async function refundPaidMessages(
     return notified;
   });
 
-  for (const message of claimed) {
+  await forEachLimited(claimed, SETTLE_CONCURRENCY, async (message) => {
     await announceMessageChange(app, {
       notify: { userId: message.senderId, notificationId: message.notificationId },
       participants: [message.senderId, message.recipientId],
@@ -86,23 +105,23 @@ export async function refundPaidMessages(
       conversationId: message.conversationId,
       status: 'refunded',
     });
-  }
+  });
   if (claimed.length > 0) {
     const owed = await paymentIdsForMessages(
       app.db,
       claimed.map((m) => m.id),
     );
-    for (const paymentId of owed) {
+    await forEachLimited(owed, SETTLE_CONCURRENCY, async (paymentId) => {
       try {
         await releasePayment(app, { paymentId });
       } catch (error) {
         app.log.error({ err: error, paymentId }, 'release failed after expiry; the reconciler will retry');
       }
-    }
+    });
     // After the release, so the mail says what happened to the money (released hold or refund).
-    for (const message of claimed) {
-      await mailFanAboutRefund(app, { fanId: message.senderId, creatorId: message.recipientId, messageId: message.id });
-    }
+    await forEachLimited(claimed, SETTLE_CONCURRENCY, (message) =>
+      mailFanAboutRefund(app, { fanId: message.senderId, creatorId: message.recipientId, messageId: message.id }),
+    );
   }
   return claimed.length;
 }
