@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { messages, profiles, userPresence } from '../../db/schema';
-import { isDeliveredSql, isOpenSql } from '../messages';
+// The predicates file, not the front door: these fragments are built when this module loads, and the
+// messages front door (with its use cases) may still be loading at that moment (creators → messages
+// → realtime → auth → profiles → creators).
+import { isDeliveredSql, isOpenSql } from '../messages/queries';
 
 // The message rules are read when a statement is built, not when this file loads: creators and
 // messages import each other's front doors, and whichever loads first sees the other half-made.
