@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '../../db/schema';
 import { forEachLimited } from '../../platform/concurrency';
 import { mailFanAboutRefund } from '../fans';
-import { createNotification } from '../notifications';
-import { paymentIdsForMessages, releasePayment } from '../payments';
+import { createNotifications } from '../notifications';
+import { paymentIdsForMessages, releasePayments } from '../payments';
 import { announceMessageChange } from '../realtime';
 import { isDue, isUnanswered } from './queries';
 import { refreshResponseRates } from './response-rate';
@@ -31,10 +31,10 @@ export async function expireMessages(app: FastifyInstance, limit = EXPIRY_BATCH)
 export const EXPIRY_BATCH = 500;
 const MAX_BATCHES = 100;
 /**
- * Provider calls, events and mails after a claim run this many at a time: the pool has 10
- * connections and the HTTP routes need theirs (each release holds one for its transaction).
+ * Events and mails after a claim run this many at a time: the pool has 10 connections and the
+ * HTTP routes need theirs. The releases are one batch (payments' releasePayments).
  */
-const SETTLE_CONCURRENCY = 4;
+const SETTLE_CONCURRENCY = 6;
 
 type Tx = Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0];
 
@@ -76,18 +76,19 @@ export async function refundPaidMessages(
           due.map((m) => m.id),
         ),
       );
-    const notified = [];
-    for (const message of due) {
-      const notificationId = await createNotification(tx, {
+    const created = await createNotifications(
+      tx,
+      due.map((message) => ({
         userId: message.senderId,
-        type: 'message_refunded',
+        type: 'message_refunded' as const,
         title: 'Your message was refunded',
         body: 'The creator did not reply in time, so you were not charged for this message.',
         messageId: message.id,
         now,
-      });
-      notified.push({ ...message, notificationId });
-    }
+      })),
+    );
+    const notificationOf = new Map(created.map((n) => [n.messageId, n.id]));
+    const notified = due.map((message) => ({ ...message, notificationId: notificationOf.get(message.id) ?? '' }));
     await refreshResponseRates(tx, [...new Set(due.map((m) => m.recipientId))]);
     if (opts.inClaim)
       await opts.inClaim(
@@ -111,13 +112,11 @@ export async function refundPaidMessages(
       app.db,
       claimed.map((m) => m.id),
     );
-    await forEachLimited(owed, SETTLE_CONCURRENCY, async (paymentId) => {
-      try {
-        await releasePayment(app, { paymentId });
-      } catch (error) {
-        app.log.error({ err: error, paymentId }, 'release failed after expiry; the reconciler will retry');
-      }
-    });
+    try {
+      await releasePayments(app, { paymentIds: owed });
+    } catch (error) {
+      app.log.error({ err: error }, 'release failed after expiry; the reconciler will retry');
+    }
     // After the release, so the mail says what happened to the money (released hold or refund).
     await forEachLimited(claimed, SETTLE_CONCURRENCY, (message) =>
       mailFanAboutRefund(app, { fanId: message.senderId, creatorId: message.recipientId, messageId: message.id }),
