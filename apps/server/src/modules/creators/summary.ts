@@ -5,11 +5,6 @@ import { messages, profiles, userPresence } from '../../db/schema';
 // → realtime → auth → profiles → creators).
 import { isDeliveredSql, isOpenSql } from '../messages/queries';
 
-// The message rules are read when a statement is built, not when this file loads: creators and
-// messages import each other's front doors, and whichever loads first sees the other half-made.
-const openToCreatorSql = { getSQL: () => isOpenSql('m', sql`now()`) };
-const deliveredSql = { getSQL: () => isDeliveredSql('m') };
-
 /** The columns a creator card shows (spec §2 Creator card); used by every list of creators. */
 export const creatorSummaryColumns = {
   id: profiles.id,
@@ -40,9 +35,9 @@ export const creatorSummaryColumns = {
   pauseReason: sql<'away' | 'full' | 'daily_cap' | null>`case
     when ${profiles.vacationUntil} > now() then 'away'
     when ${profiles.maxOpenMessages} is not null and (select count(*) from ${messages} m
-      where m.recipient_id = ${profiles.id} and ${openToCreatorSql}) >= ${profiles.maxOpenMessages} then 'full'
+      where m.recipient_id = ${profiles.id} and ${isOpenSql('m', sql`now()`)}) >= ${profiles.maxOpenMessages} then 'full'
     when ${profiles.dailyMessageCap} is not null and (select count(*) from ${messages} m
-      where m.recipient_id = ${profiles.id} and ${deliveredSql} and m.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'
+      where m.recipient_id = ${profiles.id} and ${isDeliveredSql('m')} and m.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'
         and m.paid_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') >= ${profiles.dailyMessageCap}
       then 'daily_cap'
   end`,
