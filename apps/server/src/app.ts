@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -50,6 +49,7 @@ import { safeLoggerOptions } from './platform/logging';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mailer';
 import { registerOriginCheck } from './platform/origin-check';
 import { registerPrivateNoStore } from './platform/private-cache';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { loadWebShell } from './platform/web-shell';
 
 declare module 'fastify' {
@@ -130,7 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandler(app);
-  await app.register(helmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

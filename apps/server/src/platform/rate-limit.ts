@@ -18,6 +18,16 @@ export const EMAIL_CEILING_FACTOR = 20;
  * concurrent attempts from several instances are all counted.
  */
 export async function countAttempt(opts: { db: Db; clock: Clock; key: string; windowMs?: number }): Promise<number> {
+  return (await countAttemptInWindow(opts)).count;
+}
+
+/** countAttempt, also telling when the current window started (a caller may remember it). */
+export async function countAttemptInWindow(opts: {
+  db: Db;
+  clock: Clock;
+  key: string;
+  windowMs?: number;
+}): Promise<{ count: number; windowStart: Date }> {
   const windowMs = opts.windowMs ?? AUTH_WINDOW_MS;
   if (windowMs > LONGEST_WINDOW_MS) throw new Error(`rate-limit window ${windowMs} ms is over ${LONGEST_WINDOW_MS} ms`);
   const now = opts.clock.now();
@@ -32,8 +42,8 @@ export async function countAttempt(opts: { db: Db; clock: Clock; key: string; wi
         windowStart: sql`case when ${rateLimitBuckets.windowStart} <= ${windowStartedBefore} then ${now} else ${rateLimitBuckets.windowStart} end`,
       },
     })
-    .returning({ count: rateLimitBuckets.count });
-  return row?.count ?? 1;
+    .returning({ count: rateLimitBuckets.count, windowStart: rateLimitBuckets.windowStart });
+  return { count: row?.count ?? 1, windowStart: row?.windowStart ?? now };
 }
 
 /** Attempts counted against `key` in the current window, without counting one more. */

@@ -8,6 +8,7 @@ import {
   ZQuickSearchResponse,
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { compiledSerializerCompiler } from '../../platform/compiled-serializer';
 import { browseCreators } from './browse-creators';
 import { findCreators } from './find-creators';
 import { listFeaturedCreators } from './list-featured-creators';
@@ -48,6 +49,7 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZBrowseQuery,
         response: { 200: ZBrowseResponse },
       },
+      serializerCompiler: compiledSerializerCompiler,
     },
     async (request) => browseCreators({ db: app.db, query: request.query }),
   );

@@ -1,12 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { messages } from '../../db/schema';
+import { forEachLimited } from '../../platform/concurrency';
 import type { AppContext } from '../../platform/context';
 import { mailFanAboutRefund } from '../fans';
-import { createNotification } from '../notifications';
-import { paymentIdsForMessages, releasePayment } from '../payments';
+import { createNotifications } from '../notifications';
+import { paymentIdsForMessages, releasePayments } from '../payments';
 import { announceMessageChange } from '../realtime';
 import { isDue, isUnanswered } from './queries';
-import { refreshResponseRate } from './response-rate';
+import { refreshResponseRates } from './response-rate';
 
 /**
  * The expiry job (ARCHITECTURE §1 Jobs, §3): claims paid messages past their deadline with
@@ -15,10 +16,28 @@ import { refreshResponseRate } from './response-rate';
  */
 export async function expireMessages(
   app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
-  limit = 100,
+  limit = EXPIRY_BATCH,
 ): Promise<number> {
-  return refundPaidMessages(app, { limit });
+  // Issue 14 (10,000 due messages settled within a minute): one pass claims batches until none is
+  // left, instead of one batch of 100 per JOBS_INTERVAL_SECONDS tick. A pass stops after
+  // MAX_BATCHES so the other jobs still run; the next tick carries on.
+  let expired = 0;
+  for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+    const count = await refundPaidMessages(app, { limit });
+    expired += count;
+    if (count < limit) break;
+  }
+  return expired;
 }
+
+/** Messages claimed per transaction by the expiry job. */
+export const EXPIRY_BATCH = 500;
+const MAX_BATCHES = 100;
+/**
+ * Events and mails after a claim run this many at a time: the pool has 10 connections and the
+ * HTTP routes need theirs. The releases are one batch (payments' releasePayments).
+ */
+const SETTLE_CONCURRENCY = 6;
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
@@ -60,19 +79,20 @@ export async function refundPaidMessages(
           due.map((m) => m.id),
         ),
       );
-    const notified = [];
-    for (const message of due) {
-      const notificationId = await createNotification(tx, {
+    const created = await createNotifications(
+      tx,
+      due.map((message) => ({
         userId: message.senderId,
-        type: 'message_refunded',
+        type: 'message_refunded' as const,
         title: 'Your message was refunded',
         body: 'The creator did not reply in time, so you were not charged for this message.',
         messageId: message.id,
         now,
-      });
-      notified.push({ ...message, notificationId });
-    }
-    for (const creatorId of new Set(due.map((m) => m.recipientId))) await refreshResponseRate(tx, creatorId);
+      })),
+    );
+    const notificationOf = new Map(created.map((n) => [n.messageId, n.id]));
+    const notified = due.map((message) => ({ ...message, notificationId: notificationOf.get(message.id) ?? '' }));
+    await refreshResponseRates(tx, [...new Set(due.map((m) => m.recipientId))]);
     if (opts.inClaim)
       await opts.inClaim(
         tx,
@@ -81,7 +101,7 @@ export async function refundPaidMessages(
     return notified;
   });
 
-  for (const message of claimed) {
+  await forEachLimited(claimed, SETTLE_CONCURRENCY, async (message) => {
     await announceMessageChange(app, {
       notify: { userId: message.senderId, notificationId: message.notificationId },
       participants: [message.senderId, message.recipientId],
@@ -89,23 +109,21 @@ export async function refundPaidMessages(
       conversationId: message.conversationId,
       status: 'refunded',
     });
-  }
+  });
   if (claimed.length > 0) {
     const owed = await paymentIdsForMessages(
       app.db,
       claimed.map((m) => m.id),
     );
-    for (const paymentId of owed) {
-      try {
-        await releasePayment(app, { paymentId });
-      } catch (error) {
-        app.log.error({ err: error, paymentId }, 'release failed after expiry; the reconciler will retry');
-      }
+    try {
+      await releasePayments(app, { paymentIds: owed });
+    } catch (error) {
+      app.log.error({ err: error }, 'release failed after expiry; the reconciler will retry');
     }
     // After the release, so the mail says what happened to the money (released hold or refund).
-    for (const message of claimed) {
-      await mailFanAboutRefund(app, { fanId: message.senderId, creatorId: message.recipientId, messageId: message.id });
-    }
+    await forEachLimited(claimed, SETTLE_CONCURRENCY, (message) =>
+      mailFanAboutRefund(app, { fanId: message.senderId, creatorId: message.recipientId, messageId: message.id }),
+    );
   }
   return claimed.length;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
 import { containsPattern } from '../../platform/sql-like';
@@ -39,45 +39,59 @@ export async function listConversations(
   const pattern = opts.search ? containsPattern(opts.search) : null;
   const limit = opts.limit ?? CONVERSATIONS_PAGE;
   const after = opts.cursor ? decodeActivityCursor(opts.cursor) : null;
-  const filters = [
-    pattern
-      ? sql`(lower(p.username) like ${pattern} or lower(p.display_name) like ${pattern} or lower(last.content) like ${pattern})`
-      : null,
-    // Keyset: strictly after the last row of the previous page, in the same order.
-    after ? sql`(agg.last_activity, agg.conversation_id) < (${after.value}::timestamptz, ${after.id}::uuid)` : null,
-  ].filter((f) => f !== null);
+  // The last message of a conversation, newest activity first (a reply counts from when it was sent).
+  const lastOf = (conversation: SQL) => sql`lateral (
+      select lm.id,
+        case when lm.response_content is not null and lm.responded_at >= lm.created_at then lm.response_content else lm.content end as content,
+        case when lm.response_content is not null and lm.responded_at >= lm.created_at then lm.recipient_id = ${opts.userId}
+             else lm.sender_id = ${opts.userId} end as from_me
+      from messages lm
+      where lm.conversation_id = ${conversation} and ${isVisibleSql('lm')}
+        and (lm.sender_id = ${opts.userId} or lm.recipient_id = ${opts.userId})
+      order by greatest(lm.created_at, coalesce(lm.responded_at, lm.created_at)) desc, lm.id desc
+      limit 1
+    )`;
+  // Keyset: strictly after the last row of the previous page, in the same order.
+  const afterCursor = after
+    ? sql`(agg.last_activity, agg.conversation_id) < (${after.value}::timestamptz, ${after.id}::uuid)`
+    : null;
+  // Issue 14: the page is chosen from the per-conversation aggregate first; only its rows then read
+  // their last message and the other party (a search needs both for every conversation, so it joins
+  // them before the limit). The aggregate reads the narrow columns of the user's messages only.
+  const pageQuery = pattern
+    ? sql`select agg.*, last.id as last_message_id, last.content as last_content, last.from_me as last_from_me
+        from agg
+        join profiles p on p.id = agg.other_id
+        cross join ${lastOf(sql`agg.conversation_id`)} last
+        where (lower(p.username) like ${pattern} or lower(p.display_name) like ${pattern} or lower(last.content) like ${pattern})
+          ${afterCursor ? sql`and ${afterCursor}` : sql``}
+        order by agg.last_activity desc, agg.conversation_id desc
+        limit ${limit + 1}`
+    : sql`select agg.*, last.id as last_message_id, last.content as last_content, last.from_me as last_from_me
+        from (select * from agg ${afterCursor ? sql`where ${afterCursor}` : sql``}
+              order by agg.last_activity desc, agg.conversation_id desc limit ${limit + 1}) agg
+        cross join ${lastOf(sql`agg.conversation_id`)} last`;
   const result = await db.execute(sql`
-    with mine as (
-      select m.*, case when m.sender_id = ${opts.userId} then m.recipient_id else m.sender_id end as other_id,
-        greatest(m.created_at, coalesce(m.responded_at, m.created_at)) as activity_at
+    with agg as (
+      select m.conversation_id,
+        min((case when m.sender_id = ${opts.userId} then m.recipient_id else m.sender_id end)::text)::uuid as other_id,
+        count(*)::int as message_count,
+        max(greatest(m.created_at, coalesce(m.responded_at, m.created_at))) as last_activity,
+        (count(*) filter (where m.recipient_id = ${opts.userId} and ${isOpenSql('m', now)}))::int as pending_count,
+        (count(*) filter (where m.sender_id = ${opts.userId} and ${isOpenSql('m', now)}))::int as waiting_count
       from messages m
       where (m.sender_id = ${opts.userId} or m.recipient_id = ${opts.userId})
         and ${isVisibleSql('m')}
+      group by m.conversation_id
     ),
-    agg as (
-      select conversation_id, min(other_id::text)::uuid as other_id, count(*)::int as message_count,
-        max(activity_at) as last_activity,
-        (count(*) filter (where recipient_id = ${opts.userId} and ${isOpenSql('', now)}))::int as pending_count,
-        (count(*) filter (where sender_id = ${opts.userId} and ${isOpenSql('', now)}))::int as waiting_count
-      from mine group by conversation_id
-    ),
-    last as (
-      select distinct on (conversation_id) conversation_id, id,
-        case when response_content is not null and responded_at >= created_at then response_content else content end as content,
-        case when response_content is not null and responded_at >= created_at then recipient_id = ${opts.userId}
-             else sender_id = ${opts.userId} end as from_me
-      from mine order by conversation_id, activity_at desc, id desc
-    )
-    select agg.conversation_id, last.id as last_message_id, agg.other_id, p.username, p.display_name, p.avatar_url,
-      p.is_creator, p.instagram_verified, p.message_price, p.is_available, last.content as last_content,
-      last.from_me as last_from_me, agg.last_activity, agg.message_count, agg.pending_count, agg.waiting_count,
-      agg.last_activity::text as activity_key
-    from agg
-    join last on last.conversation_id = agg.conversation_id
-    join profiles p on p.id = agg.other_id
-    ${filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``}
-    order by agg.last_activity desc, agg.conversation_id desc
-    limit ${limit + 1}
+    page as (${pageQuery})
+    select page.conversation_id, page.last_message_id, page.other_id, p.username, p.display_name, p.avatar_url,
+      p.is_creator, p.instagram_verified, p.message_price, p.is_available, page.last_content,
+      page.last_from_me, page.last_activity, page.message_count, page.pending_count, page.waiting_count,
+      page.last_activity::text as activity_key
+    from page
+    join profiles p on p.id = page.other_id
+    order by page.last_activity desc, page.conversation_id desc
   `);
   // Both drivers answer { rows }; the HKT of the shared Db type does not say so.
   const { rows: fetched } = result as unknown as { rows: Row[] };

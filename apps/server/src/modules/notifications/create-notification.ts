@@ -32,3 +32,35 @@ export async function createNotification(
   if (!row) throw new Error('notification insert returned nothing');
   return row.id;
 }
+
+/** Several notifications in one statement (the expiry job's batch): each new id with its message. */
+export async function createNotifications(
+  tx: Db,
+  list: ReadonlyArray<{
+    userId: string;
+    type: NotificationType;
+    title: string;
+    body: string;
+    messageId: string | null;
+    now: Date;
+  }>,
+): Promise<Array<{ id: string; messageId: string | null }>> {
+  if (list.length === 0) return [];
+  const max = LIMITS.notificationBody.max;
+  const rows = await tx
+    .insert(notifications)
+    .values(
+      list.map((opts) => ({
+        userId: opts.userId,
+        type: opts.type,
+        title: opts.title,
+        body: opts.body.length > max ? `${opts.body.slice(0, max - 1)}…` : opts.body,
+        relatedEntityId: opts.messageId,
+        relatedEntityType: opts.messageId ? 'message' : null,
+        createdAt: opts.now,
+      })),
+    )
+    .returning({ id: notifications.id, messageId: notifications.relatedEntityId });
+  if (rows.length !== list.length) throw new Error('notification insert returned too few rows');
+  return rows;
+}

@@ -15,6 +15,7 @@ export { payoutAccountRoutes } from './payout-account-routes';
 export type { PaymentProvider } from './provider';
 export { reconcilePayments } from './reconcile-payments';
 export { releasePayment } from './release-payment';
+export { releasePayments } from './release-payments';
 export { paymentConfigRoutes, paymentRoutes } from './routes';
 export { startCheckout } from './start-checkout';
 export { stripeWebhookRoutes } from './stripe/webhook-routes';

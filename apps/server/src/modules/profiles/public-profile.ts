@@ -12,19 +12,30 @@ const publicProfileColumns = {
   createdAt: profiles.createdAt,
 };
 
+// Usernames are unique regardless of case (profiles_username_lower_key), so "exact match first, then
+// case-insensitive" is one row found through that index; prepared once per database (issue 14).
+const byUsername = new WeakMap<Db, ReturnType<typeof prepareByUsername>>();
+let preparedCount = 0;
+
+function prepareByUsername(db: Db) {
+  preparedCount += 1;
+  return db
+    .select(publicProfileColumns)
+    .from(profiles)
+    .where(and(sql`lower(${profiles.username}) = ${sql.placeholder('lowerName')}`, eq(profiles.isCreator, true)))
+    .limit(1)
+    .prepare(`public_profile_${preparedCount}`);
+}
+
 /** spec §7: a creator by username, exact match first, then case-insensitive; never a non-creator. */
 export async function findPublicProfile(db: Db, username: string, now?: Date) {
-  const [exact] = await db
-    .select(publicProfileColumns)
-    .from(profiles)
-    .where(and(eq(profiles.username, username), eq(profiles.isCreator, true)));
-  if (exact) return exact;
-  const [loose] = await db
-    .select(publicProfileColumns)
-    .from(profiles)
-    .where(and(sql`lower(${profiles.username}) = ${username.toLowerCase()}`, eq(profiles.isCreator, true)))
-    .limit(1);
-  if (loose) return loose;
+  let prepared = byUsername.get(db);
+  if (!prepared) {
+    prepared = prepareByUsername(db);
+    byUsername.set(db, prepared);
+  }
+  const [found] = await prepared.execute({ lowerName: username.toLowerCase() });
+  if (found) return found;
   // A name its creator renamed away from still leads to them during the hold (security review L5).
   const heldProfileId = await heldFor(db, username, now);
   if (!heldProfileId) return null;

@@ -1,6 +1,7 @@
 import { LIMITS, SEARCH_MESSAGES, ZPublicProfile, ZReviewsResponse, ZText } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { compiledSerializerCompiler } from '../../platform/compiled-serializer';
 import { AppError } from '../../platform/errors';
 import { listCreatorReviews } from '../reviews';
 import { findPublicProfile } from './public-profile';
@@ -23,7 +24,10 @@ export const publicProfileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/profiles/:username',
-    { schema: { tags: ['profiles'], params: ZUsernameParams, response: { 200: ZPublicProfile } } },
+    {
+      schema: { tags: ['profiles'], params: ZUsernameParams, response: { 200: ZPublicProfile } },
+      serializerCompiler: compiledSerializerCompiler,
+    },
     async (request) => {
       const profile = await load(request.params.username);
       await recordProfileView(app, { profileId: profile.id, viewerId: request.auth?.userId ?? null, ip: request.ip });

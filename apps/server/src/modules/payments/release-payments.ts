@@ -1,0 +1,79 @@
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { earnings, messages, payments } from '../../db/schema';
+import { forEachLimited } from '../../platform/concurrency';
+import { ACCOUNTS, postLedgerTransaction } from '../ledger';
+import type { ReleasePaymentContext } from './release-payment';
+
+/** Provider calls in flight at once while releasing a batch. */
+const PROVIDER_CONCURRENCY = 8;
+
+/**
+ * releasePayment for a batch (the expiry job's claim): the same rules and the same ledger legs, but
+ * the provider is asked with bounded concurrency and the bookkeeping of the whole batch is one
+ * transaction (one commit instead of one per payment; issue 14). A payment the provider would not
+ * release is left as it is and logged: the reconciler retries it, as after releasePayment.
+ * Returns how many were released or refunded.
+ */
+export async function releasePayments(
+  ctx: ReleasePaymentContext & { log: { error: (obj: object, msg: string) => void } },
+  opts: { paymentIds: readonly string[] },
+): Promise<number> {
+  if (opts.paymentIds.length === 0) return 0;
+  const openStatus = inArray(payments.status, ['authorized', 'succeeded']);
+  // Nothing earned on the message yet (a captured answer keeps its money), as releasePayment checks.
+  const notEarned = notExists(
+    ctx.db.select({ one: sql`1` }).from(earnings).where(eq(earnings.messageId, payments.messageId)),
+  );
+  const candidates = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(inArray(payments.id, [...opts.paymentIds]), openStatus, notEarned));
+  const askedProvider: string[] = [];
+  await forEachLimited(candidates, PROVIDER_CONCURRENCY, async (payment) => {
+    if (!payment.messageId) return;
+    try {
+      if (payment.status === 'authorized') await ctx.payments.release(payment);
+      else await ctx.payments.refund(payment);
+      askedProvider.push(payment.id);
+    } catch (error) {
+      ctx.log.error({ err: error, paymentId: payment.id }, 'release failed after expiry; the reconciler will retry');
+    }
+  });
+  if (askedProvider.length === 0) return 0;
+
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    // Locked, and still open, and their message really refunded: the same checks as releasePayment.
+    const locked = await tx
+      .select({ id: payments.id, status: payments.status, amountTotal: payments.amountTotal })
+      .from(payments)
+      .innerJoin(messages, eq(messages.id, payments.messageId))
+      .where(and(inArray(payments.id, askedProvider), openStatus, eq(messages.status, 'refunded')))
+      .orderBy(payments.id)
+      .for('update', { of: payments });
+    if (locked.length === 0) return 0;
+    await tx
+      .update(payments)
+      .set({
+        status: sql`case when ${payments.status} = 'authorized' then 'canceled' else 'refunded' end`,
+        updatedAt: now,
+      })
+      .where(
+        inArray(
+          payments.id,
+          locked.map((p) => p.id),
+        ),
+      );
+    for (const payment of locked) {
+      await postLedgerTransaction(tx, {
+        kind: payment.status === 'authorized' ? 'release' : 'refund',
+        paymentId: payment.id,
+        legs: [
+          { account: ACCOUNTS.senderHold, amount: -payment.amountTotal },
+          { account: ACCOUNTS.card, amount: payment.amountTotal },
+        ],
+      });
+    }
+    return locked.length;
+  });
+}
