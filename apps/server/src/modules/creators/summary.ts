@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { messages, profiles, userPresence } from '../../db/schema';
-import { isDeliveredSql, isOpenSql } from '../messages';
+// The predicates file, not the front door: these fragments are built when this module loads, and the
+// messages front door (with its use cases) may still be loading at that moment (creators → messages
+// → realtime → auth → profiles → creators).
+import { isDeliveredSql, isOpenSql } from '../messages/queries';
 
 /** The columns a creator card shows (spec §2 Creator card); used by every list of creators. */
 export const creatorSummaryColumns = {
