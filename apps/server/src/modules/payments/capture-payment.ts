@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { earnings, payments } from '../../db/schema';
-import { ACCOUNTS, postLedgerTransaction } from '../ledger';
+import { ACCOUNTS, holdEarning, postLedgerTransaction } from '../ledger';
 import { messageStatusOf } from '../messages';
 
 export type CapturePaymentContext = Pick<FastifyInstance, 'db' | 'clock' | 'payments' | 'log'>;
@@ -60,6 +60,13 @@ export async function capturePayment(
         { account: ACCOUNTS.creatorPayable(payment.recipientId), amount: payment.amountCreator },
         { account: ACCOUNTS.platformRevenue, amount: payment.amountPlatformFee },
       ],
+    });
+    // Not payable for the 48 hours the fan may flag the reply "not an answer" (decision 0016).
+    await holdEarning(tx, {
+      paymentId: payment.id,
+      creatorId: payment.recipientId,
+      amount: payment.amountCreator,
+      at: now,
     });
     return 'captured' as const;
   });
