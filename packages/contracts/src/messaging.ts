@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { safeText, ZText, ZTimestamp } from './common';
 import { LIMITS } from './limits';
-import { ZReplyFlag } from './moderation';
 
 export const MESSAGE_MESSAGES = {
   authRequiredTitle: 'Authentication required',
@@ -137,10 +136,6 @@ export const ZThreadMessage = z.object({
   createdAt: ZTimestamp,
   /** Images of the message (part 'message') and of its response (part 'response'). */
   attachments: z.array(ZAttachment),
-  /** Issue #13: the "not an answer" flag on this message's reply, shown to its two parties and admins. */
-  flag: ZReplyFlag.nullable(),
-  /** Sender view: until when the sender may still flag the reply (null when they may not). */
-  flaggableUntil: ZTimestamp.nullable(),
 });
 export type TThreadMessage = z.input<typeof ZThreadMessage>;
 
@@ -226,7 +221,6 @@ export const ZNotification = z.object({
     'report_reviewed',
     'message_reminder',
     'message_declined',
-    'reply_flagged',
   ]),
   title: z.string(),
   body: z.string(),
