@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { earnings, ledgerEntries, payments } from '../../db/schema';
 import {
   connectLocalPayoutAccount,
@@ -18,10 +18,14 @@ import { runJobsOnce } from '../../testing/jobs';
 
 const HOUR = 3_600_000;
 let adminCookie: string;
+let adminEmail: string;
 const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 beforeAll(async () => {
-  const admin = await createAdmin(t.database.db);
-  adminCookie = await signIn(t.app, admin.email ?? '');
+  adminEmail = (await createAdmin(t.database.db)).email ?? '';
+});
+// These tests move the clock by days: each starts with a fresh admin session.
+beforeEach(async () => {
+  adminCookie = await signIn(t.app, adminEmail);
 });
 
 const flag = (messageId: string, cookie: string, reason = 'It does not answer what I asked at all.') =>
@@ -143,6 +147,7 @@ describe('"not an answer" flag', () => {
     expect(queue.items[0].question).toEqual(expect.any(String));
     expect(queue.items[0].content).toBeTruthy();
 
+    adminCookie = await signIn(t.app, adminEmail);
     const decided = await review(reportId, 'approve');
     expect(decided.statusCode).toBe(200);
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
@@ -180,6 +185,7 @@ describe('"not an answer" flag', () => {
     const reportId = (await flag(messageId, fanCookie)).json().id as string;
     t.clock.advance(49 * HOUR);
     expect((await earningsOf(creatorCookie)).available).toBe(0);
+    adminCookie = await signIn(t.app, adminEmail);
     expect((await review(reportId, 'reject')).statusCode).toBe(200);
     expect(await earningsOf(creatorCookie)).toMatchObject({ available: 15_000, held: 0 });
     expect((await requestPayout(creatorCookie)).json()).toMatchObject({ amount: 15_000, status: 'completed' });
