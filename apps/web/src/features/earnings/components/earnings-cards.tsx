@@ -48,6 +48,11 @@ export function AvailableCard({ summary }: { summary: TEarningsSummary }) {
           <p data-testid="available-value" className="text-3xl font-bold tabular-nums">
             {formatCents(summary.available)}
           </p>
+          {summary.held > 0 && (
+            <p data-testid="held-value" className="text-sm text-white/90">
+              {formatCents(summary.held)} on hold: payable 48 hours after each reply unless the fan flags it
+            </p>
+          )}
           <p className="text-xs text-white/80">
             Minimum payout {formatCents(summary.minimumPayout)} · processing takes 3-5 business days
           </p>
