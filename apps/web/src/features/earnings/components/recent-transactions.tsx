@@ -1,4 +1,4 @@
-import { formatCents, type TEarningTransaction } from '@fanline/contracts';
+import { formatCents, LIMITS, type TEarningTransaction } from '@fanline/contracts';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
@@ -14,7 +14,7 @@ const STATUS: Record<TEarningTransaction['status'], { label: string; tone: strin
 
 /** Issue #13: why an unpaid earning is not payable yet (decision 0016). */
 const HOLD: Record<NonNullable<TEarningTransaction['hold']>, { label: string; tone: string }> = {
-  window: { label: 'On hold for 48 h', tone: 'bg-amber-100 text-amber-800' },
+  window: { label: `On hold for ${LIMITS.notAnAnswerWindowHours} h`, tone: 'bg-amber-100 text-amber-800' },
   flagged: { label: 'Flagged — under review', tone: 'bg-rose-100 text-rose-800' },
 };
 
