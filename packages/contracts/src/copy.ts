@@ -187,6 +187,36 @@ export const REPORT_MESSAGES = {
   duplicate: 'You have already reported this. Our moderators will review it.',
 } as const;
 
+/** Issue #13: the "not an answer" flag, as the fan, the creator and the admin read it. */
+export const NOT_AN_ANSWER_MESSAGES = {
+  action: 'Not an answer?',
+  dialogTitle: 'Flag this reply as not an answer',
+  dialogBody:
+    'If this reply does not answer your message, tell us why. The creator is not paid for it while our moderators review it; if they agree, your payment is refunded.',
+  reasonLabel: 'Why is this not an answer?',
+  submit: 'Flag reply',
+  sent: 'Flagged — under review. We will let you know the outcome.',
+  pending: 'Flagged — under review',
+  approved: 'Flag upheld — your payment was refunded',
+  approvedCreator: 'Flag upheld — the fan was refunded',
+  rejected: 'Flag reviewed — the reply stands',
+  duplicate: 'This reply has already been flagged.',
+  windowClosed: 'The time to flag this reply has passed.',
+  notPaid: 'Only a paid reply that was charged can be flagged.',
+  alreadyPaidOut: 'The time to flag this reply has passed.',
+  creatorNotifiedTitle: 'A reply was flagged',
+  creatorNotifiedBody: 'A fan flagged your reply as not an answer. Its earning is on hold until we review it.',
+  approvedFanTitle: 'Your flag was upheld',
+  approvedFanBody: 'We agreed the reply did not answer your message. Your payment was refunded.',
+  approvedCreatorTitle: 'A flagged reply was refunded',
+  approvedCreatorBody: 'We agreed the flagged reply did not answer the message; the fan was refunded.',
+  rejectedFanTitle: 'Your flag was reviewed',
+  rejectedFanBody: 'We reviewed the reply you flagged and found it answers your message.',
+  rejectedCreatorTitle: 'A flagged reply stands',
+  rejectedCreatorBody: 'We reviewed the flag on your reply; the earning is yours.',
+  refundMailSubject: 'Your payment was refunded',
+} as const;
+
 /** What a fan reads about money coming back (spec §4: a released hold and a refund differ). */
 export const RETURN_NOTES = {
   released:

@@ -19,7 +19,10 @@ export const ZEarningTransaction = z.object({
   amount: z.number().int(),
   commission: z.number().int(),
   totalAmount: z.number().int(),
-  status: z.enum(['pending', 'earned', 'paid_out']),
+  /** 'refunded' when an upheld "not an answer" flag reversed it (issue #13). */
+  status: z.enum(['pending', 'earned', 'paid_out', 'refunded']),
+  /** Why an unpaid earning is not payable yet: its 48-hour flag window runs, or a flag holds it (decision 0016). */
+  hold: z.enum(['window', 'flagged']).nullable(),
   createdAt: ZTimestamp,
   messagePreview: z.string(),
   senderName: z.string(),
@@ -36,6 +39,8 @@ export const ZEarningsSummary = z.object({
   thisMonth: z.number().int(),
   totalEarned: z.number().int(),
   available: z.number().int(),
+  /** Issue #13: captured earnings not payable yet (inside the 48-hour flag window, or flagged and under review): creator_held's balance. */
+  held: z.number().int(),
   minimumPayout: z.number().int(),
   payoutAccountReady: z.boolean(),
   /** The last 30 days, oldest first, one entry per day in the creator's time zone. */

@@ -26,6 +26,9 @@ export const LIMITS = {
   moderationNotes: { max: 1000 },
   notificationBody: { max: 100 },
   minimumPayoutCents: 10_000,
+  /** Issue #13: how long after a reply the fan may flag it "not an answer"; the earning is payable after it. */
+  notAnAnswerWindowHours: 48,
+  notAnAnswerReason: { min: 3, max: 500 },
   responseWindowHours: { min: 1, max: 168, default: 24 },
   commissionPercent: { min: 0, max: 50, default: 25 },
   /** Issue #13 capacity protection: the open-message cap and the daily cap a creator may set. */

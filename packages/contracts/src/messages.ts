@@ -3,6 +3,7 @@ import { ZAttachment, ZAttachmentIds } from './attachments';
 import { safeText, ZText, ZTimestamp } from './common';
 import { MESSAGE_MESSAGES } from './copy';
 import { LIMITS } from './limits';
+import { ZReplyFlag } from './moderation';
 
 // modules/messages: message texts, conversations and threads, replies, declines and the creator's inbox figures.
 
@@ -61,6 +62,10 @@ export const ZThreadMessage = z.object({
   createdAt: ZTimestamp,
   /** Images of the message (part 'message') and of its response (part 'response'). */
   attachments: z.array(ZAttachment),
+  /** Issue #13: the "not an answer" flag on this message's reply, shown to its two parties and admins. */
+  flag: ZReplyFlag.nullable(),
+  /** Sender view: until when the sender may still flag the reply (null when they may not). */
+  flaggableUntil: ZTimestamp.nullable(),
 });
 
 export type TThreadMessage = z.input<typeof ZThreadMessage>;

@@ -15,6 +15,32 @@ export const ZReportRequest = z.object({
 
 export type TReportRequest = z.infer<typeof ZReportRequest>;
 
+/** Issue #13: the fan flags a paid reply as "not an answer" within the window (LIMITS.notAnAnswerWindowHours). */
+export const ZNotAnAnswerRequest = z.object({
+  reason: ZText.trim()
+    .min(
+      LIMITS.notAnAnswerReason.min,
+      `Please tell us why this does not answer your message (at least ${LIMITS.notAnAnswerReason.min} characters)`,
+    )
+    .max(LIMITS.notAnAnswerReason.max, `Reason must be at most ${LIMITS.notAnAnswerReason.max} characters`),
+});
+
+export type TNotAnAnswerRequest = z.infer<typeof ZNotAnAnswerRequest>;
+
+/** Until when a reply sent at `respondedAt` may be flagged "not an answer"; its earning is payable after it. */
+export const notAnAnswerDeadline = (respondedAt: Date | string) =>
+  new Date(new Date(respondedAt).getTime() + LIMITS.notAnAnswerWindowHours * 3_600_000);
+
+/** The report kind a "not an answer" flag is stored as in the moderation queue. */
+export const NOT_AN_ANSWER_KIND = 'not_an_answer';
+
+/** A flag's state as the two parties see it on the message. */
+export const ZReplyFlag = z.object({
+  status: z.enum(['pending', 'approved', 'rejected']),
+  reason: z.string(),
+  createdAt: ZTimestamp,
+});
+
 export const MODERATION_FILTERS = ['all', 'pending', 'approved', 'rejected'] as const;
 
 export type TModerationFilter = (typeof MODERATION_FILTERS)[number];
@@ -35,6 +61,8 @@ export const ZModerationItem = z.object({
   contentId: ZUuid,
   /** The reported text, whole (null when it no longer exists: 'Content not available'). */
   content: z.string().nullable(),
+  /** A "not an answer" flag: the fan's paid message the flagged reply answered (thread context); null otherwise. */
+  question: z.string().nullable(),
   /** 100 characters plus an ellipsis (spec §9). */
   preview: z.string(),
   reason: z.string(),

@@ -61,6 +61,7 @@ export const ZNotification = z.object({
     'report_reviewed',
     'message_reminder',
     'message_declined',
+    'reply_flagged',
   ]),
   title: z.string(),
   body: z.string(),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneOrphanAttachments } from '../modules/attachments';
 import { pruneLookupCache } from '../modules/creators';
-import { reconcilePayouts } from '../modules/ledger';
+import { reconcilePayouts, releaseDueEarnings } from '../modules/ledger';
 import { expireMessages, remindCreators } from '../modules/messages';
 import { reconcilePayments } from '../modules/payments';
 import { alertStuckPayments } from '../modules/system-alerts';
@@ -41,6 +41,7 @@ export async function runJobsOnce(app: FastifyInstance): Promise<void> {
   await remindCreators(app);
   await reconcilePayments(app);
   await reconcilePayouts(app);
+  await releaseDueEarnings(app);
   await alertStuckPayments(app);
   await pruneRateLimitBuckets(app.db, app.clock);
   await pruneLookupCache(app);

@@ -312,6 +312,14 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     mutates: true,
     allowed: 'guard-passed',
   },
+  'POST /api/messages/:messageId/not-an-answer': {
+    who: 'owning-fan',
+    own: 'the fan who paid for the answered message (everyone else, admins too, is told it is not found)',
+    params: conversation,
+    body: () => ({ reason: 'This does not answer my question.' }),
+    mutates: true,
+    allowed: 'guard-passed',
+  },
   'POST /api/messages/:messageId/decline': {
     who: 'owning-creator',
     own: 'the creator the message was sent to (already answered, so refused on business grounds)',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ManualClock } from '../platform/clock';
 import type { Db } from '../platform/db';
-import { connectLocalPayoutAccount, REPLY } from './earnings';
+import { connectLocalPayoutAccount, passFlagWindow, REPLY } from './earnings';
 import { createAdmin, createCreator, createUser, TEST_PASSWORD } from './factories';
 import { signIn } from './http';
 import { paymentRow, sendPaidMessage } from './messaging';
@@ -65,6 +66,8 @@ export async function buildAccessWorld(app: FastifyInstance, db: Db): Promise<Wo
   });
   if (review.statusCode !== 201) throw new Error(`review failed ${review.statusCode}: ${review.body}`);
 
+  // The earning is payable once its 48-hour "not an answer" window has passed (decision 0016).
+  await passFlagWindow(app, app.clock as ManualClock);
   await connectLocalPayoutAccount(app, creatorCookie);
   const payout = await app.inject({ method: 'POST', url: '/api/creator/payouts', headers: { cookie: creatorCookie } });
   if (payout.statusCode !== 201) throw new Error(`payout failed ${payout.statusCode}: ${payout.body}`);

@@ -1,4 +1,6 @@
+import { LIMITS } from '@fanline/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ManualClock } from '../platform/clock';
 import { sendPaidMessage } from './messaging';
 
 export const REPLY = 'Thanks for writing! Here is my honest answer to your question.';
@@ -30,4 +32,15 @@ export async function connectLocalPayoutAccount(app: FastifyInstance, creatorCoo
     headers: { cookie: creatorCookie },
   });
   if (done.statusCode !== 200) throw new Error(`simulated onboarding failed ${done.statusCode}: ${done.body}`);
+}
+
+/**
+ * Moves the test clock past the 48-hour "not an answer" window and releases the earnings it held
+ * (decision 0016), as the jobs pass would: tests that pay out right after a reply start with this.
+ */
+export async function passFlagWindow(app: FastifyInstance, clock: ManualClock) {
+  clock.advance(LIMITS.notAnAnswerWindowHours * 3_600_000 + 60_000);
+  // Imported late: loading the ledger module first would change the order modules initialise in.
+  const { releaseDueEarnings } = await import('../modules/ledger');
+  await releaseDueEarnings(app);
 }

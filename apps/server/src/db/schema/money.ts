@@ -48,7 +48,10 @@ export const payments = pgTable(
   ],
 );
 
-/** Written at capture, never before (ARCHITECTURE §3a): only captured money is payable. */
+/**
+ * Written at capture, never before (ARCHITECTURE §3a): only captured money is payable, and only once its
+ * "not an answer" window has passed unflagged (decision 0016); 'refunded' when an upheld flag reversed it.
+ */
 export const earnings = pgTable(
   'earnings',
   {
@@ -68,7 +71,7 @@ export const earnings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('earnings_status_check', sql`${t.status} in ('pending', 'earned', 'paid_out')`),
+    check('earnings_status_check', sql`${t.status} in ('pending', 'earned', 'paid_out', 'refunded')`),
     check('earnings_split_balanced', sql`${t.amount} + ${t.commission} = ${t.totalAmount}`),
     uniqueIndex('earnings_message_key').on(t.messageId),
     index('earnings_creator_created_idx').on(t.creatorId, t.createdAt.desc()),

@@ -18,6 +18,7 @@ export const notifications = pgTable(
         'report_reviewed',
         'message_reminder',
         'message_declined',
+        'reply_flagged',
       ],
     }).notNull(),
     title: text('title').notNull(),
@@ -30,7 +31,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       'notifications_type_check',
-      sql`${t.type} in ('new_message', 'message_response', 'message_refunded', 'report_reviewed', 'message_reminder', 'message_declined')`,
+      sql`${t.type} in ('new_message', 'message_response', 'message_refunded', 'report_reviewed', 'message_reminder', 'message_declined', 'reply_flagged')`,
     ),
     check('notifications_body_length', sql`char_length(${t.body}) <= 100`),
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),

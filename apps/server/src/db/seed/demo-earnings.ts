@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { buildApp } from '../../app';
-import { requestPayout } from '../../modules/ledger';
+import { releaseDueEarnings, requestPayout } from '../../modules/ledger';
 import { answerConversation } from '../../modules/messages';
 import {
   completeSimulatedOnboarding,
@@ -90,7 +90,8 @@ export async function seedDemoEarnings({ config, database }: { config: Config; d
       }
     };
     // Maya ($25, the printed demo login): 14 answered messages over four weeks, payouts after the 6th
-    // (completed) and the 12th (pending), the last two available. The other two earn less often.
+    // (completed) and the 12th (pending), each two days after its reply; of the last two, the one
+    // older than 48 hours is available and the newest still held. The other two earn less often.
     const plans: Record<string, { messages: number; payoutsAfter: [number, number] }> = {
       mayastyle: { messages: 14, payoutsAfter: [5, 11] },
       coachdre: { messages: 7, payoutsAfter: [2, 5] },
@@ -103,10 +104,15 @@ export async function seedDemoEarnings({ config, database }: { config: Config; d
         const daysAgo = 27 - Math.round((i * 27) / (plan.messages - 1));
         clock.set(new Date(Date.now() - daysAgo * DAY - 6 * HOUR));
         await earn(creator.id, i);
+        // Payouts come after the reply's 48-hour "not an answer" window has passed (decision 0016).
+        if (plan.payoutsAfter.includes(i)) clock.advance(49 * HOUR);
         if (i === plan.payoutsAfter[0]) await requestPayout(app, { creatorId: creator.id });
         if (i === plan.payoutsAfter[1]) await requestPendingPayout(app, creator.id);
       }
     }
+    // Today: earnings older than 48 hours are payable, the most recent stay held (as the jobs pass would).
+    clock.set(new Date());
+    await releaseDueEarnings(app);
   } finally {
     await app.close();
   }

@@ -11,9 +11,11 @@ export const paidBySender = (senderId: string) =>
 /**
  * spec §4: responded → completed, sent → pending. The money of an expired message comes back: a
  * charge is refunded, a hold is released (also when the hold lapsed before capture: nothing charged).
+ * An answered message whose flag "not an answer" was upheld is refunded too (decision 0016).
  */
 export const billingStatus = sql`case
   when p.status = 'failed' then 'released'
+  when p.status = 'refunded' then 'refunded'
   when m.status = 'responded' then 'completed'
   when m.status = 'sent' then 'pending'
   when p.status in ('refunded', 'succeeded') then 'refunded'

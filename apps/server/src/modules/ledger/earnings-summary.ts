@@ -4,6 +4,7 @@ import { earnings, messages, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { heldBalance, isFlagged, isHeldNow, releaseDueEarnings } from './earning-holds';
 import { ACCOUNTS } from './post-transaction';
 
 const CHART_DAYS = 30;
@@ -12,7 +13,7 @@ const RECENT = 10;
 /**
  * spec §2 Earnings, every figure a sum over the ledger (ARCHITECTURE §8): what captures credited to
  * creator_payable:<id> today, in the last 7 days and this month (days in the creator's own time
- * zone), in total, and the account's balance (what may be paid out). "Now" is the app's clock.
+ * zone), in total, and the account's balance (what may be paid out) beside creator_held's (decision 0016). "Now" is the app's clock.
  */
 export async function earningsSummary(ctx: Pick<AppContext, 'db' | 'clock'>, creatorId: string) {
   const [me] = await ctx.db
@@ -23,13 +24,15 @@ export async function earningsSummary(ctx: Pick<AppContext, 'db' | 'clock'>, cre
   const tz = me?.timeZone ?? 'UTC';
   const now = ctx.clock.now();
   const account = ACCOUNTS.creatorPayable(creatorId);
+  // Earnings whose window passed show as available now, not at the next jobs pass.
+  await releaseDueEarnings(ctx, { creatorId });
 
   const figures = await rows<{
     today: string;
     last7: number;
     month: number;
     total: number;
-    available: number;
+    balance: number;
     today_amount: number;
   }>(
     ctx.db,
@@ -41,12 +44,14 @@ export async function earningsSummary(ctx: Pick<AppContext, 'db' | 'clock'>, cre
         coalesce(sum(e.amount) filter (where e.kind = 'capture'
           and date_trunc('month', (e.created_at at time zone ${tz})::date) = date_trunc('month', b.today)), 0)::bigint as month,
         coalesce(sum(e.amount) filter (where e.kind = 'capture'), 0)::bigint as total,
-        coalesce(sum(e.amount), 0)::bigint as available
+        coalesce(sum(e.amount), 0)::bigint as balance
       from b left join ledger_entries e on e.account = ${account}
       group by b.today`,
   );
   const f = figures[0];
   if (!f) throw new Error('earnings summary returned no row');
+  // Captured but not payable yet: the 48-hour flag window runs or a flag holds it (decision 0016).
+  const held = await heldBalance(ctx.db, creatorId);
 
   const perDay = await rows<{ day: string; amount: number }>(
     ctx.db,
@@ -66,7 +71,8 @@ export async function earningsSummary(ctx: Pick<AppContext, 'db' | 'clock'>, cre
     last7Days: Number(f.last7),
     thisMonth: Number(f.month),
     totalEarned: Number(f.total),
-    available: Number(f.available),
+    available: Number(f.balance),
+    held,
     minimumPayout: LIMITS.minimumPayoutCents,
     payoutAccountReady: me.ready,
     daily,
@@ -84,6 +90,8 @@ export async function recentEarnings(db: Db, creatorId: string, limit: number) {
       commission: earnings.commission,
       totalAmount: earnings.totalAmount,
       status: earnings.status,
+      flagged: sql<boolean>`${isFlagged()}`,
+      held: sql<boolean>`${isHeldNow()}`,
       createdAt: earnings.createdAt,
       content: messages.content,
       senderName: profiles.displayName,
@@ -95,9 +103,18 @@ export async function recentEarnings(db: Db, creatorId: string, limit: number) {
     .where(eq(earnings.creatorId, creatorId))
     .orderBy(desc(earnings.createdAt), desc(earnings.id))
     .limit(limit);
-  return list.map(({ content, senderName, senderUsername, status, ...rest }) => ({
+  return list.map(({ content, senderName, senderUsername, status, flagged, held, ...rest }) => ({
     ...rest,
-    status: status as 'pending' | 'earned' | 'paid_out',
+    status: status as 'pending' | 'earned' | 'paid_out' | 'refunded',
+    // Issue #13: why an unpaid earning is not payable yet (decision 0016).
+    hold:
+      status === 'refunded' || status === 'paid_out'
+        ? null
+        : flagged
+          ? ('flagged' as const)
+          : held
+            ? ('window' as const)
+            : null,
     messagePreview: content.slice(0, 120),
     senderName: senderName ?? senderUsername,
     senderUsername,

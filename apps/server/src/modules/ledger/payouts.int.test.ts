@@ -6,6 +6,7 @@ import {
   createTestApp,
   earnOnce,
   fanAndCreator,
+  passFlagWindow,
   unbalancedTransactions,
   useTestApp,
 } from '../../testing';
@@ -18,9 +19,11 @@ const requestPayout = (cookie: string) =>
   t.app.inject({ method: 'POST', url: '/api/creator/payouts', headers: { cookie } });
 
 /** A creator at $100 a message (a $75 share each) with `messages` answered messages. */
-async function creatorWithEarnings(messages: number, app = t.app) {
+async function creatorWithEarnings(messages: number, app = t.app, clock = t.clock) {
   const people = await fanAndCreator(app, t.database.db, { messagePrice: 10_000 });
   for (let i = 0; i < messages; i++) await earnOnce(app, people.fanCookie, people.creator.id, people.creatorCookie);
+  // Earnings are payable once their 48-hour "not an answer" window has passed (decision 0016).
+  await passFlagWindow(app, clock);
   return people;
 }
 
@@ -48,6 +51,7 @@ describe('payouts (spec §4 Payout, ARCHITECTURE §8)', () => {
     expect(tooLittle.json().error.message).toContain('$75');
 
     await earnOnce(t.app, fanCookie, creator.id, creatorCookie);
+    await passFlagWindow(t.app, t.clock);
     const paid = await requestPayout(creatorCookie);
     expect(paid.statusCode).toBe(201);
     expect(paid.json()).toMatchObject({ amount: 15_000, status: 'completed', failureReason: null });
@@ -112,7 +116,7 @@ describe('payouts (spec §4 Payout, ARCHITECTURE §8)', () => {
     };
     const other = await createTestApp({ database: t.database, payments: refusing, env: { AUTH_IP_LIMIT: '10000' } });
     try {
-      const { creatorCookie, creator } = await creatorWithEarnings(2, other.app);
+      const { creatorCookie, creator } = await creatorWithEarnings(2, other.app, other.clock);
       await connectLocalPayoutAccount(other.app, creatorCookie);
       const response = await other.app.inject({
         method: 'POST',

@@ -2,7 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { ledgerEntries } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
-export type LedgerKind = 'authorize' | 'capture' | 'release' | 'refund' | 'payout' | 'payout_paid' | 'payout_failed';
+export type LedgerKind =
+  | 'authorize'
+  | 'capture'
+  | 'release'
+  | 'refund'
+  | 'payout'
+  | 'payout_paid'
+  | 'payout_failed'
+  /** Issue #13: a captured earning moves to creator_held for its 48-hour flag window (decision 0016). */
+  | 'hold'
+  /** ... and back to creator_payable once the window passed unflagged, or the flag was rejected. */
+  | 'unhold';
 
 export const ACCOUNTS = {
   card: 'external:card',
@@ -12,6 +23,8 @@ export const ACCOUNTS = {
   payoutClearing: 'payout_clearing',
   bank: 'external:bank',
   creatorPayable: (creatorId: string) => `creator_payable:${creatorId}`,
+  /** Captured earnings inside their "not an answer" window or under a flag: not payable (decision 0016). */
+  creatorHeld: (creatorId: string) => `creator_held:${creatorId}`,
 } as const;
 
 /**

@@ -1,14 +1,17 @@
 import { formatCents, LIMITS, PAYOUT_MESSAGES } from '@fanline/contracts';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { earnings, payouts, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { isHeldNow, releaseDueEarnings } from './earning-holds';
 import { finishPayout } from './finish-payout';
 import { payableBalance } from './payable-balance';
 import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
 
 /**
- * A creator asks to be paid everything payable (spec §4 Payout, ARCHITECTURE §8). The payout row, its
+ * A creator asks to be paid everything payable (spec §4 Payout, ARCHITECTURE §8): earnings whose
+ * 48-hour "not an answer" window passed unflagged are released to creator_payable first (decision 0016);
+ * held ones stay out. The payout row, its
  * earnings marked paid_out and the ledger move creator_payable → payout_clearing commit together.
  * Requests of one creator serialize on the creator's profile row, so two at once can never pay the
  * same earnings twice: the second sees them paid out and a balance under the minimum. The transfer
@@ -32,6 +35,7 @@ export async function requestPayout(
         payoutAccount: PAYOUT_MESSAGES.accountRequired,
       });
     }
+    await releaseDueEarnings(ctx, { creatorId, tx });
     // Each earning is the creator's share of one capture, booked in the same transaction as its
     // ledger credit; the unpaid ones are exactly what creator_payable holds for them.
     const unpaid = await tx
@@ -42,6 +46,7 @@ export async function requestPayout(
           eq(earnings.creatorId, creatorId),
           isNull(earnings.payoutId),
           inArray(earnings.status, ['pending', 'earned']),
+          sql`not ${isHeldNow()}`,
         ),
       )
       .for('update');

@@ -1,4 +1,4 @@
-import { MESSAGE_MESSAGES } from '@fanline/contracts';
+import { MESSAGE_MESSAGES, notAnAnswerDeadline } from '@fanline/contracts';
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages, profiles } from '../../db/schema';
@@ -7,6 +7,7 @@ import { attachmentsByMessage } from '../attachments';
 import { creatorSharesForMessages } from '../payments';
 import { directionOf } from './conversation-parties';
 import { isOpenRow, isPaidRow, isVisibleRow, isVisibleToCreator } from './queries';
+import { replyFlagsFor } from './reply-flags';
 
 /**
  * One conversation by any of its message ids (spec §2 /messages/{id} and /dashboard/messages/{id}),
@@ -75,6 +76,16 @@ export async function getConversation(
     db,
     thread.map((m) => m.id),
   );
+  // Issue #13: the "not an answer" flag on each reply, and until when the sender may still flag it.
+  const flags = await replyFlagsFor(
+    db,
+    paid.map((m) => m.id),
+  );
+  const flaggableUntil = (m: (typeof thread)[number]) => {
+    if (viewerRole !== 'sender' || m.status !== 'responded' || !m.respondedAt || flags.has(m.id)) return null;
+    const until = notAnAnswerDeadline(m.respondedAt);
+    return until.getTime() > now.getTime() && shareOf(m.id) > 0 ? until : null;
+  };
   const nextExpiry = open.map((m) => m.expiresAt).sort((a, b) => (a?.getTime() ?? 0) - (b?.getTime() ?? 0))[0] ?? null;
 
   return {
@@ -97,6 +108,8 @@ export async function getConversation(
       declineNote: m.declineNote,
       createdAt: m.createdAt,
       attachments: attachments.get(m.id) ?? [],
+      flag: flags.get(m.id) ?? null,
+      flaggableUntil: flaggableUntil(m),
     })),
     earnedCents: viewerRole === 'sender' ? 0 : earnedCents,
     pendingCents: viewerRole === 'sender' ? 0 : pendingCents,

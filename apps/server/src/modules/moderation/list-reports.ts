@@ -1,6 +1,7 @@
 import {
   ADMIN_PAGE_SIZE,
   MODERATION_PREVIEW_LENGTH,
+  NOT_AN_ANSWER_KIND,
   type TModerationFilter,
   type ZModerationResponse,
 } from '@fanline/contracts';
@@ -29,7 +30,9 @@ export async function listReports(
   db: Db,
   opts: { search?: string; filter: TModerationFilter; page: number },
 ): Promise<z.output<typeof ZModerationResponse>> {
-  const isReply = sql`${contentModeration.contentType} = 'reply'`;
+  // A "not an answer" flag is about the reply too; its paid message is shown beside it (decision 0016).
+  const isReply = sql`${contentModeration.contentType} in ('reply', ${NOT_AN_ANSWER_KIND})`;
+  const isFlag = sql`${contentModeration.contentType} = ${NOT_AN_ANSWER_KIND}`;
   const content = sql<
     string | null
   >`case when ${isReply} then ${messages.responseContent} else ${messages.content} end`;
@@ -53,6 +56,7 @@ export async function listReports(
       contentType: contentModeration.contentType,
       contentId: contentModeration.contentId,
       content,
+      question: sql<string | null>`case when ${isFlag} then ${messages.content} else null end`,
       reason: contentModeration.reason,
       status: contentModeration.status,
       moderatorNotes: contentModeration.moderatorNotes,
@@ -96,6 +100,7 @@ export async function listReports(
       contentType: r.contentType,
       contentId: r.contentId,
       content: r.content,
+      question: r.question,
       preview: preview(r.content),
       reason: r.reason,
       status: r.status as 'pending' | 'approved' | 'rejected',

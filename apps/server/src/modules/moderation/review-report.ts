@@ -1,10 +1,12 @@
-import type { TModerationReview } from '@fanline/contracts';
+import { NOT_AN_ANSWER_KIND, NOT_AN_ANSWER_MESSAGES, RETURN_NOTES, type TModerationReview } from '@fanline/contracts';
 import { and, eq } from 'drizzle-orm';
-import { contentModeration } from '../../db/schema';
+import { contentModeration, messages } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { recordAudit } from '../admin';
-import { createNotification } from '../notifications';
+import { releaseDueEarnings } from '../ledger';
+import { createNotification, mailUser } from '../notifications';
+import { refundCapturedPayment } from '../payments';
 
 const OUTCOME = {
   approve: {
@@ -21,14 +23,19 @@ const OUTCOME = {
  * Approve or reject a pending report (spec §2 Review dialog). A reviewed report cannot be reviewed
  * again (the update only matches a pending row, so two moderators cannot both decide). The reporter
  * hears the outcome in their bell; the change is audited in the same transaction.
+ *
+ * A "not an answer" flag (decision 0016) also moves money: approved, the captured payment is refunded
+ * after the ruling commits (refundCapturedPayment, the same provider refund and a balanced reversal of
+ * the capture); rejected, the earning is no longer held and becomes payable once its 48-hour window
+ * has passed. The fan and the creator both hear the outcome.
  */
 export async function reviewReport(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'events'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'payments' | 'config' | 'mailer' | 'log'>,
   input: { adminId: string; reportId: string; review: TModerationReview },
 ): Promise<{ status: 'approved' | 'rejected' }> {
   const outcome = OUTCOME[input.review.decision];
   const now = ctx.clock.now();
-  const notified = await ctx.db.transaction(async (tx) => {
+  const decided = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(contentModeration)
       .set({
@@ -38,7 +45,11 @@ export async function reviewReport(
         updatedAt: now,
       })
       .where(and(eq(contentModeration.id, input.reportId), eq(contentModeration.status, 'pending')))
-      .returning({ reportedBy: contentModeration.reportedBy, contentId: contentModeration.contentId });
+      .returning({
+        reportedBy: contentModeration.reportedBy,
+        contentId: contentModeration.contentId,
+        contentType: contentModeration.contentType,
+      });
     if (!updated) {
       const [exists] = await tx
         .select({ id: contentModeration.id })
@@ -56,7 +67,42 @@ export async function reviewReport(
       after: { status: outcome.status, notes: input.review.notes || null },
       now,
     });
-    if (!updated.reportedBy) return null;
+    if (updated.contentType === NOT_AN_ANSWER_KIND) {
+      const [message] = await tx
+        .select({ fanId: messages.senderId, creatorId: messages.recipientId })
+        .from(messages)
+        .where(eq(messages.id, updated.contentId));
+      if (!message) return { flag: null, notified: [] };
+      const approved = outcome.status === 'approved';
+      const notify = async (userId: string, title: string, body: string) => ({
+        userId,
+        notificationId: await createNotification(tx, {
+          userId,
+          type: approved ? 'message_refunded' : 'report_reviewed',
+          title,
+          body,
+          messageId: updated.contentId,
+          now,
+        }),
+      });
+      const M = NOT_AN_ANSWER_MESSAGES;
+      return {
+        flag: { messageId: updated.contentId, fanId: message.fanId, creatorId: message.creatorId, approved },
+        notified: [
+          await notify(
+            message.fanId,
+            approved ? M.approvedFanTitle : M.rejectedFanTitle,
+            approved ? M.approvedFanBody : M.rejectedFanBody,
+          ),
+          await notify(
+            message.creatorId,
+            approved ? M.approvedCreatorTitle : M.rejectedCreatorTitle,
+            approved ? M.approvedCreatorBody : M.rejectedCreatorBody,
+          ),
+        ],
+      };
+    }
+    if (!updated.reportedBy) return { flag: null, notified: [] };
     const notificationId = await createNotification(tx, {
       userId: updated.reportedBy,
       type: 'report_reviewed',
@@ -65,9 +111,21 @@ export async function reviewReport(
       messageId: null,
       now,
     });
-    return { userId: updated.reportedBy, notificationId };
+    return { flag: null, notified: [{ userId: updated.reportedBy, notificationId }] };
   });
-  if (notified)
-    await ctx.events.publish([notified.userId], { type: 'notification', notificationId: notified.notificationId });
+  if (decided.flag?.approved) {
+    // After the ruling commits, as every provider call (decision 0005). Until the refund is booked the
+    // upheld flag keeps the earning held, so it is never paid out meanwhile.
+    await refundCapturedPayment(ctx, { messageId: decided.flag.messageId });
+    const fanId = decided.flag.fanId;
+    await mailUser(ctx, fanId, 'message-refund', () => ({
+      subject: NOT_AN_ANSWER_MESSAGES.refundMailSubject,
+      text: `${NOT_AN_ANSWER_MESSAGES.approvedFanBody}\n\n${RETURN_NOTES.refunded}`,
+    }));
+  }
+  // Rejected after the window: payable now rather than at the next jobs pass.
+  if (decided.flag && !decided.flag.approved) await releaseDueEarnings(ctx, { creatorId: decided.flag.creatorId });
+  for (const n of decided.notified)
+    await ctx.events.publish([n.userId], { type: 'notification', notificationId: n.notificationId });
   return { status: outcome.status };
 }

@@ -8,7 +8,8 @@ export type NotificationType =
   | 'message_refunded'
   | 'report_reviewed'
   | 'message_reminder'
-  | 'message_declined';
+  | 'message_declined'
+  | 'reply_flagged';
 
 /** spec §3 notification: the body is cut to 100 characters. Returns the new id for the realtime event. */
 export async function createNotification(

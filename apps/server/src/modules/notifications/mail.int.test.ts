@@ -5,6 +5,7 @@ import {
   createTestApp,
   earnOnce,
   fanAndCreator,
+  passFlagWindow,
   type SmtpCapture,
   sendPaidMessage,
   startSmtpCapture,
@@ -46,6 +47,8 @@ async function everyKindOfMail(
     t.clock.advance(25 * HOUR);
   }
   await expireMessages(t.app);
+  // The earnings are payable once their 48-hour "not an answer" window has passed (decision 0016).
+  await passFlagWindow(t.app, t.clock);
   await connectLocalPayoutAccount(t.app, people.creatorCookie);
   const payout = await t.app.inject({
     method: 'POST',

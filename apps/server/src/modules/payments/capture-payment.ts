@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { payments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { ACCOUNTS, earningExists, postLedgerTransaction, recordEarning } from '../ledger';
+import { ACCOUNTS, earningExists, holdEarning, postLedgerTransaction, recordEarning } from '../ledger';
 import { messageStatusOf } from '../messages';
 
 export type CapturePaymentContext = Pick<AppContext, 'db' | 'clock' | 'payments' | 'log'>;
@@ -54,6 +54,13 @@ export async function capturePayment(
         { account: ACCOUNTS.creatorPayable(payment.recipientId), amount: payment.amountCreator },
         { account: ACCOUNTS.platformRevenue, amount: payment.amountPlatformFee },
       ],
+    });
+    // Not payable for the 48 hours the fan may flag the reply "not an answer" (decision 0016).
+    await holdEarning(tx, {
+      paymentId: payment.id,
+      creatorId: payment.recipientId,
+      amount: payment.amountCreator,
+      at: now,
     });
     return 'captured' as const;
   });

@@ -14,7 +14,7 @@ export { completeSimulatedOnboarding, createOnboardingLink } from './payout-acco
 export { payoutAccountRoutes } from './payout-account-routes';
 export type { PaymentProvider } from './provider';
 export { reconcilePayments } from './reconcile-payments';
-export { releasePayment } from './release-payment';
+export { refundCapturedPayment, releasePayment } from './release-payment';
 export { releasePayments } from './release-payments';
 export { paymentConfigRoutes, paymentRoutes } from './routes';
 export { startCheckout } from './start-checkout';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { payouts, profiles } from '../../db/schema';
-import { createTestApp, earnOnce, fanAndCreator, useTestApp } from '../../testing';
+import { createTestApp, earnOnce, fanAndCreator, passFlagWindow, useTestApp } from '../../testing';
 import { deliver, STRIPE_SECRET_KEY, stripeEnv } from '../../testing/stripe/kit';
 import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
 
@@ -113,6 +113,8 @@ describe('Stripe payouts', () => {
     } finally {
       await local.app.close();
     }
+    // Payable once the 48-hour "not an answer" window has passed (decision 0016).
+    await passFlagWindow(t.app, t.clock);
   }
 
   test('a payout is a transfer to the connected account keyed by our payout id, then completed', async () => {

@@ -6,6 +6,7 @@ import {
   createAdmin,
   earnOnce,
   fanAndCreator,
+  passFlagWindow,
   paymentRow,
   type SmtpCapture,
   sendPaidMessage,
@@ -135,6 +136,7 @@ describe('system alerts (setting system_alerts)', () => {
     const { creator, fanCookie, creatorCookie } = await fanAndCreator(t.app, t.database.db, { messagePrice: 10_000 });
     await earnOnce(t.app, fanCookie, creator.id, creatorCookie);
     await earnOnce(t.app, fanCookie, creator.id, creatorCookie);
+    await passFlagWindow(t.app, t.clock);
     await connectLocalPayoutAccount(t.app, creatorCookie);
     provider.down = true;
     const requested = await t.app.inject({

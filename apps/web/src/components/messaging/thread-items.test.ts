@@ -22,6 +22,8 @@ const message = (id: string, at: string, extra: Partial<TThreadMessage> = {}): T
   declineNote: null,
   createdAt: at,
   attachments: [],
+  flag: null,
+  flaggableUntil: null,
   ...extra,
 });
 

@@ -1,4 +1,4 @@
-import { LIMITS, MODERATION_FILTERS, type TModerationItem } from '@fanline/contracts';
+import { LIMITS, MODERATION_FILTERS, NOT_AN_ANSWER_KIND, type TModerationItem } from '@fanline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle, Clock, Eye, Flag, Gavel, XCircle } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -16,6 +16,10 @@ import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { adminKeys, adminModerationQuery, reviewReport } from './api/admin';
 import { StatCard } from './components/stat-card';
+
+/** Issue #13: a "not an answer" flag is a report of its own kind; its ruling moves money. */
+const typeLabel = (contentType: string) =>
+  contentType === NOT_AN_ANSWER_KIND ? 'Not an answer (flagged reply)' : contentType === 'reply' ? 'Reply' : 'Message';
 
 const FILTER_LABELS = { all: 'All', pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } as const;
 const STATUS = {
@@ -96,7 +100,7 @@ export function Component() {
               <div className="min-w-0 space-y-1">
                 <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                   <span>
-                    {item.contentType === 'reply' ? 'Reply' : 'Message'} by {who(item.reportedUser, 'Unknown User')}
+                    {typeLabel(item.contentType)} by {who(item.reportedUser, 'Unknown User')}
                   </span>
                   <Badge className={STATUS[item.status].className}>{STATUS[item.status].label}</Badge>
                 </p>
@@ -175,6 +179,7 @@ function ReportDialog({
     onError: (error) => toast.error('Review failed', { description: error.message }),
   });
   const pending = item?.status === 'pending';
+  const flag = item?.contentType === NOT_AN_ANSWER_KIND;
   return (
     <Dialog open={item !== null} onOpenChange={(next) => !next && onClose()}>
       {item && (
@@ -182,8 +187,9 @@ function ReportDialog({
           <dl className="divide-y divide-slate-100 text-sm">
             {(
               [
-                ['Type', item.contentType === 'reply' ? 'Reply' : 'Message'],
-                ['Content', item.content ?? 'Content not available'],
+                ['Type', typeLabel(item.contentType)],
+                ...(item.question !== null ? [['Fan’s paid message', item.question]] : []),
+                [item.question !== null ? 'Creator’s reply' : 'Content', item.content ?? 'Content not available'],
                 ['Reason', item.reason],
                 ['Reported user', who(item.reportedUser, 'Unknown User')],
                 ['Reporter', item.reporter ? who(item.reporter, 'Unknown User') : 'Auto moderation'],
@@ -220,10 +226,10 @@ function ReportDialog({
                   <Button variant="secondary">Cancel</Button>
                 </DialogClose>
                 <Button variant="secondary" disabled={review.isPending} onClick={() => review.mutate('reject')}>
-                  Reject Report
+                  {flag ? 'Reject: pay the creator' : 'Reject Report'}
                 </Button>
                 <Button disabled={review.isPending} onClick={() => review.mutate('approve')}>
-                  Approve Report
+                  {flag ? 'Approve: refund the fan' : 'Approve Report'}
                 </Button>
               </div>
             </div>

@@ -1,4 +1,4 @@
-import { formatCents, type TEarningsSummary } from '@fanline/contracts';
+import { formatCents, LIMITS, type TEarningsSummary } from '@fanline/contracts';
 import { CalendarDays, CalendarRange, DollarSign, Sun, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { RequestPayoutButton } from '../../../components/payouts/request-payout-button';
@@ -48,6 +48,12 @@ export function AvailableCard({ summary }: { summary: TEarningsSummary }) {
           <p data-testid="available-value" className="text-3xl font-bold tabular-nums">
             {formatCents(summary.available)}
           </p>
+          {summary.held > 0 && (
+            <p data-testid="held-value" className="text-sm text-white/90">
+              {formatCents(summary.held)} on hold: payable {LIMITS.notAnAnswerWindowHours} hours after each reply, or
+              after our review if the fan flags it
+            </p>
+          )}
           <p className="text-xs text-white/80">
             Minimum payout {formatCents(summary.minimumPayout)} · processing takes 3-5 business days
           </p>

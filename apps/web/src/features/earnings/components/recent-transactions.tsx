@@ -1,4 +1,4 @@
-import { formatCents, type TEarningTransaction } from '@fanline/contracts';
+import { formatCents, LIMITS, type TEarningTransaction } from '@fanline/contracts';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
@@ -9,6 +9,13 @@ const STATUS: Record<TEarningTransaction['status'], { label: string; tone: strin
   pending: { label: 'Available', tone: 'bg-emerald-100 text-emerald-800' },
   earned: { label: 'Available', tone: 'bg-emerald-100 text-emerald-800' },
   paid_out: { label: 'Paid out', tone: 'bg-slate-100 text-slate-700' },
+  refunded: { label: 'Refunded to the fan', tone: 'bg-slate-100 text-slate-700' },
+};
+
+/** Issue #13: why an unpaid earning is not payable yet (decision 0016). */
+const HOLD: Record<NonNullable<TEarningTransaction['hold']>, { label: string; tone: string }> = {
+  window: { label: `On hold for ${LIMITS.notAnAnswerWindowHours} h`, tone: 'bg-amber-100 text-amber-800' },
+  flagged: { label: 'Flagged — under review', tone: 'bg-rose-100 text-rose-800' },
 };
 
 /** spec §2: the 10 most recent transactions. */
@@ -36,7 +43,10 @@ export function RecentTransactions({ items }: { items: TEarningTransaction[] }) 
               </div>
               <div className="shrink-0 text-right">
                 <p className="font-semibold tabular-nums">{formatCents(t.amount)}</p>
-                <Badge className={STATUS[t.status].tone}>{STATUS[t.status].label}</Badge>
+                {(() => {
+                  const look = t.hold ? HOLD[t.hold] : STATUS[t.status];
+                  return <Badge className={look.tone}>{look.label}</Badge>;
+                })()}
               </div>
             </li>
           ))}

@@ -4,9 +4,10 @@ import { Thread, ThreadBubble } from '../../../components/messaging/thread';
 import type { TThreadItem } from '../../../components/messaging/thread-items';
 import { Badge } from '../../../components/ui/badge';
 import { Countdown } from '../../../components/ui/countdown';
+import { NotAnAnswer } from './not-an-answer';
 
 /** spec §2 Conversation view thread, seen by the sender: their paid messages, the creator's answers. */
-export function SenderThread({ detail }: { detail: TConversationDetail }) {
+export function SenderThread({ detail, onChange = () => {} }: { detail: TConversationDetail; onChange?: () => void }) {
   const other = detail.otherParty;
   const otherName = other.displayName || other.username;
   return (
@@ -20,6 +21,7 @@ export function SenderThread({ detail }: { detail: TConversationDetail }) {
             label={fromOther ? (item.message.isFollowup ? `${otherName} · Follow-up` : `${otherName} replied`) : 'You'}
           >
             {!fromOther && item.kind === 'message' && <SentStatus item={item} />}
+            {item.kind === 'response' && <NotAnAnswer message={item.message} onFlagged={onChange} />}
           </ThreadBubble>
         );
       }}
@@ -43,6 +45,12 @@ function SentStatus({ item }: { item: Extract<TThreadItem, { kind: 'message' }> 
               <Countdown until={message.expiresAt} format="clock" className="font-mono tabular-nums" />
             </>
           )}
+        </Badge>
+      )}
+      {message.status === 'responded' && message.flag?.status === 'approved' && (
+        <Badge className="bg-slate-200 text-slate-700">
+          <RotateCcw className="h-3 w-3" aria-hidden="true" />
+          Refunded
         </Badge>
       )}
       {message.status === 'responded' && (
