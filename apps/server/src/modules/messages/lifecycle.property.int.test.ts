@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { earnings, ledgerEntries, messages, payments } from '../../db/schema';
 import { unbalancedTransactions, useTestApp } from '../../testing';
 import {
@@ -20,8 +20,10 @@ const t = useTestApp({ env: { AUTH_IP_LIMIT: '100000' } });
 let world: LifecycleWorld;
 beforeAll(async () => {
   world = await createLifecycleWorld({ database: t.database, config: t.config, clock: t.clock });
-  return () => world.close();
 });
+// Registered after useTestApp, so it runs first: the world's instances hold PostgreSQL connections
+// (realtime) that the file's pool waits for when it closes.
+afterAll(() => world.close());
 
 /** What this test asserted of every run before the model existed, over the run's messages. */
 async function assertRun(run: LifecycleRun) {
