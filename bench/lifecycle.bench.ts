@@ -74,6 +74,7 @@ console.log(
 );
 if (result.failed) {
   console.log(fc.defaultReportMessage(result));
+  console.log(String(result.errorInstance));
   process.exitCode = 1;
 } else {
   console.log('no counterexample');

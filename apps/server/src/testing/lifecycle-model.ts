@@ -353,7 +353,11 @@ async function rowsOf<T>(database: Database, query: ReturnType<typeof sql>): Pro
  * The invariants, as one query each returning the rows that break them (none is the pass). `final`
  * adds what holds only once everything settled (no hold left open, every paid message final).
  */
-const INVARIANTS: Array<{ name: string; final?: boolean; query: ReturnType<typeof sql> }> = [
+const INVARIANTS: Array<{
+  name: string;
+  final?: boolean;
+  query: ReturnType<typeof sql> | ((now: string) => ReturnType<typeof sql>);
+}> = [
   {
     name: 'every message is in exactly one state of the lifecycle',
     query: sql`select id, status from messages
@@ -413,29 +417,29 @@ const INVARIANTS: Array<{ name: string; final?: boolean; query: ReturnType<typeo
   },
   // issue #13 §4 "not an answer": "a flagged earning is never paid out before the ruling" goes here.
   {
+    // Open = unanswered inside its window (messages/queries.ts#isOpen), by the app's clock. One past its
+    // deadline is not open; the expiry job refunds it (the final check sees every paid message settled).
     name: 'a blocked fan has no open message to that creator',
-    query: sql`select m.id from creator_blocks b join messages m
+    query: (now) => sql`select m.id from creator_blocks b join messages m
       on m.sender_id = b.fan_id and m.recipient_id = b.creator_id
-      where m.amount > 0 and not m.is_followup and m.status = 'sent'`,
+      where m.amount > 0 and not m.is_followup and m.status = 'sent' and m.expires_at > ${now}::timestamptz`,
   },
 ];
 
 /** The invariants as one statement (one round trip per step): the name and a row of each break. */
-function invariantQuery(final: boolean) {
-  const parts = INVARIANTS.filter((i) => final || !i.final).map(
-    (i) =>
-      sql`(select ${i.name}::text as invariant, row_to_json(broken)::text as row from (${i.query}) broken limit 5)`,
-  );
+function invariantQuery(final: boolean, now: Date) {
+  const parts = INVARIANTS.filter((i) => final || !i.final).map((i) => {
+    const query = typeof i.query === 'function' ? i.query(now.toISOString()) : i.query;
+    return sql`(select ${i.name}::text as invariant, row_to_json(broken)::text as row from (${query}) broken limit 5)`;
+  });
   return sql.join(parts, sql` union all `);
 }
-const STEP_CHECK = invariantQuery(false);
-const FINAL_CHECK = invariantQuery(true);
 
 /** Throws, naming the invariant and the rows, when one does not hold. */
 export async function checkInvariants(world: LifecycleWorld, opts: { final: boolean }): Promise<void> {
   const broken = await rowsOf<{ invariant: string; row: string }>(
     world.database,
-    opts.final ? FINAL_CHECK : STEP_CHECK,
+    invariantQuery(opts.final, world.clock.now()),
   );
   if (broken.length > 0) {
     throw new Error(`invariant broken: ${broken.map((b) => `${b.invariant}: ${b.row}`).join('; ')}`);
