@@ -5,6 +5,6 @@ export { runJobsOnce, startJobs } from '../jobs/run-jobs';
 export { createSession, SESSION_COOKIE } from '../modules/auth/sessions';
 export { confirmAuthorization } from '../modules/payments/confirm-authorization';
 export { startCheckout } from '../modules/payments/start-checkout';
-export { systemClock } from '../platform/clock';
+export { ManualClock, systemClock } from '../platform/clock';
 export { type Config, loadConfig } from '../platform/config';
 export { type Database, type Db, migrateDatabase, openDatabase } from '../platform/db';
