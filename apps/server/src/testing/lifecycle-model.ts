@@ -10,12 +10,14 @@
 // row changes, and truncating is not a row change) and the clock goes back to where the sessions are
 // fresh. The use cases open their own transactions, so a rolled-back transaction per run is not an
 // option on PostgreSQL; on PGlite the same reset measured faster than reopening a snapshot.
+import { NOT_AN_ANSWER_KIND } from '@fanline/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { reconcilePayouts } from '../modules/ledger';
 import { answerConversation, expireMessages, remindCreators } from '../modules/messages';
+import { reviewReport } from '../modules/moderation';
 import {
   confirmAuthorization,
   createLocalProvider,
@@ -28,7 +30,7 @@ import type { Config } from '../platform/config';
 import type { Database } from '../platform/db';
 import { AppError } from '../platform/errors';
 import { connectLocalPayoutAccount } from './earnings';
-import { createCreator, createUser, TEST_PASSWORD } from './factories';
+import { createAdmin, createCreator, createUser, TEST_PASSWORD } from './factories';
 import { signIn } from './http';
 import { SAMPLE_MESSAGE } from './messaging';
 
@@ -40,12 +42,9 @@ const MAX_RUN_ADVANCE = 6 * 24 * HOUR;
  * What can happen, one step at a time. `fan` and `creator` pick from the world's two of each; a `pay`
  * into a conversation that already has messages is the fan's follow-up (another paid message, spec §4).
  *
- * The "not an answer" flag (issue #13 §4) adds two steps here, and only here plus their case in
- * `step()` and their invariant in `checkInvariants()`:
- *   | { kind: 'flag'; fan: number; creator: number }        the fan flags the newest reply to them (≤ 48 h)
- *   | { kind: 'rule'; fan: number; approve: boolean }       an admin rules on the oldest open flag
- * with an arbitrary each in `lifecycleOp` below, and the invariant "a flagged earning is never paid
- * out before the ruling" (no earning with an open flag has a payout_id) next to the payout checks.
+ * The "not an answer" flag (issue #13 §4): `flag` is the fan flagging the newest reply to them (refused
+ * after 48 h or twice), `rule` an admin approving (refund) or rejecting (pay) the oldest open flag;
+ * the invariant "a flagged earning is never paid out before the ruling" sits with the payout checks.
  */
 export type LifecycleOp =
   | { kind: 'pay'; fan: number; creator: number }
@@ -59,7 +58,9 @@ export type LifecycleOp =
   | { kind: 'payout'; creator: number }
   | { kind: 'duplicateWebhook'; payment: number }
   | { kind: 'outage'; down: boolean }
-  | { kind: 'restart' };
+  | { kind: 'restart' }
+  | { kind: 'flag'; fan: number; creator: number }
+  | { kind: 'rule'; approve: boolean };
 
 const fan = fc.nat(1);
 const creator = fc.nat(1);
@@ -85,7 +86,9 @@ export const lifecycleOp: fc.Arbitrary<LifecycleOp> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('duplicateWebhook' as const), payment: fc.nat(10) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('outage' as const), down: fc.boolean() }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) },
-  // issue #13 §4 "not an answer": the `flag` and `rule` arbitraries go here (see LifecycleOp).
+  // Issue #13 §4 "not an answer": the fan flags the newest reply to them; an admin rules on the oldest open flag.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('flag' as const), fan, creator }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('rule' as const), approve: fc.boolean() }) },
 );
 
 export const lifecycleSequence = fc.array(lifecycleOp, { minLength: 2, maxLength: 9 });
@@ -112,6 +115,8 @@ export interface LifecycleWorld {
   apps: [FastifyInstance, FastifyInstance];
   fans: Array<{ id: string; cookie: string }>;
   creators: Array<{ id: string; cookie: string }>;
+  /** The admin who rules on flags. */
+  adminId: string;
   outage: { down: boolean };
   start: Date;
   close(): Promise<void>;
@@ -168,6 +173,7 @@ export async function createLifecycleWorld(opts: {
     await connectLocalPayoutAccount(app, cookie);
     creators.push({ id: user.id, cookie });
   }
+  const admin = await createAdmin(db);
   const start = clock.now();
   return {
     database,
@@ -175,6 +181,7 @@ export async function createLifecycleWorld(opts: {
     apps,
     fans,
     creators,
+    adminId: admin.id,
     outage: switchable.state,
     start,
     async close() {
@@ -329,8 +336,35 @@ export async function step(run: LifecycleRun, op: LifecycleOp): Promise<void> {
       await reconcilePayments(run.app).catch(() => undefined);
       await reconcilePayouts(run.app).catch(() => undefined);
       break;
-    // issue #13 §4 "not an answer": `case 'flag'` (POST the fan's flag on newestTo(fan, creator)) and
-    // `case 'rule'` (the admin's ruling through its route) go here.
+    case 'flag': {
+      // Refused when there is no reply, after 48 h or a second time: outcomes, not failures.
+      const target = newestTo(op.fan, op.creator);
+      if (!target?.messageId) break;
+      await run.app.inject({
+        method: 'POST',
+        url: `/api/messages/${target.messageId}/not-an-answer`,
+        headers: { cookie: world.fans[op.fan]?.cookie ?? '' },
+        payload: { reason: 'This does not answer my question.' },
+      });
+      break;
+    }
+    case 'rule': {
+      // What the admin's Review dialog calls (modules/admin/routes.ts), on the oldest open flag.
+      const [open] = await rowsOf<{ id: string }>(
+        world.database,
+        sql`select id from content_moderation where content_type = ${NOT_AN_ANSWER_KIND} and status = 'pending'
+          order by created_at limit 1`,
+      );
+      if (!open) break;
+      await reviewReport(run.app, {
+        adminId: world.adminId,
+        reportId: open.id,
+        review: { decision: op.approve ? 'approve' : 'reject', notes: '' },
+      }).catch((error: unknown) => {
+        if (!(error instanceof AppError)) throw error;
+      });
+      break;
+    }
   }
 }
 
@@ -390,8 +424,14 @@ const INVARIANTS: Array<{
       where payment_id is not null group by payment_id, kind
       having (kind in ('authorize', 'capture', 'release', 'refund') and count(distinct transaction_id) > 1)
       union all
-      select payment_id, 'settled twice', count(distinct transaction_id) from ledger_entries
-      where kind in ('capture', 'release', 'refund') group by payment_id having count(distinct transaction_id) > 1
+      select l.payment_id, 'settled twice', count(distinct l.transaction_id) from ledger_entries l
+      join payments p on p.id = l.payment_id
+      where l.kind in ('capture', 'release', 'refund') group by l.payment_id, p.message_id
+      having count(distinct l.transaction_id) > 1
+        -- An upheld "not an answer" flag refunds a captured payment: capture then refund, once each.
+        and not (count(distinct l.transaction_id) = 2 and bool_or(l.kind = 'capture') and bool_or(l.kind = 'refund')
+          and exists (select 1 from content_moderation f where f.content_type = ${NOT_AN_ANSWER_KIND}
+            and f.content_id = p.message_id and f.status = 'approved'))
       union all
       select message_id, 'earned twice', count(*) from earnings group by message_id having count(*) > 1`,
   },
@@ -401,10 +441,15 @@ const INVARIANTS: Array<{
       union all select 'total', sum(amount) from ledger_entries having sum(amount) <> 0`,
   },
   {
-    name: "payouts never exceed the creator's payable balance, which is exactly the unpaid earnings",
+    // Decision 0016: an earning sits in creator_held for its 48-hour flag window (and while flagged),
+    // then in creator_payable; together they are exactly the unpaid earnings, and neither goes negative.
+    name: "payouts never exceed the creator's payable balance; payable and held are exactly the unpaid earnings",
     query: sql`with payable as (
-        select substring(account from 17) as creator_id, sum(amount) as balance from ledger_entries
-        where account like 'creator_payable:%' group by account),
+        select split_part(account, ':', 2) as creator_id, sum(amount) as balance from ledger_entries
+        where account like 'creator_payable:%' or account like 'creator_held:%' group by split_part(account, ':', 2)),
+      negative as (
+        select account, sum(amount) from ledger_entries
+        where account like 'creator_payable:%' or account like 'creator_held:%' group by account having sum(amount) < 0),
       unpaid as (
         select creator_id::text, sum(amount) as amount from earnings
         where payout_id is null and status in ('pending', 'earned') group by creator_id)
@@ -412,10 +457,17 @@ const INVARIANTS: Array<{
       full join unpaid u on u.creator_id = p.creator_id
       where coalesce(p.balance, 0) < 0 or coalesce(p.balance, 0) <> coalesce(u.amount, 0)
       union all
+      select account, 0, 0 from negative
+      union all
       select po.creator_id::text, po.amount, sum(e.amount) from payouts po left join earnings e on e.payout_id = po.id
       where po.status in ('pending', 'completed') group by po.id having po.amount <> coalesce(sum(e.amount), 0)`,
   },
-  // issue #13 §4 "not an answer": "a flagged earning is never paid out before the ruling" goes here.
+  {
+    name: 'a flagged earning is never paid out before the ruling, and an upheld flag is never paid out',
+    query: sql`select e.message_id, f.status from earnings e join content_moderation f
+      on f.content_type = ${NOT_AN_ANSWER_KIND} and f.content_id = e.message_id
+      where e.payout_id is not null and f.status in ('pending', 'approved')`,
+  },
   {
     // Open = unanswered inside its window (messages/queries.ts#isOpen), by the app's clock. One past its
     // deadline is not open; the expiry job refunds it (the final check sees every paid message settled).
