@@ -3,6 +3,7 @@ import { pruneOrphanAttachments } from '../modules/attachments';
 import { pruneLookupCache } from '../modules/creators';
 import { reconcilePayouts, releaseDueEarnings } from '../modules/ledger';
 import { expireMessages, remindCreators } from '../modules/messages';
+import { retryUpheldRefunds } from '../modules/moderation';
 import { reconcilePayments } from '../modules/payments';
 import { alertStuckPayments } from '../modules/system-alerts';
 import { pruneRateLimitBuckets } from '../platform/rate-limit';
@@ -41,6 +42,7 @@ export async function runJobsOnce(app: FastifyInstance): Promise<void> {
   await remindCreators(app);
   await reconcilePayments(app);
   await reconcilePayouts(app);
+  await retryUpheldRefunds(app);
   await releaseDueEarnings(app);
   await alertStuckPayments(app);
   await pruneRateLimitBuckets(app.db, app.clock);

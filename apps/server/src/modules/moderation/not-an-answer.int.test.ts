@@ -180,6 +180,28 @@ describe('"not an answer" flag', () => {
     expect((await review(reportId, 'reject')).statusCode).toBe(409);
   });
 
+  test('a refund the provider refused at the ruling is finished by the jobs; the earning is never paid meanwhile', async () => {
+    const { messageId, paymentId, fanCookie, creatorCookie } = await answered();
+    const reportId = (await flag(messageId, fanCookie)).json().id as string;
+    const refund = t.app.payments.refund;
+    t.app.payments.refund = async () => {
+      throw new Error('provider down');
+    };
+    try {
+      expect((await review(reportId, 'approve')).statusCode).toBe(500);
+    } finally {
+      t.app.payments.refund = refund;
+    }
+    const [before] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(before?.status).toBe('succeeded');
+    t.clock.advance(72 * HOUR);
+    await runJobsOnce(t.app);
+    const [after] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(after?.status).toBe('refunded');
+    expect(await earningsOf(creatorCookie)).toMatchObject({ available: 0, held: 0 });
+    expect(await unbalancedTransactions(t.database.db)).toBe(0);
+  });
+
   test('reject makes the flagged earning payable', async () => {
     const { messageId, fanCookie, creatorCookie } = await answered();
     const reportId = (await flag(messageId, fanCookie)).json().id as string;
