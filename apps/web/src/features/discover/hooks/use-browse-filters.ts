@@ -18,7 +18,9 @@ export function useBrowseFilters(): [TBrowseFilters, TUpdateFilters, TPriceRange
   const filters = useMemo(() => parseFilters(params, range), [params, range]);
   const update = useCallback<TUpdateFilters>(
     (next, { replace = false } = {}) =>
-      setParams((current) => filtersToParams(next(parseFilters(current, range)), range), {
+      // From the address bar, not the params of the last render: two quick changes (two categories
+      // ticked in a row) must build on each other, and the router updates the URL before it re-renders.
+      setParams(() => filtersToParams(next(parseFilters(new URLSearchParams(window.location.search), range)), range), {
         replace,
         preventScrollReset: true,
       }),
