@@ -139,7 +139,7 @@ export const SUPPORT_FAQS: TSupportFaq[] = [
     category: 'Safety',
     question: 'How do I report inappropriate content?',
     answer:
-      'Write to us with the contact form below and tell us which conversation it is about. Our moderation team reviews every report within 24 hours.',
+      'Write to us with the contact form below and tell us which conversation it is about. Our moderation team reviews every report, and you see the outcome in your notifications.',
   },
   {
     id: 'safety-offplatform',
