@@ -1,10 +1,7 @@
 import { buildApp } from './app';
 import { demoCredentialsFile, openConfiguredDatabase, prepareDemoData, prepareSuperAdmin } from './bootstrap';
-import { seedDemoActivity } from './db/seed/demo-activity';
-import { seedDemoConversations } from './db/seed/demo-conversations';
 import { formatLogins } from './db/seed/demo-data';
-import { seedDemoModeration } from './db/seed/demo-moderation';
-import { seedDemoSupport } from './db/seed/demo-support';
+import { seedDemoUseCases } from './db/seed/demo-use-cases';
 import { startJobs } from './jobs/run-jobs';
 import { ConfigError, loadConfig } from './platform/config';
 import { DirectoryLockedError } from './platform/dir-lock';
@@ -48,17 +45,9 @@ async function main(): Promise<void> {
     await stopJobs?.();
   });
   if (demo?.fresh) {
-    // Last before listening: after ready() no hook can be added. A freshly seeded database gets the
-    // demo fan's conversations first (they need a fan who has sent nothing), then other fans'
-    // conversations, reviews and presence; all through the real use cases, so the ledger balances.
+    // Last before listening: after ready() no hook can be added.
     await app.ready();
-    try {
-      if (await seedDemoConversations(app)) await seedDemoModeration(app);
-      await seedDemoActivity(app, demo.creatorPassword);
-      await seedDemoSupport(app);
-    } catch (error) {
-      app.log.error({ err: error }, 'could not seed the demo conversations');
-    }
+    await seedDemoUseCases(app, demo.creatorPassword);
   }
   await app.listen({ host: config.host, port: config.port });
   stopJobs = startJobs(app);

@@ -23,17 +23,46 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
   /** The dev outbox: mails kept in memory when there is no SMTP (newest first). */
   outbox(): SentMail[];
+  /**
+   * Until the returned `end` is called, a mailer without SMTP logs no line per mail but one line for
+   * them all at the end (`during` names what sent them, e.g. "Seeding the demo data"); `end` returns how many mails there were. For
+   * the demo seed, which runs before the server listens and would otherwise bury the printed logins
+   * under dozens of lines. Mails are delivered, kept or withheld exactly as without it.
+   */
+  summarize(during: string): () => number;
+}
+
+/** Counts mails by kind while a summary is open (see Mailer.summarize). */
+class MailTally {
+  readonly kinds: Record<string, number> = {};
+  total = 0;
+  constructor(readonly during: string) {}
+  add(mail: Mail): void {
+    this.kinds[mail.kind] = (this.kinds[mail.kind] ?? 0) + 1;
+    this.total++;
+  }
 }
 
 /** Sends through SMTP_URL with nodemailer. */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
+  let tally: MailTally | null = null;
   return {
     kind: 'smtp',
-    async send({ to, subject, text, html, headers }) {
+    async send(mail) {
+      const { to, subject, text, html, headers } = mail;
       await transport.sendMail({ from, to, subject, text, html, headers });
+      tally?.add(mail);
     },
     outbox: () => [],
+    summarize(during) {
+      const own = new MailTally(during);
+      tally = own;
+      return () => {
+        if (tally === own) tally = null;
+        return own.total;
+      };
+    },
   };
 }
 
@@ -46,16 +75,20 @@ export function redactEmail(email: string): string {
 /**
  * Without SMTP every mail still goes through here. Outside production it is logged in full and kept
  * in a small in-memory outbox (shown at /dev/outbox). In production only the fact is logged (kind
- * and a redacted address): bodies carry reset and confirmation links, which open accounts.
+ * and a redacted address): bodies carry reset and confirmation links, which open accounts. Under
+ * `summarize` the same is said once for all the mails, with their count by kind.
  */
 export function createLogMailer(log: () => FastifyBaseLogger, options: { production: boolean; keep?: number }): Mailer {
   const { production, keep = 50 } = options;
   const sent: SentMail[] = [];
   let nextId = 1;
+  let tally: MailTally | null = null;
   return {
     kind: 'log',
     async send(mail) {
+      tally?.add(mail);
       if (production) {
+        if (tally) return;
         log().warn(
           { mail: { kind: mail.kind, to: redactEmail(mail.to) } },
           'mail not delivered: SMTP_URL is not set (content withheld in production)',
@@ -64,11 +97,32 @@ export function createLogMailer(log: () => FastifyBaseLogger, options: { product
       }
       sent.unshift({ ...mail, id: nextId++, sentAt: new Date() });
       sent.length = Math.min(sent.length, keep);
+      if (tally) return;
       log().info(
         { mail: { kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text } },
         'mail (no SMTP configured; also at /dev/outbox)',
       );
     },
     outbox: () => [...sent],
+    summarize(during) {
+      const own = new MailTally(during);
+      tally = own;
+      return () => {
+        if (tally === own) tally = null;
+        if (own.total === 0) return 0;
+        if (production) {
+          log().warn(
+            { mails: own.kinds },
+            `${own.during}: ${own.total} mails not delivered, SMTP_URL is not set (content withheld in production)`,
+          );
+        } else {
+          log().info(
+            { mails: own.kinds },
+            `${own.during}: ${own.total} mails kept in the development outbox (/dev/outbox keeps the newest ${keep}), SMTP_URL is not set`,
+          );
+        }
+        return own.total;
+      };
+    },
   };
 }

@@ -9,7 +9,7 @@ import { DEMO_ACCOUNTS } from './demo-accounts';
 
 const HOUR = 3_600_000;
 
-const silentMailer: Mailer = { kind: 'log', send: async () => {}, outbox: () => [] };
+const silentMailer: Mailer = { kind: 'log', send: async () => {}, outbox: () => [], summarize: () => () => 0 };
 
 /**
  * The app as it was at `when`: the use cases read the time from app.clock, so seeding the past goes

@@ -48,6 +48,8 @@ export async function seedDemoEarnings({ config, database }: { config: Config; d
     await app.close();
     return;
   }
+  // One log line for the dozens of mails this sends the demo accounts, not one each (Mailer.summarize).
+  const endMailSummary = app.mailer.summarize('Seeding the demo earnings');
   try {
     const db = database.db;
     const featured = await db
@@ -114,6 +116,7 @@ export async function seedDemoEarnings({ config, database }: { config: Config; d
     clock.set(new Date());
     await releaseDueEarnings(app);
   } finally {
+    endMailSummary();
     await app.close();
   }
 }

@@ -94,6 +94,34 @@ describe('admin messages list', () => {
   });
 });
 
+test('a creator’s free follow-up is never pending: not in the Pending filter, its count or the dashboard card', async () => {
+  const { fan, creator, fanCookie, creatorCookie } = await fanAndCreator(t.app, t.database.db);
+  const pendingCounts = async () => ({
+    card: (await get('/api/admin/stats')).json().pendingMessages as number,
+    list: (await get('/api/admin/messages')).json().stats.pending as number,
+  });
+  const answered = await sendPaidMessage(t.app, fanCookie, creator.id);
+  const before = await pendingCounts();
+  const post = (url: string, content: string) =>
+    t.app.inject({ method: 'POST', url, headers: { cookie: creatorCookie }, payload: { content } });
+  expect((await post(`/api/messages/${answered.messageId}/reply`, REPLY)).statusCode).toBe(200);
+  const followup = await post(`/api/messages/${answered.messageId}/follow-up`, 'One more tip: rest days count too.');
+  expect(followup.statusCode).toBe(200);
+  expect((await messageRow(t.database.db, followup.json().messageId))?.status).toBe('sent');
+
+  // The reply answered the one pending message; the follow-up adds none.
+  expect(await pendingCounts()).toEqual({ card: before.card - 1, list: before.list - 1 });
+  expect((await get(`/api/admin/messages?search=${fan.username}&filter=pending`)).json().messages).toEqual([]);
+  const listed = (await get(`/api/admin/messages?search=${fan.username}`)).json().messages;
+  expect(listed.find((m: { id: string }) => m.id === followup.json().messageId)).toMatchObject({ refundable: false });
+  // A paid message still waiting is pending, and the admin may refund it.
+  const waiting = await sendPaidMessage(t.app, fanCookie, creator.id);
+  expect(await pendingCounts()).toEqual(before);
+  expect((await get(`/api/admin/messages?search=${fan.username}&filter=pending`)).json().messages).toMatchObject([
+    { id: waiting.messageId, refundable: true },
+  ]);
+});
+
 describe('refunding a stuck payment', () => {
   test('ends like the expiry job, balanced, and a second click changes nothing', async () => {
     const a = await fanAndCreator(t.app, t.database.db);

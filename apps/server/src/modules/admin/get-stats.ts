@@ -3,7 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { contentModeration, ledgerEntries, messages, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { ACCOUNTS } from '../ledger';
-import { isVisibleToCreator } from '../messages';
+import { isUnanswered, isVisibleToCreator } from '../messages';
 
 /** The dashboard's six cards (spec §2 Admin Dashboard); revenue is a sum over the ledger (ARCHITECTURE §8). */
 export async function getStats(db: Db): Promise<TAdminStats> {
@@ -16,7 +16,8 @@ export async function getStats(db: Db): Promise<TAdminStats> {
   const [msgs] = await db
     .select({
       total: count(),
-      pending: sql<number>`count(*) filter (where ${messages.status} = 'sent')`.mapWith(Number),
+      // Paid messages waiting for their answer: a creator's free follow-up is 'sent' for good, never pending.
+      pending: sql<number>`count(*) filter (where ${isUnanswered()})`.mapWith(Number),
     })
     .from(messages)
     .where(isVisibleToCreator());

@@ -4,15 +4,18 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { earnings, messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { isPaidRow, isUnanswered, isVisibleToCreator } from '../messages';
+import { isPaid, isPaidRow, isUnanswered, isUnansweredRow, isVisibleToCreator } from '../messages';
 
 type Response = z.output<typeof ZAdminMessagesResponse>;
 type Row = Response['messages'][number];
 
-const STATUS_OF: Record<Exclude<TAdminMessageFilter, 'all'>, 'sent' | 'responded' | 'refunded'> = {
-  pending: 'sent',
-  responded: 'responded',
-  expired: 'refunded',
+// Pending is the messages module's rule (a paid message waiting for its answer), so a creator's free
+// follow-up, which stays 'sent' for good, is never listed or counted as pending. Called, not referenced:
+// '../messages' may not have loaded yet when this file does (decision 0014, load order).
+const FILTER: Record<Exclude<TAdminMessageFilter, 'all'>, () => SQL> = {
+  pending: () => isUnanswered(),
+  responded: () => eq(messages.status, 'responded'),
+  expired: () => eq(messages.status, 'refunded'),
 };
 const AT_RISK = 5;
 
@@ -63,7 +66,7 @@ function toRow(r: Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute']>>[n
     expiresAt: r.expiresAt,
     paymentStatus: r.paymentStatus,
     // A pending paid message, or an expired one whose money was never let go.
-    refundable: paid && (r.status === 'sent' || (r.status === 'refunded' && held && !r.earned)),
+    refundable: isUnansweredRow(r) || (paid && r.status === 'refunded' && held && !r.earned),
   };
 }
 
@@ -74,7 +77,7 @@ export async function listAdminMessages(
 ): Promise<Response> {
   const where: SQL[] = [];
   if (opts.filter === 'all') where.push(isVisibleToCreator());
-  else where.push(eq(messages.status, STATUS_OF[opts.filter]));
+  else where.push(FILTER[opts.filter]());
   if (opts.search) {
     const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const match = or(
@@ -95,12 +98,12 @@ export async function listAdminMessages(
   const [stats] = await db
     .select({
       total: sql<number>`count(*)`.mapWith(Number),
-      pending: sql<number>`count(*) filter (where ${messages.status} = 'sent')`.mapWith(Number),
-      responded: sql<number>`count(*) filter (where ${messages.status} = 'responded')`.mapWith(Number),
-      expired: sql<number>`count(*) filter (where ${messages.status} = 'refunded')`.mapWith(Number),
+      pending: sql<number>`count(*) filter (where ${FILTER.pending()})`.mapWith(Number),
+      responded: sql<number>`count(*) filter (where ${FILTER.responded()})`.mapWith(Number),
+      expired: sql<number>`count(*) filter (where ${FILTER.expired()})`.mapWith(Number),
       avgSeconds: sql<
         number | null
-      >`avg(extract(epoch from (${messages.respondedAt} - coalesce(${messages.paidAt}, ${messages.createdAt})))) filter (where ${messages.status} = 'responded' and ${messages.amount} > 0)`.mapWith(
+      >`avg(extract(epoch from (${messages.respondedAt} - coalesce(${messages.paidAt}, ${messages.createdAt})))) filter (where ${FILTER.responded()} and ${isPaid()})`.mapWith(
         (v) => (v === null ? null : Number(v)),
       ),
     })

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { messages, payments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
-import { isPaidRow, refundPaidMessages } from '../messages';
+import { isPaidRow, isUnansweredRow, refundPaidMessages } from '../messages';
 import { releasePayment } from '../payments';
 import { recordAudit } from './record-audit';
 
@@ -32,7 +32,7 @@ export async function refundMessage(
   if (!message) throw notFound('Message not found');
   if (!isPaidRow(message)) throw new AppError('CONFLICT', 'This message was free: no payment to refund.');
 
-  if (message.status === 'sent') {
+  if (isUnansweredRow(message)) {
     const claimed = await refundPaidMessages(ctx, {
       messageId: opts.messageId,
       limit: 1,

@@ -12,8 +12,9 @@ const RECENT = 10;
 
 /**
  * spec §2 Earnings, every figure a sum over the ledger (ARCHITECTURE §8): what captures credited to
- * creator_payable:<id> today, in the last 7 days and this month (days in the creator's own time
- * zone), in total, and the account's balance (what may be paid out) beside creator_held's (decision 0016). "Now" is the app's clock.
+ * creator_payable:<id> and kept (earnedCapture) today, in the last 7 days and this month (days in the
+ * creator's own time zone), in total, and the account's balance (what may be paid out) beside
+ * creator_held's (decision 0016). "Now" is the app's clock.
  */
 export async function earningsSummary(ctx: Pick<AppContext, 'db' | 'clock'>, creatorId: string) {
   const [me] = await ctx.db
@@ -24,6 +25,7 @@ export async function earningsSummary(ctx: Pick<AppContext, 'db' | 'clock'>, cre
   const tz = me?.timeZone ?? 'UTC';
   const now = ctx.clock.now();
   const account = ACCOUNTS.creatorPayable(creatorId);
+  const earned = earnedCapture(creatorId);
   // Earnings whose window passed show as available now, not at the next jobs pass.
   await releaseDueEarnings(ctx, { creatorId });
 
@@ -39,11 +41,11 @@ export async function earningsSummary(ctx: Pick<AppContext, 'db' | 'clock'>, cre
     sql`
       with b as (select (${now.toISOString()}::timestamptz at time zone ${tz})::date as today)
       select b.today::text as today,
-        coalesce(sum(e.amount) filter (where e.kind = 'capture' and (e.created_at at time zone ${tz})::date = b.today), 0)::bigint as today_amount,
-        coalesce(sum(e.amount) filter (where e.kind = 'capture' and (e.created_at at time zone ${tz})::date > b.today - 7), 0)::bigint as last7,
-        coalesce(sum(e.amount) filter (where e.kind = 'capture'
+        coalesce(sum(e.amount) filter (where ${earned} and (e.created_at at time zone ${tz})::date = b.today), 0)::bigint as today_amount,
+        coalesce(sum(e.amount) filter (where ${earned} and (e.created_at at time zone ${tz})::date > b.today - 7), 0)::bigint as last7,
+        coalesce(sum(e.amount) filter (where ${earned}
           and date_trunc('month', (e.created_at at time zone ${tz})::date) = date_trunc('month', b.today)), 0)::bigint as month,
-        coalesce(sum(e.amount) filter (where e.kind = 'capture'), 0)::bigint as total,
+        coalesce(sum(e.amount) filter (where ${earned}), 0)::bigint as total,
         coalesce(sum(e.amount), 0)::bigint as balance
       from b left join ledger_entries e on e.account = ${account}
       group by b.today`,
@@ -56,10 +58,10 @@ export async function earningsSummary(ctx: Pick<AppContext, 'db' | 'clock'>, cre
   const perDay = await rows<{ day: string; amount: number }>(
     ctx.db,
     sql`
-      select ((created_at at time zone ${tz})::date)::text as day, sum(amount)::bigint as amount
-      from ledger_entries
-      where account = ${account} and kind = 'capture'
-        and created_at >= ((${f.today}::date - ${CHART_DAYS - 1}::int)::timestamp at time zone ${tz})
+      select ((e.created_at at time zone ${tz})::date)::text as day, sum(e.amount)::bigint as amount
+      from ledger_entries e
+      where e.account = ${account} and ${earned}
+        and e.created_at >= ((${f.today}::date - ${CHART_DAYS - 1}::int)::timestamp at time zone ${tz})
       group by 1`,
   );
   const byDay = new Map(perDay.map((d) => [d.day, Number(d.amount)]));
@@ -78,6 +80,18 @@ export async function earningsSummary(ctx: Pick<AppContext, 'db' | 'clock'>, cre
     daily,
     recent: await recentEarnings(ctx.db, creatorId, RECENT),
   };
+}
+
+/**
+ * A ledger row `e` that is a capture's credit to the creator and was not reversed since: an upheld
+ * "not an answer" flag refunds the capture and takes the share back from the creator (decision 0016),
+ * so it was never earned and leaves every earned figure, on the day it was captured too.
+ */
+function earnedCapture(creatorId: string) {
+  return sql`(e.kind = 'capture' and not exists (
+    select 1 from ledger_entries r
+    where r.payment_id = e.payment_id and r.kind = 'refund'
+      and r.account in (${ACCOUNTS.creatorPayable(creatorId)}, ${ACCOUNTS.creatorHeld(creatorId)})))`;
 }
 
 /** Earnings rows newest first with the message and its sender (the transactions list and the CSV). */

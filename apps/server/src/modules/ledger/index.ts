@@ -4,4 +4,5 @@ export { ACCOUNTS, type LedgerKind, postLedgerTransaction } from './post-transac
 export { reconcilePayouts } from './reconcile-payouts';
 export { earningExists, recordEarning } from './record-earning';
 export { requestPayout } from './request-payout';
+export { earningReversible, reverseEarning } from './reverse-earning';
 export { ledgerRoutes } from './routes';

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gte, ne, sql, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { earnings, messages, profiles } from '../../db/schema';
 import { isOpen, isPaid } from './queries';
@@ -17,7 +17,14 @@ export async function creatorStats(ctx: Pick<FastifyInstance, 'db' | 'clock'>, o
     db
       .select({ cents: sum(earnings.amount).mapWith(Number) })
       .from(earnings)
-      .where(and(eq(earnings.creatorId, opts.creatorId), gte(earnings.createdAt, startOfDay))),
+      // An earning refunded by an upheld "not an answer" flag was never earned (decision 0016).
+      .where(
+        and(
+          eq(earnings.creatorId, opts.creatorId),
+          gte(earnings.createdAt, startOfDay),
+          ne(earnings.status, 'refunded'),
+        ),
+      ),
     db.select({ responseRate: profiles.responseRate }).from(profiles).where(eq(profiles.id, opts.creatorId)),
     db
       .select({ n: count() })

@@ -21,6 +21,7 @@ export {
   isPaidRow,
   isPaidSql,
   isUnanswered,
+  isUnansweredRow,
   isVisibleSql,
   isVisibleToCreator,
   VISIBLE_STATUSES,

@@ -46,10 +46,13 @@ type MessageStatus = (typeof messages.$inferSelect)['status'];
 export const isVisibleRow = (m: { status: MessageStatus }) =>
   !(HIDDEN_STATUSES as readonly string[]).includes(m.status);
 export const isPaidRow = (m: { amount: number; isFollowup: boolean }) => m.amount > 0 && !m.isFollowup;
+/** isUnanswered for a loaded row: a paid message still waiting for its answer, whatever the clock says. */
+export const isUnansweredRow = (m: { status: MessageStatus; amount: number; isFollowup: boolean }) =>
+  isPaidRow(m) && m.status === 'sent';
 export const isOpenRow = (
   m: { status: MessageStatus; amount: number; isFollowup: boolean; expiresAt: Date | null },
   now: Date,
-) => isPaidRow(m) && m.status === 'sent' && m.expiresAt !== null && m.expiresAt.getTime() > now.getTime();
+) => isUnansweredRow(m) && m.expiresAt !== null && m.expiresAt.getTime() > now.getTime();
 
 /** Column prefix for the raw-SQL fragments: `m` → `m.status`; '' for a CTE's unqualified columns. */
 const col = (alias: string, name: string) => sql.raw(alias ? `${alias}.${name}` : name);

@@ -202,6 +202,23 @@ describe('"not an answer" flag', () => {
     expect(await unbalancedTransactions(t.database.db)).toBe(0);
   });
 
+  test('an upheld flag takes the refunded share out of every earned figure: totals, days, chart and today’s card', async () => {
+    const { messageId, fanCookie, creatorCookie, creator } = await answered();
+    await earnOnce(t.app, fanCookie, creator.id, creatorCookie);
+    const both = await earningsOf(creatorCookie);
+    expect(both).toMatchObject({ today: 30_000, last7Days: 30_000, thisMonth: 30_000, totalEarned: 30_000 });
+    const reportId = (await flag(messageId, fanCookie)).json().id as string;
+    adminCookie = await signIn(t.app, adminEmail);
+    expect((await review(reportId, 'approve')).statusCode).toBe(200);
+
+    const after = await earningsOf(creatorCookie);
+    expect(after).toMatchObject({ today: 15_000, last7Days: 15_000, thisMonth: 15_000, totalEarned: 15_000 });
+    expect(after.daily.at(-1).amount).toBe(15_000);
+    expect(after.recent.map((e: { status: string }) => e.status).sort()).toEqual(['pending', 'refunded']);
+    const stats = (await t.app.inject({ url: '/api/creator/stats', headers: { cookie: creatorCookie } })).json();
+    expect(stats.todaysEarningsCents).toBe(15_000);
+  });
+
   test('reject makes the flagged earning payable', async () => {
     const { messageId, fanCookie, creatorCookie } = await answered();
     const reportId = (await flag(messageId, fanCookie)).json().id as string;

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { earnings, ledgerEntries, payments } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { payments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { ACCOUNTS, earningExists, postLedgerTransaction } from '../ledger';
+import { ACCOUNTS, earningExists, earningReversible, postLedgerTransaction, reverseEarning } from '../ledger';
 import { messageStatusOf } from '../messages';
 
 export type ReleasePaymentContext = Pick<AppContext, 'db' | 'clock' | 'payments'>;
@@ -46,57 +46,37 @@ export async function releasePayment(
 
 /**
  * An admin upheld a "not an answer" flag (decision 0016): the captured payment goes back to the fan.
- * The same refund call as an expired captured-at-once payment (keyed `fanline:<id>:refund`), then one
- * balanced transaction reverses the capture: the creator's earning (from creator_held, where the flag
- * kept it) and the platform fee (from platform_revenue) go back to the card, and the earning is marked refunded. Only an
- * earning not yet paid out is reversed (a flag holds its earning out of payouts until the ruling).
- * Idempotent: a second call, or a crash and a retry, books it once.
+ * The same refund call as an expired captured-at-once payment (keyed `fanline:<id>:refund`), then, in
+ * one database transaction, the payment is marked refunded and the ledger reverses the earning
+ * (reverseEarning: the creator's share and the platform fee back to the card, the earning marked
+ * refunded). Only an earning not yet paid out is reversed (a flag holds its earning out of payouts
+ * until the ruling). Idempotent: a second call, or a crash and a retry, books it once.
  */
 export async function refundCapturedPayment(
   ctx: ReleasePaymentContext,
   opts: { messageId: string },
 ): Promise<'refunded' | 'noop'> {
-  const unpaidEarning = async (db: ReleasePaymentContext['db'], lock: boolean) => {
-    const query = db
-      .select({ id: earnings.id, status: earnings.status, payoutId: earnings.payoutId })
-      .from(earnings)
-      .where(eq(earnings.messageId, opts.messageId));
-    const [row] = lock ? await query.for('update') : await query;
-    return row && row.payoutId === null && ['pending', 'earned'].includes(row.status) ? row : null;
-  };
   const [before] = await ctx.db.select().from(payments).where(eq(payments.messageId, opts.messageId));
-  if (before?.status !== 'succeeded' || !(await unpaidEarning(ctx.db, false))) return 'noop';
+  if (before?.status !== 'succeeded' || !(await earningReversible(ctx.db, { messageId: opts.messageId }))) {
+    return 'noop';
+  }
   await ctx.payments.refund(before);
 
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, before.id)).for('update');
     if (payment?.status !== 'succeeded') return 'noop' as const;
-    const earning = await unpaidEarning(tx, true);
-    if (!earning) return 'noop' as const;
-    // The share sits in creator_held while a flag holds it; an earning booked before holds existed is in creator_payable.
-    const [held] = await tx
-      .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint`.mapWith(Number) })
-      .from(ledgerEntries)
-      .where(
-        and(
-          eq(ledgerEntries.paymentId, payment.id),
-          eq(ledgerEntries.account, ACCOUNTS.creatorHeld(payment.recipientId)),
-        ),
-      );
-    const from = (held?.sum ?? 0) >= payment.amountCreator ? ACCOUNTS.creatorHeld : ACCOUNTS.creatorPayable;
-    await tx.update(payments).set({ status: 'refunded', updatedAt: now }).where(eq(payments.id, payment.id));
-    await tx.update(earnings).set({ status: 'refunded', updatedAt: now }).where(eq(earnings.id, earning.id));
-    await postLedgerTransaction(tx, {
-      kind: 'refund',
+    const reversed = await reverseEarning(tx, {
       paymentId: payment.id,
+      messageId: opts.messageId,
+      creatorId: payment.recipientId,
+      amountCreator: payment.amountCreator,
+      amountPlatformFee: payment.amountPlatformFee,
+      amountTotal: payment.amountTotal,
       at: now,
-      legs: [
-        { account: from(payment.recipientId), amount: -payment.amountCreator },
-        { account: ACCOUNTS.platformRevenue, amount: -payment.amountPlatformFee },
-        { account: ACCOUNTS.card, amount: payment.amountTotal },
-      ],
     });
+    if (!reversed) return 'noop' as const;
+    await tx.update(payments).set({ status: 'refunded', updatedAt: now }).where(eq(payments.id, payment.id));
     return 'refunded' as const;
   });
 }
