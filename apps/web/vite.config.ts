@@ -23,7 +23,7 @@ function landingImports(ctx: Rolldown.ChunkingContext): { modules: Set<string>; 
     modules.add(id);
     const info = ctx.getModuleInfo(id);
     for (const [, names] of info?.code?.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g) ?? []) {
-      for (const name of names.split(',')) {
+      for (const name of (names ?? '').split(',')) {
         const icon = name.trim().split(/\s+as\s+/)[0];
         if (icon)
           icons.add(
