@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -6,6 +7,7 @@ import { defineConfig } from 'vite';
 
 const apiTarget = process.env.FANLINE_API_URL ?? 'http://localhost:3000';
 
+const REACT_ROUTER = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 const SRC = path.resolve(import.meta.dirname, 'src');
 const LANDING = path.join(SRC, 'features/landing');
 const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.m?js$/;
@@ -48,6 +50,14 @@ export default defineConfig(({ command, isSsrBuild }) => {
   let landing: ReturnType<typeof landingImports> | undefined;
   return {
     plugins: [react(), tailwindcss()],
+    resolve: {
+      // React Router's package exports name only its development build (remix-run/react-router#12532,
+      // #14102), whose dev warnings stay on in production. The browser bundle takes the production
+      // build the package ships next to it: the same code with ENABLE_DEV_WARNINGS off (decision 0018).
+      alias: isSsrBuild
+        ? []
+        : [{ find: /^react-router$/, replacement: path.resolve(REACT_ROUTER, 'dist/production/index.mjs') }],
+    },
     build: {
       manifest: true,
       sourcemap: false,
