@@ -1,21 +1,110 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { Rolldown } from 'vite';
 import { defineConfig } from 'vite';
 
 const apiTarget = process.env.FANLINE_API_URL ?? 'http://localhost:3000';
 
-export default defineConfig(({ command }) => {
+const REACT_ROUTER = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const SRC = path.resolve(import.meta.dirname, 'src');
+const LANDING = path.join(SRC, 'features/landing');
+const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.m?js$/;
+
+/**
+ * The web app's modules the landing page imports statically (directly or through each other, not its
+ * lazy parts) and the lucide icons they name. Package barrels are not followed: `lucide-react`'s
+ * re-exports every icon, so the icons are matched by name (`ShieldCheck` → `icons/shield-check.mjs`).
+ */
+function landingImports(ctx: Rolldown.ChunkingContext): { modules: Set<string>; icons: Set<string> } {
+  const modules = new Set<string>();
+  const icons = new Set<string>();
+  const visit = (id: string) => {
+    if (modules.has(id) || !id.startsWith(SRC)) return;
+    modules.add(id);
+    const info = ctx.getModuleInfo(id);
+    for (const [, names] of info?.code?.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g) ?? []) {
+      for (const name of (names ?? '').split(',')) {
+        const icon = name.trim().split(/\s+as\s+/)[0];
+        if (icon)
+          icons.add(
+            icon
+              .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+              .replace(/([a-zA-Z])(\d)/g, '$1-$2')
+              .toLowerCase(),
+          );
+      }
+    }
+    for (const imported of info?.importedIds ?? []) visit(imported);
+  };
+  visit(path.join(LANDING, 'landing-page.tsx'));
+  return { modules, icons };
+}
+
+export default defineConfig(({ command, isSsrBuild }) => {
   // A build is always the production build the server serves (finding R1): a NODE_ENV=development
   // left in the shell would otherwise bundle development React, 50 KB over the landing budget.
   // Vite reads NODE_ENV after loading this file.
   if (command === 'build') process.env.NODE_ENV = 'production';
+  let landing: ReturnType<typeof landingImports> | undefined;
   return {
     plugins: [react(), tailwindcss()],
+    resolve: {
+      // React Router's package exports name only its development build (remix-run/react-router#12532,
+      // #14102), whose dev warnings stay on in production. The browser bundle takes the production
+      // build the package ships next to it: the same code with ENABLE_DEV_WARNINGS off (decision 0018).
+      alias: isSsrBuild
+        ? []
+        : [{ find: /^react-router$/, replacement: path.resolve(REACT_ROUTER, 'dist/production/index.mjs') }],
+    },
     build: {
       manifest: true,
       sourcemap: false,
       reportCompressedSize: true,
       chunkSizeWarningLimit: 400,
+      modulePreload: {
+        // Every browser the app supports has modulepreload.
+        polyfill: false,
+        // The route table's lazy imports (in the entry) carry no preload lists: listing each route's
+        // chunks for all 39 routes cost the entry 3 KB gzipped. A route's chunks are fetched when its
+        // chunk has loaded (one more round trip on an in-app navigation); a first visit to /, /creators
+        // or a profile gets them from the HTML shell's modulepreload links (web-shell.ts). Lazy imports
+        // inside route chunks keep their lists.
+        resolveDependencies: (_file, deps, { hostType, hostId }) =>
+          hostType === 'js' && /(^|\/)index-[\w-]+\.js$/.test(hostId) ? [] : deps,
+      },
+      rolldownOptions: {
+        output: {
+          // Browser chunks only (a server build is one bundle). Left to itself, rolldown gives every
+          // module that two chunks share a chunk of its own, so a first visit to / fetched a dozen
+          // 0.2–0.7 KB chunks, each paying its own gzip overhead, import lines and preload-list entry
+          // (decision 0018).
+          codeSplitting: isSsrBuild
+            ? undefined
+            : {
+                groups: [
+                  // Everything the entry imports statically is loaded by every first visit: one chunk.
+                  { name: 'app', tags: ['$initial'], priority: 2 },
+                  // What the landing page imports and other routes share too (icons, cards, badges):
+                  // one chunk next to the landing's own.
+                  {
+                    name: (id, ctx) => {
+                      landing ??= landingImports(ctx);
+                      const icon = LUCIDE_ICON.exec(id)?.[1];
+                      const shared = icon
+                        ? landing.icons.has(icon)
+                        : landing.modules.has(id) && !id.startsWith(LANDING);
+                      return shared ? 'landing-shared' : null;
+                    },
+                    debugName: 'landing-shared',
+                    includeDependenciesRecursively: false,
+                    priority: 1,
+                  },
+                ],
+              },
+        },
+      },
     },
     server: {
       port: 5173,

@@ -2,7 +2,7 @@ import { Search } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { href, paths } from '../../paths';
-import { Button } from '../ui/button';
+import { buttonClass } from '../ui/button-class';
 import { QuickSearchSuggestions } from './quick-search-suggestions';
 import { useCreatorSuggestions } from './use-creator-suggestions';
 
@@ -85,9 +85,10 @@ export function CreatorQuickSearch() {
             onBlur={close}
             onKeyDown={onKeyDown}
           />
-          <Button type="submit" className="h-11 shrink-0 rounded-xl">
+          {/* Button's look without Button: the landing page's first load stays free of Radix Slot. */}
+          <button type="submit" className={buttonClass({ className: 'h-11 shrink-0 rounded-xl' })}>
             Search
-          </Button>
+          </button>
         </div>
         <QuickSearchSuggestions
           listboxId={listboxId}

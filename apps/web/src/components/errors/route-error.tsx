@@ -3,7 +3,7 @@ import { AlertTriangle } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../paths';
-import { Button } from '../ui/button';
+import { buttonClass } from '../ui/button-class';
 
 /** What a route section shows when its lazy chunk or render failed, instead of a blank page. */
 export function RouteError({ error }: { error: unknown }) {
@@ -14,10 +14,13 @@ export function RouteError({ error }: { error: unknown }) {
       <h1 className="text-2xl font-bold">Something went wrong</h1>
       <p className="text-slate-600">{GENERIC_ERROR_MESSAGE}</p>
       <div className="flex gap-3">
-        <Button onClick={() => window.location.reload()}>Try Again</Button>
-        <Button asChild variant="secondary">
-          <Link to={paths.home}>Back to Home</Link>
-        </Button>
+        {/* Plain elements with the button look: this boundary is on every first visit, Button's Slot is not. */}
+        <button type="button" className={buttonClass()} onClick={() => window.location.reload()}>
+          Try Again
+        </button>
+        <Link to={paths.home} className={buttonClass({ variant: 'secondary' })}>
+          Back to Home
+        </Link>
       </div>
     </div>
   );

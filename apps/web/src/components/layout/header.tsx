@@ -6,13 +6,16 @@ import { useSession } from '../../lib/auth/session';
 import { readStorage, SIGNED_IN_HINT_KEY } from '../../lib/auth/storage';
 import { cn } from '../../lib/cn';
 import { href, paths } from '../../paths';
-import { Button } from '../ui/button';
+import { buttonClass } from '../ui/button-class';
 import { Logo } from './logo';
 
 const NAV = [
   { to: paths.creators, label: 'Discover' },
   { to: paths.support, label: 'Support' },
 ];
+
+// Buttons here are plain elements styled with `buttonClass`: `Button` brings Radix Slot (for `asChild`)
+// into every first visit (issue 14 landing budget). They render the same elements and classes.
 
 /**
  * spec §2 Header: logo, Discover and Support; guests get Sign In and Join as Creator; signed-in users a
@@ -70,17 +73,16 @@ export function Header({ userActions }: { userActions?: ReactNode }) {
         </div>
         <div className="flex items-center gap-1 md:hidden">
           {user && userActions}
-          <Button
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
+          <button
+            type="button"
+            className={buttonClass({ variant: 'ghost', size: 'icon', className: 'md:hidden' })}
             aria-expanded={open}
             aria-controls={menuId}
             aria-label={open ? 'Close menu' : 'Open menu'}
             onClick={() => setOpen((value) => !value)}
           >
             {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
-          </Button>
+          </button>
         </div>
       </div>
       {open && (
@@ -124,12 +126,12 @@ function AccountActions({
   if (!user) {
     return (
       <>
-        <Button asChild variant={menu ? 'secondary' : 'ghost'}>
-          <Link to={paths.login}>Sign In</Link>
-        </Button>
-        <Button asChild>
-          <Link to={href.signup('creator')}>Join as Creator</Link>
-        </Button>
+        <Link to={paths.login} className={buttonClass({ variant: menu ? 'secondary' : 'ghost' })}>
+          Sign In
+        </Link>
+        <Link to={href.signup('creator')} className={buttonClass()}>
+          Join as Creator
+        </Link>
       </>
     );
   }
@@ -142,12 +144,15 @@ function AccountActions({
       >
         Welcome, <span className="font-medium text-slate-900">{user.email}</span>
       </p>
-      <Button asChild variant="secondary">
-        <Link to={user.isCreator ? paths.dashboardMessages : paths.senderDashboard}>Dashboard</Link>
-      </Button>
-      <Button variant="ghost" onClick={onSignOut}>
+      <Link
+        to={user.isCreator ? paths.dashboardMessages : paths.senderDashboard}
+        className={buttonClass({ variant: 'secondary' })}
+      >
+        Dashboard
+      </Link>
+      <button type="button" className={buttonClass({ variant: 'ghost' })} onClick={onSignOut}>
         Sign Out
-      </Button>
+      </button>
     </>
   );
 }

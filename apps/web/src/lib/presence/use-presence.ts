@@ -5,8 +5,8 @@ import { api } from '../api-client';
 const ACTIVITY_PATH = '/api/activity';
 
 // spec §9: heartbeat 60 s, away delay 5 s (contracts PRESENCE holds the same numbers). Kept here
-// because this module loads on every route, including the landing page, whose bundle must not pull
-// in the contracts' zod schemas.
+// because this module loads for every signed-in user on any route, including the landing page, and
+// must not pull in the contracts' zod schemas.
 const HEARTBEAT_MS = 60_000;
 const AWAY_DELAY_MS = 5_000;
 export const PRESENCE_TIMINGS = { heartbeatMs: HEARTBEAT_MS, awayDelayMs: AWAY_DELAY_MS } as const;
@@ -54,4 +54,10 @@ export function usePresence(userId: string | null): void {
       report('offline');
     };
   }, [userId]);
+}
+
+/** The lazily loaded part of `Presence` (presence.tsx): reports for the signed-in `userId`. */
+export function PresenceReporter({ userId }: { userId: string }): null {
+  usePresence(userId);
+  return null;
 }

@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { sessionQuery } from '../auth/session';
-import { useRealtimeEvents } from './use-realtime-events';
+
+// Only a signed-in user holds an event stream, so the stream code is its own chunk, fetched once the
+// session check has found a user: a guest's first visit to / does not load it (issue 14 landing budget).
+const EventStream = lazy(() => import('./use-realtime-events').then((module) => ({ default: module.EventStream })));
 
 /**
  * Mounted once for the whole app: a signed-in user's open tabs each hold one event stream, so inboxes,
@@ -9,6 +13,12 @@ import { useRealtimeEvents } from './use-realtime-events';
  */
 export function RealtimeEvents() {
   const { data } = useQuery(sessionQuery());
-  useRealtimeEvents(data?.user?.id ?? null);
-  return null;
+  const userId = data?.user?.id;
+  if (!userId) return null;
+  // Signing out unmounts the stream, whose cleanup closes it.
+  return (
+    <Suspense fallback={null}>
+      <EventStream userId={userId} />
+    </Suspense>
+  );
 }

@@ -42,6 +42,12 @@ export function useRealtimeEvents(userId: string | null): void {
   }, [userId, queryClient]);
 }
 
+/** The lazily loaded part of `RealtimeEvents` (realtime-events.tsx): the stream of the signed-in `userId`. */
+export function EventStream({ userId }: { userId: string }): null {
+  useRealtimeEvents(userId);
+  return null;
+}
+
 function parse(data: string): TRealtimeEvent | null {
   try {
     return JSON.parse(data) as TRealtimeEvent;

@@ -2,7 +2,7 @@ import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { CreatorQuickSearch } from '../../../components/creators/creator-quick-search';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { buttonClass } from '../../../components/ui/button-class';
 import { useCopy } from '../../../lib/platform-config';
 import { href, paths } from '../../../paths';
 import { StatTiles } from './stat-tiles';
@@ -28,12 +28,12 @@ export function Hero() {
           <CreatorQuickSearch />
         </div>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to={paths.creators}>Discover Creators</Link>
-          </Button>
-          <Button asChild size="lg" variant="secondary">
-            <Link to={href.signup('creator')}>Join as Creator</Link>
-          </Button>
+          <Link to={paths.creators} className={buttonClass({ size: 'lg' })}>
+            Discover Creators
+          </Link>
+          <Link to={href.signup('creator')} className={buttonClass({ size: 'lg', variant: 'secondary' })}>
+            Join as Creator
+          </Link>
         </div>
         <StatTiles />
       </div>

@@ -1,6 +1,6 @@
 import { LifeBuoy } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { buttonClass } from '../../../components/ui/button-class';
 import { paths } from '../../../paths';
 
 export function StillHaveQuestions() {
@@ -14,9 +14,12 @@ export function StillHaveQuestions() {
         <p className="mt-2 max-w-xl text-brand-100">
           Browse the full help center or write to our team. We typically respond within 2 hours.
         </p>
-        <Button asChild size="lg" variant="secondary" className="mt-6 border-0">
-          <Link to={paths.support}>Visit Support</Link>
-        </Button>
+        <Link
+          to={paths.support}
+          className={buttonClass({ size: 'lg', variant: 'secondary', className: 'mt-6 border-0' })}
+        >
+          Visit Support
+        </Link>
       </div>
     </section>
   );
