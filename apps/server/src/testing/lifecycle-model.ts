@@ -486,6 +486,7 @@ const INVARIANTS: Array<{
           coalesce(min(p.other_id::text) filter (where m.status in ('sent', 'responded', 'refunded')),
             min(p.other_id::text))::uuid as other_id,
           (count(*) filter (where m.status in ('sent', 'responded', 'refunded')))::int as message_count,
+          (count(*) filter (where m.status = 'sent' and not m.is_followup and m.amount > 0))::int as unanswered_count,
           max(greatest(m.created_at, coalesce(m.responded_at, m.created_at)))
             filter (where m.status in ('sent', 'responded', 'refunded')) as last_activity,
           (array_agg(m.id order by greatest(m.created_at, coalesce(m.responded_at, m.created_at)) desc, m.id desc)
@@ -498,8 +499,8 @@ const INVARIANTS: Array<{
         e.last_activity as expected_activity, s.last_activity as stored_activity
       from expected e full join conversation_summaries s on s.conversation_id = e.conversation_id and s.user_id = e.user_id
       where e.conversation_id is null or s.conversation_id is null
-        or (e.other_id, e.message_count, e.last_activity, e.last_message_id)
-          is distinct from (s.other_id, s.message_count, s.last_activity, s.last_message_id)`,
+        or (e.other_id, e.message_count, e.unanswered_count, e.last_activity, e.last_message_id)
+          is distinct from (s.other_id, s.message_count, s.unanswered_count, s.last_activity, s.last_message_id)`,
   },
 ];
 

@@ -3,6 +3,7 @@ CREATE TABLE "conversation_summaries" (
 	"user_id" uuid NOT NULL,
 	"other_id" uuid NOT NULL,
 	"message_count" integer DEFAULT 0 NOT NULL,
+	"unanswered_count" integer DEFAULT 0 NOT NULL,
 	"last_activity" timestamp with time zone,
 	"last_message_id" uuid,
 	CONSTRAINT "conversation_summaries_conversation_id_user_id_pk" PRIMARY KEY("conversation_id","user_id")
@@ -17,7 +18,8 @@ CREATE INDEX "conversation_summaries_user_activity_idx" ON "conversation_summari
 -- Recomputes the rows of the given conversations from `messages` (by messages_conversation_created_idx):
 -- one per participant of any of their messages; the count, newest activity and newest message over
 -- the visible ones (status sent, responded or refunded; messages/queries.ts#isVisibleSql), with the
--- same order as the list's last message (a reply counts from when it was sent, then the id).
+-- same order as the list's last message (a reply counts from when it was sent, then the id); the
+-- paid messages still `sent` (queries.ts#isUnanswered), so the list looks for open ones only there.
 -- Concurrency (READ COMMITTED): two transactions changing different messages of one conversation
 -- would each recompute from a snapshot without the other's change. So the rows are locked first,
 -- in one order (1, 2), and only then recomputed by a separate statement (3), whose fresh snapshot
@@ -28,8 +30,9 @@ BEGIN
   IF coalesce(cardinality(ids), 0) = 0 THEN
     RETURN;
   END IF;
-  -- 1. A row for every participant, so there is something to lock (a new one waits for the
-  --    transaction that is inserting the same row).
+  -- 1. A row for every participant, so there is something to lock. (This already waits for a
+  --    transaction that is inserting or has changed one of these rows; step 2 also catches one that
+  --    only locked them.)
   INSERT INTO conversation_summaries (conversation_id, user_id, other_id)
   SELECT m.conversation_id, p.user_id, min(p.other_id::text)::uuid
   FROM messages m
@@ -51,6 +54,7 @@ BEGIN
         min(p.other_id::text)
       )::uuid AS other_id,
       (count(*) FILTER (WHERE m.status IN ('sent', 'responded', 'refunded')))::int AS message_count,
+      (count(*) FILTER (WHERE m.status = 'sent' AND NOT m.is_followup AND m.amount > 0))::int AS unanswered_count,
       max(greatest(m.created_at, coalesce(m.responded_at, m.created_at)))
         FILTER (WHERE m.status IN ('sent', 'responded', 'refunded')) AS last_activity,
       (array_agg(m.id ORDER BY greatest(m.created_at, coalesce(m.responded_at, m.created_at)) DESC, m.id DESC)
@@ -61,13 +65,17 @@ BEGIN
     GROUP BY m.conversation_id, p.user_id
   ),
   written AS (
-    INSERT INTO conversation_summaries AS s (conversation_id, user_id, other_id, message_count, last_activity, last_message_id)
-    SELECT conversation_id, user_id, other_id, message_count, last_activity, last_message_id FROM expected
+    INSERT INTO conversation_summaries AS s
+      (conversation_id, user_id, other_id, message_count, unanswered_count, last_activity, last_message_id)
+    SELECT conversation_id, user_id, other_id, message_count, unanswered_count, last_activity, last_message_id
+    FROM expected
     ON CONFLICT (conversation_id, user_id) DO UPDATE
       SET other_id = excluded.other_id, message_count = excluded.message_count,
-        last_activity = excluded.last_activity, last_message_id = excluded.last_message_id
-      WHERE (s.other_id, s.message_count, s.last_activity, s.last_message_id)
-        IS DISTINCT FROM (excluded.other_id, excluded.message_count, excluded.last_activity, excluded.last_message_id)
+        unanswered_count = excluded.unanswered_count, last_activity = excluded.last_activity,
+        last_message_id = excluded.last_message_id
+      WHERE (s.other_id, s.message_count, s.unanswered_count, s.last_activity, s.last_message_id)
+        IS DISTINCT FROM (excluded.other_id, excluded.message_count, excluded.unanswered_count,
+          excluded.last_activity, excluded.last_message_id)
   )
   DELETE FROM conversation_summaries s
   WHERE s.conversation_id = ANY (ids)
@@ -83,15 +91,16 @@ END;
 $$;
 --> statement-breakpoint
 -- An update counts only when it changes what a summary is made of (not a reply's text, updated_at…).
+-- (A trigger with transition tables cannot name columns, so the changed rows are found here.)
 CREATE FUNCTION messages_summaries_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM conversation_summaries_refresh(ARRAY(
     SELECT DISTINCT conversation_id FROM (
-      (SELECT id, conversation_id, sender_id, recipient_id, status, created_at, responded_at FROM old_rows
-       EXCEPT SELECT id, conversation_id, sender_id, recipient_id, status, created_at, responded_at FROM new_rows)
+      (SELECT id, conversation_id, sender_id, recipient_id, status, created_at, responded_at, amount, is_followup FROM old_rows
+       EXCEPT SELECT id, conversation_id, sender_id, recipient_id, status, created_at, responded_at, amount, is_followup FROM new_rows)
       UNION ALL
-      (SELECT id, conversation_id, sender_id, recipient_id, status, created_at, responded_at FROM new_rows
-       EXCEPT SELECT id, conversation_id, sender_id, recipient_id, status, created_at, responded_at FROM old_rows)
+      (SELECT id, conversation_id, sender_id, recipient_id, status, created_at, responded_at, amount, is_followup FROM new_rows
+       EXCEPT SELECT id, conversation_id, sender_id, recipient_id, status, created_at, responded_at, amount, is_followup FROM old_rows)
     ) AS changed
   ));
   RETURN NULL;

@@ -95,7 +95,8 @@ export const messageReminders = pgTable(
  * message change (migration 0018): every participant of a message has a row, `message_count` counts
  * the visible messages (ARCHITECTURE §3), and `last_activity` / `last_message_id` are those of the
  * newest visible one (a reply counts from when it was sent); both null when none is visible. The
- * open counts depend on the clock and are read per page instead.
+ * open counts depend on the clock and are read per page instead, only where `unanswered_count` says
+ * there can be one.
  */
 export const conversationSummaries = pgTable(
   'conversation_summaries',
@@ -104,6 +105,9 @@ export const conversationSummaries = pgTable(
     userId: uuid('user_id').notNull(),
     otherId: uuid('other_id').notNull(),
     messageCount: integer('message_count').notNull().default(0),
+    // Paid messages still waiting for an answer, by status alone (queries.ts#isUnanswered): the list
+    // counts the open ones (which need the clock) only where this is not 0.
+    unansweredCount: integer('unanswered_count').notNull().default(0),
     lastActivity: tstz('last_activity'),
     lastMessageId: uuid('last_message_id'),
   },

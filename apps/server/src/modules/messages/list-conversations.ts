@@ -30,8 +30,10 @@ interface Row extends Record<string, unknown> {
  * read from `conversation_summaries` (kept by the messages triggers, decision 0019) along its index,
  * and only the page's rows then read their last message, the other party and the open counts.
  * Pending and waiting follow spec §4: paid, not follow-up, unanswered messages still inside their
- * window — to me (pending) or from me (waiting). They depend on the clock, so they are counted here
- * for the page's conversations (by messages_conversation_created_idx), never stored.
+ * window — to me (pending) or from me (waiting). They depend on the clock, so they are counted here,
+ * for the page's conversations that have an unanswered paid message at all (the summary's
+ * `unanswered_count`), by messages_conversation_created_idx alone: a deadline index would be no
+ * narrower for one conversation, and the planner misjudged it into scanning every open message.
  */
 export async function listConversations(
   ctx: Pick<FastifyInstance, 'db' | 'clock'>,
@@ -55,7 +57,7 @@ export async function listConversations(
   // user's summary rows in order and stops at the page's last match (bounded by the user's
   // conversations, never by their messages).
   const pageQuery = pattern
-    ? sql`select s.conversation_id, s.other_id, s.last_message_id, s.last_activity, s.message_count
+    ? sql`select s.conversation_id, s.other_id, s.last_message_id, s.last_activity, s.message_count, s.unanswered_count
         from conversation_summaries s
         join profiles p on p.id = s.other_id
         join messages lm on lm.id = s.last_message_id
@@ -63,7 +65,7 @@ export async function listConversations(
           and (lower(p.username) like ${pattern} or lower(p.display_name) like ${pattern} or lower(${lastContent}) like ${pattern})
         order by s.last_activity desc, s.conversation_id desc
         limit ${limit + 1}`
-    : sql`select s.conversation_id, s.other_id, s.last_message_id, s.last_activity, s.message_count
+    : sql`select s.conversation_id, s.other_id, s.last_message_id, s.last_activity, s.message_count, s.unanswered_count
         from conversation_summaries s
         where s.user_id = ${opts.userId} and s.message_count > 0 ${afterCursor}
         order by s.last_activity desc, s.conversation_id desc
@@ -77,10 +79,10 @@ export async function listConversations(
     join profiles p on p.id = page.other_id
     join messages lm on lm.id = page.last_message_id
     cross join lateral (
-      select (count(*) filter (where m.recipient_id = ${opts.userId}))::int as pending_count,
-        (count(*) filter (where m.sender_id = ${opts.userId}))::int as waiting_count
+      select (count(*) filter (where m.recipient_id = ${opts.userId} and ${isOpenSql('m', now)}))::int as pending_count,
+        (count(*) filter (where m.sender_id = ${opts.userId} and ${isOpenSql('m', now)}))::int as waiting_count
       from messages m
-      where m.conversation_id = page.conversation_id and ${isOpenSql('m', now)}
+      where page.unanswered_count > 0 and m.conversation_id = page.conversation_id
     ) open
     order by page.last_activity desc, page.conversation_id desc
   `);
