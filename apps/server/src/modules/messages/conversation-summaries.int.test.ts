@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import {
+  createCreator,
   createUser,
   fanAndCreator,
   sendPaidMessage,
@@ -127,4 +128,39 @@ test('an account deleted with its messages leaves no conversation in the other p
     sql`select count(*)::int as n from conversation_summaries where user_id = ${leaver.id} or other_id = ${leaver.id}`,
   );
   expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
+});
+
+test('a search finds conversations by the other party’s name or the last message, and pages its matches', async () => {
+  const fan = await createUser(t.database.db);
+  const fanCookie = await signIn(t.app, fan.email ?? '', TEST_PASSWORD);
+  const token = `zq${Date.now().toString(36)}`;
+  const named = await createCreator(t.database.db, { displayName: `Coach ${token}` });
+  const asked = await createCreator(t.database.db);
+  const other = await createCreator(t.database.db);
+  const byName = await sendPaidMessage(t.app, fanCookie, named.id);
+  t.clock.advance(MINUTE);
+  const byContent = await sendPaidMessage(
+    t.app,
+    fanCookie,
+    asked.id,
+    `Could you explain ${token} training to me, please?`,
+  );
+  t.clock.advance(MINUTE);
+  await sendPaidMessage(t.app, fanCookie, other.id);
+
+  const search = async (query: string) => {
+    const response = await t.app.inject({ url: `/api/conversations?${query}`, headers: { cookie: fanCookie } });
+    expect(response.statusCode).toBe(200);
+    return response.json() as { conversations: Array<{ conversationId: string }>; nextCursor: string | null };
+  };
+  // Newest first: the message mentioning the token, then the creator named by it; never the third.
+  const all = await search(`search=${token.toUpperCase()}`);
+  expect(all.conversations.map((c) => c.conversationId)).toEqual([byContent.messageId, byName.messageId]);
+  expect(all.nextCursor).toBeNull();
+  const first = await search(`search=${token}&limit=1`);
+  expect(first.conversations.map((c) => c.conversationId)).toEqual([byContent.messageId]);
+  const second = await search(`search=${token}&limit=1&cursor=${first.nextCursor}`);
+  expect(second.conversations.map((c) => c.conversationId)).toEqual([byName.messageId]);
+  expect(second.nextCursor).toBeNull();
+  expect((await listOf(fanCookie)).length).toBe(3);
 });
