@@ -329,6 +329,14 @@ export async function ensureScaleDatabase(opts: {
         const meta = await client.query('select shape from bench_meta').catch(() => null);
         if (meta?.rows[0]?.shape === JSON.stringify(shape)) {
           console.log(`reusing ${name} (${JSON.stringify(shape)})`);
+          // Migrations added since it was generated (with their backfills, e.g. decision 0019's
+          // conversation summaries) apply to the reused data too.
+          const database = await openDatabase({ kind: 'postgres', url });
+          try {
+            await migrateDatabase(database);
+          } finally {
+            await database.close();
+          }
           return url;
         }
       } finally {

@@ -136,6 +136,7 @@ const RUN_TABLES = [
   'content_moderation',
   'notifications',
   'payments',
+  'conversation_summaries',
   'messages',
   'creator_blocks',
   'webhook_events',
@@ -475,6 +476,31 @@ const INVARIANTS: Array<{
     query: (now) => sql`select m.id from creator_blocks b join messages m
       on m.sender_id = b.fan_id and m.recipient_id = b.creator_id
       where m.amount > 0 and not m.is_followup and m.status = 'sent' and m.expires_at > ${now}::timestamptz`,
+  },
+  {
+    // Decision 0019: the list pages over conversation_summaries, which the messages triggers keep. Each
+    // row must equal its recomputation from messages, and every participant of a message has its row.
+    name: 'every conversation summary equals its recomputation from the messages',
+    query: sql`with expected as (
+        select m.conversation_id, p.user_id,
+          coalesce(min(p.other_id::text) filter (where m.status in ('sent', 'responded', 'refunded')),
+            min(p.other_id::text))::uuid as other_id,
+          (count(*) filter (where m.status in ('sent', 'responded', 'refunded')))::int as message_count,
+          (count(*) filter (where m.status = 'sent' and not m.is_followup and m.amount > 0))::int as unanswered_count,
+          max(greatest(m.created_at, coalesce(m.responded_at, m.created_at)))
+            filter (where m.status in ('sent', 'responded', 'refunded')) as last_activity,
+          (array_agg(m.id order by greatest(m.created_at, coalesce(m.responded_at, m.created_at)) desc, m.id desc)
+            filter (where m.status in ('sent', 'responded', 'refunded')))[1] as last_message_id
+        from messages m
+        cross join lateral (values (m.sender_id, m.recipient_id), (m.recipient_id, m.sender_id)) as p(user_id, other_id)
+        group by m.conversation_id, p.user_id)
+      select coalesce(e.conversation_id, s.conversation_id) as conversation_id, coalesce(e.user_id, s.user_id) as user_id,
+        e.message_count as expected_count, s.message_count as stored_count,
+        e.last_activity as expected_activity, s.last_activity as stored_activity
+      from expected e full join conversation_summaries s on s.conversation_id = e.conversation_id and s.user_id = e.user_id
+      where e.conversation_id is null or s.conversation_id is null
+        or (e.other_id, e.message_count, e.unanswered_count, e.last_activity, e.last_message_id)
+          is distinct from (s.other_id, s.message_count, s.unanswered_count, s.last_activity, s.last_message_id)`,
   },
 ];
 

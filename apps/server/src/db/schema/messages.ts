@@ -88,3 +88,34 @@ export const messageReminders = pgTable(
     check('message_reminders_threshold', sql`${t.thresholdHours} in (12, 4, 1)`),
   ],
 );
+
+/**
+ * One row per (conversation, participant): what the conversation list pages over (issue 14, decision
+ * 0019). Written only by the `messages_conversation_summaries` triggers in the same statement as the
+ * message change (migration 0018): every participant of a message has a row, `message_count` counts
+ * the visible messages (ARCHITECTURE §3), and `last_activity` / `last_message_id` are those of the
+ * newest visible one (a reply counts from when it was sent); both null when none is visible. The
+ * open counts depend on the clock and are read per page instead, only where `unanswered_count` says
+ * there can be one.
+ */
+export const conversationSummaries = pgTable(
+  'conversation_summaries',
+  {
+    conversationId: uuid('conversation_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    otherId: uuid('other_id').notNull(),
+    messageCount: integer('message_count').notNull().default(0),
+    // Paid messages still waiting for an answer, by status alone (queries.ts#isUnanswered): the list
+    // counts the open ones (which need the clock) only where this is not 0.
+    unansweredCount: integer('unanswered_count').notNull().default(0),
+    lastActivity: tstz('last_activity'),
+    lastMessageId: uuid('last_message_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    // The list's keyset order, newest activity first (scanned backwards).
+    index('conversation_summaries_user_activity_idx')
+      .on(t.userId, t.lastActivity, t.conversationId)
+      .where(sql`${t.messageCount} > 0`),
+  ],
+);

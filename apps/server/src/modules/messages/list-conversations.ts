@@ -1,8 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
 import { containsPattern } from '../../platform/sql-like';
-import { isOpenSql, isVisibleSql } from './queries';
+import { isOpenSql } from './queries';
 
 interface Row extends Record<string, unknown> {
   conversation_id: string;
@@ -24,75 +26,118 @@ interface Row extends Record<string, unknown> {
   activity_key: string;
 }
 
+/** Which optional parts a request uses: requests of one shape share one prepared statement. */
+interface ListShape {
+  search: boolean;
+  cursor: boolean;
+}
+
 /**
- * The signed-in user's conversations, aggregated in one query (ARCHITECTURE §3a: never by loading
- * every message into the browser). Pending and waiting counts follow spec §4: paid, not follow-up,
- * unanswered messages still inside their window — to me (pending) or from me (waiting). Newest
- * activity first, a page at a time behind a keyset cursor.
+ * The list's statement for one shape, with placeholders (userId, now, limit; pattern; cursorValue,
+ * cursorId). One statement: the page is read from `conversation_summaries` (kept by the messages
+ * triggers, decision 0019) along its index, and only the page's rows then read their last message,
+ * the other party and the open counts. Pending and waiting follow spec §4: paid, not follow-up,
+ * unanswered messages still inside their window — to me (pending) or from me (waiting). They depend
+ * on the clock, so they are counted here, for the page's conversations that have an unanswered paid
+ * message at all (the summary's `unanswered_count`), by messages_conversation_created_idx alone: a
+ * deadline index would be no narrower for one conversation, and the planner misjudged it into
+ * scanning every open message.
+ */
+function listStatement(shape: ListShape): SQL {
+  const p = sql.placeholder;
+  const me = sql`${p('userId')}::uuid`;
+  const now = sql`${p('now')}::timestamptz`;
+  // The last message's text and side: a reply counts from when it was sent (the summary chose the message).
+  const lastContent = sql`case when lm.response_content is not null and lm.responded_at >= lm.created_at
+    then lm.response_content else lm.content end`;
+  const lastFromMe = sql`case when lm.response_content is not null and lm.responded_at >= lm.created_at
+    then lm.recipient_id = ${me} else lm.sender_id = ${me} end`;
+  // Keyset: strictly after the last row of the previous page, in the index's order.
+  const afterCursor = shape.cursor
+    ? sql`and (s.last_activity, s.conversation_id) < (${p('cursorValue')}::timestamptz, ${p('cursorId')}::uuid)`
+    : sql``;
+  // A search must look at each conversation's name and last message before the limit: it walks the
+  // user's summary rows in order and stops at the page's last match (bounded by the user's
+  // conversations, never by their messages).
+  const pageQuery = shape.search
+    ? sql`select s.conversation_id, s.other_id, s.last_message_id, s.last_activity, s.message_count, s.unanswered_count
+        from conversation_summaries s
+        join profiles p on p.id = s.other_id
+        join messages lm on lm.id = s.last_message_id
+        where s.user_id = ${me} and s.message_count > 0 ${afterCursor}
+          and (lower(p.username) like ${p('pattern')} or lower(p.display_name) like ${p('pattern')}
+            or lower(${lastContent}) like ${p('pattern')})
+        order by s.last_activity desc, s.conversation_id desc
+        limit ${p('limit')}`
+    : sql`select s.conversation_id, s.other_id, s.last_message_id, s.last_activity, s.message_count, s.unanswered_count
+        from conversation_summaries s
+        where s.user_id = ${me} and s.message_count > 0 ${afterCursor}
+        order by s.last_activity desc, s.conversation_id desc
+        limit ${p('limit')}`;
+  return sql`
+    select page.conversation_id, page.last_message_id, page.other_id, p.username, p.display_name, p.avatar_url,
+      p.is_creator, p.instagram_verified, p.message_price, p.is_available, ${lastContent} as last_content,
+      ${lastFromMe} as last_from_me, page.last_activity, page.message_count, open.pending_count, open.waiting_count,
+      page.last_activity::text as activity_key
+    from (${pageQuery}) page
+    join profiles p on p.id = page.other_id
+    join messages lm on lm.id = page.last_message_id
+    cross join lateral (
+      select (count(*) filter (where m.recipient_id = ${me} and ${isOpenSql('m', now)}))::int as pending_count,
+        (count(*) filter (where m.sender_id = ${me} and ${isOpenSql('m', now)}))::int as waiting_count
+      from messages m
+      where page.unanswered_count > 0 and m.conversation_id = page.conversation_id
+    ) open
+    order by page.last_activity desc, page.conversation_id desc
+  `;
+}
+
+type PreparedList = ReturnType<Db['_']['session']['prepareQuery']>;
+// Issue 14, like browse (decision 0017): the SQL is rendered once per shape and database, and
+// PostgreSQL keeps the named statement per connection, so its parse and plan are reused too.
+const preparedByDb = new WeakMap<Db, Map<string, PreparedList>>();
+// Statement names are unique in the process: two apps may share one pool (its connections keep them).
+let preparedCount = 0;
+const dialect = new PgDialect();
+
+function preparedFor(db: Db, shape: ListShape): PreparedList {
+  let byShape = preparedByDb.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    preparedByDb.set(db, byShape);
+  }
+  const key = `${shape.search ? 's' : ''}.${shape.cursor ? 'k' : ''}`;
+  let prepared = byShape.get(key);
+  if (!prepared) {
+    preparedCount += 1;
+    prepared = db._.session.prepareQuery(
+      dialect.sqlToQuery(listStatement(shape)),
+      undefined,
+      `conversations_${preparedCount}`,
+      false,
+    );
+    byShape.set(key, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * The signed-in user's conversations, newest activity first, a page at a time behind a keyset cursor
+ * (ARCHITECTURE §3a: never by loading every message into the browser).
  */
 export async function listConversations(
   ctx: Pick<FastifyInstance, 'db' | 'clock'>,
   opts: { userId: string; search?: string; limit?: number; cursor?: string },
 ) {
-  const { db } = ctx;
-  const now = ctx.clock.now();
-  const pattern = opts.search ? containsPattern(opts.search) : null;
   const limit = opts.limit ?? CONVERSATIONS_PAGE;
   const after = opts.cursor ? decodeActivityCursor(opts.cursor) : null;
-  // The last message of a conversation, newest activity first (a reply counts from when it was sent).
-  const lastOf = (conversation: SQL) => sql`lateral (
-      select lm.id,
-        case when lm.response_content is not null and lm.responded_at >= lm.created_at then lm.response_content else lm.content end as content,
-        case when lm.response_content is not null and lm.responded_at >= lm.created_at then lm.recipient_id = ${opts.userId}
-             else lm.sender_id = ${opts.userId} end as from_me
-      from messages lm
-      where lm.conversation_id = ${conversation} and ${isVisibleSql('lm')}
-        and (lm.sender_id = ${opts.userId} or lm.recipient_id = ${opts.userId})
-      order by greatest(lm.created_at, coalesce(lm.responded_at, lm.created_at)) desc, lm.id desc
-      limit 1
-    )`;
-  // Keyset: strictly after the last row of the previous page, in the same order.
-  const afterCursor = after
-    ? sql`(agg.last_activity, agg.conversation_id) < (${after.value}::timestamptz, ${after.id}::uuid)`
-    : null;
-  // Issue 14: the page is chosen from the per-conversation aggregate first; only its rows then read
-  // their last message and the other party (a search needs both for every conversation, so it joins
-  // them before the limit). The aggregate reads the narrow columns of the user's messages only.
-  const pageQuery = pattern
-    ? sql`select agg.*, last.id as last_message_id, last.content as last_content, last.from_me as last_from_me
-        from agg
-        join profiles p on p.id = agg.other_id
-        cross join ${lastOf(sql`agg.conversation_id`)} last
-        where (lower(p.username) like ${pattern} or lower(p.display_name) like ${pattern} or lower(last.content) like ${pattern})
-          ${afterCursor ? sql`and ${afterCursor}` : sql``}
-        order by agg.last_activity desc, agg.conversation_id desc
-        limit ${limit + 1}`
-    : sql`select agg.*, last.id as last_message_id, last.content as last_content, last.from_me as last_from_me
-        from (select * from agg ${afterCursor ? sql`where ${afterCursor}` : sql``}
-              order by agg.last_activity desc, agg.conversation_id desc limit ${limit + 1}) agg
-        cross join ${lastOf(sql`agg.conversation_id`)} last`;
-  const result = await db.execute(sql`
-    with agg as (
-      select m.conversation_id,
-        min((case when m.sender_id = ${opts.userId} then m.recipient_id else m.sender_id end)::text)::uuid as other_id,
-        count(*)::int as message_count,
-        max(greatest(m.created_at, coalesce(m.responded_at, m.created_at))) as last_activity,
-        (count(*) filter (where m.recipient_id = ${opts.userId} and ${isOpenSql('m', now)}))::int as pending_count,
-        (count(*) filter (where m.sender_id = ${opts.userId} and ${isOpenSql('m', now)}))::int as waiting_count
-      from messages m
-      where (m.sender_id = ${opts.userId} or m.recipient_id = ${opts.userId})
-        and ${isVisibleSql('m')}
-      group by m.conversation_id
-    ),
-    page as (${pageQuery})
-    select page.conversation_id, page.last_message_id, page.other_id, p.username, p.display_name, p.avatar_url,
-      p.is_creator, p.instagram_verified, p.message_price, p.is_available, page.last_content,
-      page.last_from_me, page.last_activity, page.message_count, page.pending_count, page.waiting_count,
-      page.last_activity::text as activity_key
-    from page
-    join profiles p on p.id = page.other_id
-    order by page.last_activity desc, page.conversation_id desc
-  `);
+  const values: Record<string, unknown> = { userId: opts.userId, now: ctx.clock.now(), limit: limit + 1 };
+  if (opts.search) values.pattern = containsPattern(opts.search);
+  if (after) {
+    values.cursorValue = after.value;
+    values.cursorId = after.id;
+  }
+  const result = await preparedFor(ctx.db, { search: Boolean(opts.search), cursor: Boolean(after) }).execute(values);
   // Both drivers answer { rows }; the HKT of the shared Db type does not say so.
   const { rows: fetched } = result as unknown as { rows: Row[] };
   const rows = fetched.slice(0, limit);

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isActiveAdmin, requireUser, userId } from '../../platform/auth-guard';
+import { compiledSerializerCompiler } from '../../platform/compiled-serializer';
 import { answerConversation } from './answer-conversation';
 import { creatorStats } from './creator-stats';
 import { declineConversation } from './decline-conversation';
@@ -37,6 +38,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
         response: { 200: ZConversationsResponse },
       },
+      // Issue 14: a hot read (the inbox and the conversation list), serialized like browse (decision 0017).
+      serializerCompiler: compiledSerializerCompiler,
     },
     async (request) =>
       listConversations(app, {
