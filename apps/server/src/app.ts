@@ -48,7 +48,7 @@ import { registerErrorHandler } from './platform/error-handler';
 import { safeLoggerOptions } from './platform/logging';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mailer';
 import { registerOriginCheck } from './platform/origin-check';
-import { loadPageRenderer } from './platform/page-render';
+import { encodeHtml, loadPageRenderer } from './platform/page-render';
 import { registerPrivateNoStore } from './platform/private-cache';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { loadWebShell } from './platform/web-shell';
@@ -245,9 +245,11 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
       }
       if (rendered?.kind === 'page') {
         // The HTML shows the visitor's session (the header's Welcome line): never kept for anyone else.
-        reply.header('vary', 'cookie');
+        reply.header('vary', 'cookie, accept-encoding');
         reply.header('cache-control', request.headers.cookie ? 'private, no-store' : 'no-cache');
-        return reply.send(shell.page(url, rendered));
+        const { body, encoding } = await encodeHtml(request.headers['accept-encoding'], shell.page(url, rendered));
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.send(body);
       }
       return reply.header('cache-control', 'no-cache').send(shell.html(url));
     }
