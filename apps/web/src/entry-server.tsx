@@ -98,6 +98,8 @@ async function fetchProfile(client: QueryClient, username: string): Promise<'ok'
     return profile.username.toLowerCase() === username.toLowerCase() ? 'ok' : 'skip';
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return 'not-found';
+    // A name the API refuses (a stray path such as /robots.txt): the browser shows its message.
+    if (error instanceof ApiError && error.status === 400) return 'skip';
     throw error;
   }
 }
