@@ -31,6 +31,46 @@ export interface BrowserHarness {
   context(viewport?: { width: number; height: number }): Promise<BrowserContext>;
 }
 
+/**
+ * Decision 0020: /, /creators and profiles arrive rendered, so their buttons are on screen before the
+ * code that handles them has hydrated the page (links work either way). A journey's first click must
+ * not land in that gap, so `goto` and `reload` return once the page's content is hydrated.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    if (!document.getElementById('fanline-state')) return true;
+    const content = document.querySelector('main > *');
+    return content !== null && Object.keys(content).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
+function waitForHydrationOnGoto(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await waitForHydration(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await waitForHydration(page);
+    return response;
+  };
+}
+
+/**
+ * Opens `pathname` the way a click inside the app does, without a server-rendered page: for journeys
+ * that stub the API in the browser to see the page's own loading and error states.
+ */
+export async function openInApp(page: Page, pathname: string): Promise<void> {
+  await page.goto(new URL('/support', inject('baseUrl')).toString());
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, pathname);
+}
+
 /** Registers beforeAll/afterAll hooks for one Chromium per test file and returns the harness. */
 export function setupBrowser(): BrowserHarness {
   let browser: Browser | undefined;
@@ -49,6 +89,7 @@ export function setupBrowser(): BrowserHarness {
     if (!browser) throw new Error('browser not started: call setupBrowser() at the top of the file');
     const ctx = await browser.newContext({ viewport, baseURL: baseUrl });
     ctx.setDefaultTimeout(10_000);
+    ctx.on('page', waitForHydrationOnGoto);
     contexts.push(ctx);
     return ctx;
   };

@@ -2,7 +2,7 @@ import type { TBrowseResponse } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DEMO_FAN, signInByApi } from '../support/auth';
-import { MOBILE, setupBrowser } from '../support/browser';
+import { MOBILE, openInApp, setupBrowser } from '../support/browser';
 
 const browser = setupBrowser();
 
@@ -125,7 +125,8 @@ describe('Discover (/creators)', () => {
       await (url.searchParams.has('cursor') ? page2Held : page1Held);
       await route.continue();
     });
-    await page.goto(browser.url('/creators'));
+    // Opened from inside the app: a server-rendered /creators would arrive with page 1 already in it.
+    await openInApp(page, '/creators');
     const firstLoad = page.getByRole('status', { name: 'Loading creators' });
     await firstLoad.waitFor();
     expect(await firstLoad.locator(':scope > div').count()).toBe(15);
@@ -227,7 +228,7 @@ describe('Discover (/creators)', () => {
     await page.route('**/api/creators?*', (route) =>
       fail ? route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'boom' } } }) : route.continue(),
     );
-    await page.goto(browser.url('/creators'));
+    await openInApp(page, '/creators');
     await page.getByRole('heading', { name: 'Error loading creators' }).waitFor();
     await page.getByText('Please try again in a moment').waitFor();
     fail = false;

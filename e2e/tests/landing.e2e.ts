@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { MOBILE, setupBrowser } from '../support/browser';
+import { MOBILE, openInApp, setupBrowser } from '../support/browser';
 
 const browser = setupBrowser();
 
@@ -67,7 +67,8 @@ describe('landing page', () => {
       await held;
       await route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'boom' } } });
     });
-    await page.goto(browser.url('/'));
+    // Opened from inside the app: a server-rendered / would arrive with the featured creators in it.
+    await openInApp(page, '/');
     const loading = page.getByRole('status').filter({ hasText: 'Loading featured creators' });
     await loading.waitFor();
     expect(await loading.locator(':scope > div').count()).toBe(5);
@@ -84,7 +85,7 @@ describe('landing page', () => {
 
     const empty = await browser.page();
     await empty.route('**/api/creators/featured', (route) => route.fulfill({ json: { creators: [] } }));
-    await empty.goto(browser.url('/'));
+    await openInApp(empty, '/');
     await empty.getByRole('list', { name: 'Sample creators' }).waitFor();
     expect(await empty.getByRole('list', { name: 'Sample creators' }).getByRole('link').count()).toBe(2);
   });

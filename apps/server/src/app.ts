@@ -48,6 +48,7 @@ import { registerErrorHandler } from './platform/error-handler';
 import { safeLoggerOptions } from './platform/logging';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mailer';
 import { registerOriginCheck } from './platform/origin-check';
+import { encodeHtml, loadPageRenderer } from './platform/page-render';
 import { registerPrivateNoStore } from './platform/private-cache';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { loadWebShell } from './platform/web-shell';
@@ -225,6 +226,9 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
     });
   }
 
+  // Server-rendered HTML for /, /creators and profiles (decision 0020), when the web build has its SSR entry.
+  const renderer = hasWeb ? await loadPageRenderer(app, path.join(config.webDistDir, '..', 'dist-ssr')) : null;
+
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
@@ -233,7 +237,21 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
       // callback runs in the popup, which comes back from the provider's origin and must still reach
       // its opener, so it alone relaxes the opener policy.
       if (url === '/auth/threads/callback') reply.header('cross-origin-opener-policy', 'unsafe-none');
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell.html(url));
+      reply.type('text/html; charset=utf-8');
+      const rendered = renderer && request.method === 'GET' ? await renderer.render(request) : null;
+      if (rendered?.kind === 'not-found') {
+        // A profile that does not exist: the shell, whose app shows the profile's not-found state.
+        return reply.status(404).header('cache-control', 'no-cache').send(shell.html(url));
+      }
+      if (rendered?.kind === 'page') {
+        // The HTML shows the visitor's session (the header's Welcome line): never kept for anyone else.
+        reply.header('vary', 'cookie, accept-encoding');
+        reply.header('cache-control', request.headers.cookie ? 'private, no-store' : 'no-cache');
+        const { body, encoding } = await encodeHtml(request.headers['accept-encoding'], shell.page(url, rendered));
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.send(body);
+      }
+      return reply.header('cache-control', 'no-cache').send(shell.html(url));
     }
     return reply.status(404).send({
       error: { code: 'NOT_FOUND', message: `No route ${request.method} ${url}`, requestId: request.id },

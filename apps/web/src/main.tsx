@@ -1,19 +1,36 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { Providers } from './app/providers';
+import { PAGE_STATE_ID } from './app/page-state';
+import { createQueryClient, Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
+const queryClient = createQueryClient();
+// The server rendered this page (/, /creators or a profile; decision 0020): its query cache comes
+// along as JSON, so the first client render sees the same data and matches the HTML.
+const state = document.getElementById(PAGE_STATE_ID)?.textContent;
+if (state) hydrate(queryClient, JSON.parse(state) as DehydratedState);
+
+const app = (
   <StrictMode>
-    <Providers>
+    <Providers client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (state && root.firstElementChild) {
+  // A transition, so hydration yields to the browser between components (Total Blocking Time).
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+} else {
+  createRoot(root).render(app);
+}

@@ -10,7 +10,17 @@ import path from 'node:path';
  */
 export interface WebShell {
   html(pathname: string): string;
+  /**
+   * The shell with server-rendered content (decision 0020): `html` inside #root, `stateScript` (the
+   * query cache the browser hydrates from) right after it. Elements React hoists to the top of the
+   * rendered HTML (the page's <title>, resource hints) move into <head>.
+   */
+  page(pathname: string, content: { html: string; stateScript: string }): string;
 }
+
+const ROOT = '<div id="root"></div>';
+// React puts the document-level elements a page renders (<title>, <meta>, <link>) before its content.
+const LEADING_HOISTABLES = /^(?:<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>)+/;
 
 interface ManifestChunk {
   file: string;
@@ -67,16 +77,35 @@ export function loadWebShell(distDir: string): WebShell {
       .join('\n    ');
     return links ? index.replace('</head>', `  ${links}\n  </head>`) : index;
   };
+  const html = (pathname: string): string => {
+    const key = routeChunk(pathname);
+    if (!key) return index;
+    let shell = cache.get(key);
+    if (shell === undefined) {
+      shell = shellFor(key);
+      cache.set(key, shell);
+    }
+    return shell;
+  };
   return {
-    html(pathname) {
-      const key = routeChunk(pathname);
-      if (!key) return index;
-      let html = cache.get(key);
-      if (html === undefined) {
-        html = shellFor(key);
-        cache.set(key, html);
+    html,
+    page(pathname, content) {
+      const shell = html(pathname);
+      const head = LEADING_HOISTABLES.exec(content.html)?.[0] ?? '';
+      const body = content.html.slice(head.length);
+      // The page paints from the HTML; its code only hydrates it. At low priority the code does not
+      // compete with the stylesheet and images the first paint needs (Lighthouse also counts every
+      // high-priority script as render-blocking).
+      let page = shell
+        .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
+        .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
+        .replace(ROOT, () => `<div id="root">${body}</div>${content.stateScript}`);
+      if (head) {
+        // The page's own title replaces the shell's default one.
+        if (head.includes('<title>')) page = page.replace(/<title>[^<]*<\/title>/, '');
+        page = page.replace('</head>', () => `  ${head}\n  </head>`);
       }
-      return html;
+      return page;
     },
   };
 }

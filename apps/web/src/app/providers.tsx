@@ -3,21 +3,28 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Presence } from '../lib/presence/presence';
 import { RealtimeEvents } from '../lib/realtime/realtime-events';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    // spec §7: 5-minute cache, one retry, no refetch on focus.
-    queries: { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: false },
-  },
-});
+/**
+ * The app's query cache settings. The browser makes one client for the tab (main.tsx); the server
+ * makes a new one for every page it renders (entry-server.tsx), so one visitor's data never reaches
+ * another's page.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // spec §7: 5-minute cache, one retry, no refetch on focus.
+      queries: { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: false },
+    },
+  });
+}
 
 // The toaster (sonner, ~10 KB gzipped) is its own chunk: nothing toasts before a user acts, and the
 // landing's first paint should not wait for it (issue 14 landing budget). Feature chunks that call
 // `toast` share the same sonner chunk, so the toasts reach this Toaster.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
       {/* One event stream per tab for a signed-in user: inboxes, conversations and the bell update live. */}
       <RealtimeEvents />

@@ -19,6 +19,19 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** How a request reaches the API: the browser's fetch, or the server's own app while it renders a page. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/**
+ * entry-server.tsx only (decision 0020): routes the app's API calls through the server while it
+ * renders a page, so the data in the HTML is what the API serves. Never called in the browser.
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /** The one API client: JSON in and out, errors as ApiError with the server's code and message. */
 export async function api<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
   return send<T>(path, {
@@ -61,7 +74,7 @@ async function send<T>(
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { ...init, credentials: 'same-origin' });
+    response = await transport(`/api${path}`, { ...init, credentials: 'same-origin' });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', 'Network error: Please check your connection and try again');

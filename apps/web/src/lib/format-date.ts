@@ -1,5 +1,6 @@
 const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+// In UTC: a profile's "On Fanline since" is server-rendered HTML, which must match the browser's render.
+const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** "Mar 3, 2025". */
 export function formatDate(iso: string): string {

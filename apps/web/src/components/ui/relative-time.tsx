@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+// Until hydrated (decision 0020): the day in UTC, the same on the server and in every browser.
+const SHORT_DATE_UTC = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const FULL = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "just now", "5m ago", "3h ago", "Yesterday", "4d ago", then "Mar 3". */
@@ -17,16 +20,21 @@ export function formatRelativeTime(iso: string, now: number = Date.now()): strin
   return SHORT_DATE.format(new Date(iso));
 }
 
-/** A <time> with the relative text, kept fresh every minute; the full date is its tooltip. */
+/**
+ * A <time> with the relative text, kept fresh every minute; the full date is its tooltip. In HTML the
+ * server rendered it shows the UTC day until the page has hydrated: "3h ago" and the local time zone
+ * are the browser's, and a different first render would be a hydration mismatch.
+ */
 export function RelativeTime({ iso, className }: { iso: string; className?: string }) {
+  const hydrated = useHydrated();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), MINUTE);
     return () => clearInterval(timer);
   }, []);
   return (
-    <time dateTime={iso} title={FULL.format(new Date(iso))} className={className}>
-      {formatRelativeTime(iso, now)}
+    <time dateTime={iso} title={hydrated ? FULL.format(new Date(iso)) : undefined} className={className}>
+      {hydrated ? formatRelativeTime(iso, now) : SHORT_DATE_UTC.format(new Date(iso))}
     </time>
   );
 }
