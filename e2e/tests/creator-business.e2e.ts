@@ -150,6 +150,49 @@ describe('Creator business (issue #10)', () => {
     }
   });
 
+  test('a creator pays out the available balance once; a second click cannot pay twice', async () => {
+    // coachdre's seeded replies (demo-earnings.ts) leave $112.50 past the 48-hour hold and $37.50 still
+    // held; no other journey asserts his figures, so this one may spend them.
+    const dre = demoCreator('coachdre');
+    const context = await browser.context();
+    await signInByApi(context, browser.url('/'), dre);
+    const page = await context.newPage();
+    await page.goto(browser.url('/dashboard/earnings'));
+    await page.getByRole('heading', { name: 'Earnings' }).waitFor();
+    const card = page.getByRole('group', { name: 'Available for Payout' });
+    const available = card.getByTestId('available-value');
+    const payoutList = page.getByRole('list', { name: 'Payouts' });
+    await expect.poll(() => available.innerText()).toBe('$112.50');
+    expect(await card.getByTestId('held-value').innerText()).toContain('$37.50 on hold');
+    await payoutList.waitFor();
+    const before = await payoutList.getByRole('listitem').count();
+
+    await card.getByRole('button', { name: 'Request Payout' }).click();
+    await toast(page, PAYOUT_MESSAGES.requested);
+    await toast(page, PAYOUT_MESSAGES.requestedBody);
+    // The local provider confirms the transfer at once: the payout is listed first, completed, and
+    // nothing is left to pay out but what is still on hold.
+    await expect.poll(() => payoutList.getByRole('listitem').count()).toBe(before + 1);
+    const newest = payoutList.getByRole('listitem').first();
+    expect(await newest.innerText()).toContain('$112.50');
+    expect(await newest.innerText()).toContain('Completed');
+    await expect.poll(() => available.innerText()).toBe('$0');
+    expect(await card.getByTestId('held-value').innerText()).toContain('$37.50 on hold');
+    await page.screenshot({ path: `${ARTIFACTS}/earnings-after-payout-1280.png`, fullPage: true });
+
+    // Clicking again pays nothing: the creator is told the minimum is not met and no payout is added,
+    // neither in the list nor after a reload (the server's own answer).
+    await card.getByRole('button', { name: 'Request Payout' }).click();
+    await toast(page, PAYOUT_MESSAGES.minimumNotMet);
+    const again = await context.request.post(browser.url('/api/creator/payouts'));
+    expect(again.status()).toBe(409);
+    expect((await again.json()).error?.fields?.amount).toBe(PAYOUT_MESSAGES.minimumNotMet);
+    await page.reload();
+    await payoutList.waitFor();
+    expect(await payoutList.getByRole('listitem').count()).toBe(before + 1);
+    expect(await available.innerText()).toBe('$0');
+  });
+
   test('settings and earnings render at 1280 and 375 px (screenshots)', async () => {
     for (const [name, viewport] of [
       ['1280', undefined],

@@ -138,6 +138,8 @@ export const ZAdminMessageRow = z.object({
   recipient: ZParty,
   /** Our message status: sent (shown Pending), responded, refunded (shown Expired). */
   status: z.enum(['sent', 'responded', 'refunded']),
+  /** A creator's free follow-up: 'sent' for good, yet never pending (shown Follow-up). */
+  isFollowup: z.boolean(),
   amountCents: z.number().int(),
   content: z.string(),
   response: z.string().nullable(),
@@ -161,7 +163,7 @@ export const ZAdminMessagesResponse = z.object({
     pending: z.number().int(),
     responded: z.number().int(),
     expired: z.number().int(),
-    /** responded ÷ total, percent (spec §9). */
+    /** responded ÷ paid messages (spec §9); free follow-ups await no answer, so they are left out. */
     responseRatePercent: z.number(),
     /** Mean time from payment to reply over answered paid messages; null when none. */
     avgResponseSeconds: z.number().nullable(),

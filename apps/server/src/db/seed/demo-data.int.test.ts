@@ -63,7 +63,7 @@ test('an empty database gets creators, a fan and an admin with the given passwor
   expect(after?.n).toBe(before?.n);
 });
 
-test('demo activity: portfolios, earnings and a completed and a pending payout, with a balanced ledger', async () => {
+test('demo activity: portfolios, earnings and a completed payout and one the provider had not confirmed, which the first jobs pass completes, with a balanced ledger', async () => {
   const { seedDemoEarnings } = await import('./demo-earnings');
   const { testConfig, unbalancedTransactions } = await import('../../testing');
   const { payouts, earnings: earningsTable } = await import('../schema');
@@ -82,5 +82,22 @@ test('demo activity: portfolios, earnings and a completed and a pending payout, 
     .from(earningsTable)
     .where(eq(earningsTable.creatorId, maya?.id ?? ''));
   expect(earned?.n).toBe(14);
+  expect(await unbalancedTransactions(database.db)).toBe(0);
+
+  // The first jobs pass after start asks the provider again, as it would after a real outage: the
+  // unconfirmed payout completes (the demo shows no payout stuck at Pending), the ledger still balanced.
+  const { buildApp } = await import('../../app');
+  const { runJobsOnce } = await import('../../testing/jobs');
+  const app = await buildApp({ config, database, logger: { level: 'silent' } });
+  try {
+    await runJobsOnce(app);
+  } finally {
+    await app.close();
+  }
+  const afterJobs = await database.db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.creatorId, maya?.id ?? ''));
+  expect(afterJobs.map((p) => p.status)).toEqual(['completed', 'completed']);
   expect(await unbalancedTransactions(database.db)).toBe(0);
 }, 180_000);

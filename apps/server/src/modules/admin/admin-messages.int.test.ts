@@ -94,7 +94,7 @@ describe('admin messages list', () => {
   });
 });
 
-test('a creator’s free follow-up is never pending: not in the Pending filter, its count or the dashboard card', async () => {
+test('a creator’s free follow-up is never pending: not in the Pending filter, its count, the dashboard card or the response rate', async () => {
   const { fan, creator, fanCookie, creatorCookie } = await fanAndCreator(t.app, t.database.db);
   const pendingCounts = async () => ({
     card: (await get('/api/admin/stats')).json().pendingMessages as number,
@@ -105,6 +105,7 @@ test('a creator’s free follow-up is never pending: not in the Pending filter, 
   const post = (url: string, content: string) =>
     t.app.inject({ method: 'POST', url, headers: { cookie: creatorCookie }, payload: { content } });
   expect((await post(`/api/messages/${answered.messageId}/reply`, REPLY)).statusCode).toBe(200);
+  const rateBefore = (await get('/api/admin/messages')).json().stats.responseRatePercent as number;
   const followup = await post(`/api/messages/${answered.messageId}/follow-up`, 'One more tip: rest days count too.');
   expect(followup.statusCode).toBe(200);
   expect((await messageRow(t.database.db, followup.json().messageId))?.status).toBe('sent');
@@ -113,7 +114,14 @@ test('a creator’s free follow-up is never pending: not in the Pending filter, 
   expect(await pendingCounts()).toEqual({ card: before.card - 1, list: before.list - 1 });
   expect((await get(`/api/admin/messages?search=${fan.username}&filter=pending`)).json().messages).toEqual([]);
   const listed = (await get(`/api/admin/messages?search=${fan.username}`)).json().messages;
-  expect(listed.find((m: { id: string }) => m.id === followup.json().messageId)).toMatchObject({ refundable: false });
+  expect(listed.find((m: { id: string }) => m.id === followup.json().messageId)).toMatchObject({
+    status: 'sent',
+    isFollowup: true,
+    refundable: false,
+  });
+  expect(listed.find((m: { id: string }) => m.id === answered.messageId)).toMatchObject({ isFollowup: false });
+  // It awaits no answer, so it does not pull the response rate down.
+  expect((await get('/api/admin/messages')).json().stats.responseRatePercent).toBe(rateBefore);
   // A paid message still waiting is pending, and the admin may refund it.
   const waiting = await sendPaidMessage(t.app, fanCookie, creator.id);
   expect(await pendingCounts()).toEqual(before);

@@ -58,6 +58,7 @@ function toRow(r: Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute']>>[n
     sender: { id: r.senderId, username: r.senderUsername, displayName: r.senderName },
     recipient: { id: r.recipientId, username: r.recipientUsername, displayName: r.recipientName },
     status: r.status as Row['status'],
+    isFollowup: r.isFollowup,
     amountCents: r.amount,
     content: r.content,
     response: r.response,
@@ -98,6 +99,7 @@ export async function listAdminMessages(
   const [stats] = await db
     .select({
       total: sql<number>`count(*)`.mapWith(Number),
+      paid: sql<number>`count(*) filter (where ${isPaid()})`.mapWith(Number),
       pending: sql<number>`count(*) filter (where ${FILTER.pending()})`.mapWith(Number),
       responded: sql<number>`count(*) filter (where ${FILTER.responded()})`.mapWith(Number),
       expired: sql<number>`count(*) filter (where ${FILTER.expired()})`.mapWith(Number),
@@ -114,6 +116,8 @@ export async function listAdminMessages(
   const atRisk = await rowsQuery(db).where(isUnanswered()).orderBy(asc(messages.expiresAt)).limit(AT_RISK);
 
   const total = stats?.total ?? 0;
+  // The rate is over paid messages only: a free follow-up stays 'sent' for good but awaits no answer.
+  const paid = stats?.paid ?? 0;
   const responded = stats?.responded ?? 0;
   return {
     messages: rows.slice(0, ADMIN_PAGE_SIZE).map(toRow),
@@ -124,7 +128,7 @@ export async function listAdminMessages(
       pending: stats?.pending ?? 0,
       responded,
       expired: stats?.expired ?? 0,
-      responseRatePercent: total === 0 ? 0 : Math.round((responded / total) * 1000) / 10,
+      responseRatePercent: paid === 0 ? 0 : Math.round((responded / paid) * 1000) / 10,
       avgResponseSeconds: stats?.avgSeconds == null ? null : Math.round(stats.avgSeconds),
     },
     atRisk: atRisk.map(toRow),

@@ -189,7 +189,8 @@ export function Component() {
 }
 
 function MessageRow({ row, onRefund }: { row: TAdminMessageRow; onRefund: () => void }) {
-  const status = STATUS[row.status];
+  // A free follow-up stays 'sent' for good but awaits no answer: it is a Follow-up, never Pending.
+  const status = row.isFollowup ? { label: 'Follow-up', className: 'bg-brand-100 text-brand-800' } : STATUS[row.status];
   return (
     <article className="space-y-2 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
