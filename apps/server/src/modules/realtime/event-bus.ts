@@ -23,6 +23,8 @@ export interface EventBus {
    */
   sessionsEnded(userIds: string[]): Promise<void>;
   onSessionsEnded(userId: string, listener: RevocationListener): () => void;
+  /** Hears every event any instance publishes, whoever it names (caches of shared reads). */
+  onAnyEvent(listener: () => void): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -30,6 +32,7 @@ export interface EventBus {
 export function createEventBus(database: Database, log: () => FastifyBaseLogger): EventBus {
   const listeners = new Map<string, Set<Listener>>();
   const revocationListeners = new Map<string, Set<RevocationListener>>();
+  const anyEventListeners = new Set<() => void>();
   let stopListening: (() => Promise<void>) | undefined;
 
   const deliver = (payload: string) => {
@@ -40,6 +43,7 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
         return;
       }
       if (!e) return;
+      for (const listener of anyEventListeners) listener();
       for (const userId of u) for (const listener of listeners.get(userId) ?? []) listener(e);
     } catch (error) {
       log().warn({ err: error }, 'bad realtime payload');
@@ -62,6 +66,10 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
     onSessionsEnded(userId, listener) {
       return addTo(revocationListeners, userId, listener);
     },
+    onAnyEvent(listener) {
+      anyEventListeners.add(listener);
+      return () => anyEventListeners.delete(listener);
+    },
     async start() {
       if (database.pglite) {
         const unlisten = await database.pglite.listen(CHANNEL, deliver);
@@ -77,6 +85,7 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
       stopListening = undefined;
       listeners.clear();
       revocationListeners.clear();
+      anyEventListeners.clear();
     },
   };
 }
