@@ -67,7 +67,9 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // Already JSON: Fastify sends a string typed application/json as it is (the type provider only
       // knows the object form).
-      return reply.type('application/json; charset=utf-8').send(body as unknown as Awaited<ReturnType<typeof browseCreators>>);
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(body as unknown as Awaited<ReturnType<typeof browseCreators>>);
     },
   );
 
