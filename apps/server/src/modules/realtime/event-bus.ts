@@ -2,7 +2,7 @@ import type { TRealtimeEvent } from '@fanline/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { Database } from '../../platform/db';
+import type { Database, Db } from '../../platform/db';
 
 const CHANNEL = 'fanline_events';
 
@@ -15,7 +15,13 @@ type RevocationListener = () => void;
  * events the same way, so one path serves one instance or many.
  */
 export interface EventBus {
-  publish(userIds: string[], event: TRealtimeEvent): Promise<void>;
+  /**
+   * Sends each event to the streams of the users it names, in one statement. Given the transaction
+   * that makes the change (`via`), the events go out when it commits and never if it rolls back, with
+   * no round trip after the commit (issue 14: delivery latency).
+   */
+  publish(userIds: string[], event: TRealtimeEvent, via?: Db): Promise<void>;
+  publishAll(events: Array<{ userIds: string[]; event: TRealtimeEvent }>, via?: Db): Promise<void>;
   subscribe(userId: string, listener: Listener): () => void;
   /**
    * Tells every instance that some sessions of these users ended (sign-out, password change or
@@ -51,10 +57,16 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
   };
 
   return {
-    async publish(userIds, event) {
-      if (userIds.length === 0) return;
+    async publish(userIds, event, via) {
+      await this.publishAll([{ userIds, event }], via);
+    },
+    async publishAll(events, via = database.db) {
       // Payloads stay tiny (ids only, far below NOTIFY's 8000 bytes): clients re-read what changed.
-      await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ u: userIds, e: event })})`);
+      const notifies = events
+        .filter(({ userIds }) => userIds.length > 0)
+        .map(({ userIds, event }) => sql`pg_notify(${CHANNEL}, ${JSON.stringify({ u: userIds, e: event })})`);
+      if (notifies.length === 0) return;
+      await via.execute(sql`select ${sql.join(notifies, sql`, `)}`);
     },
     subscribe(userId, listener) {
       return addTo(listeners, userId, listener);
