@@ -1,9 +1,9 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { payments, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
-import { isBlocked, pauseMessage, pauseOf } from '../care';
+import { isBlockedSql, pauseMessage, pauseOf } from '../care';
 import { ACCOUNTS, postLedgerTransaction } from '../ledger';
 import { cancelPendingMessage, markMessagePaid } from '../messages';
 import { autoFlagMessage } from '../moderation';
@@ -44,7 +44,14 @@ export async function confirmAuthorization(
     'maintenance_mode',
   ]);
   const outcome = await ctx.db.transaction(async (tx) => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, opts.paymentId)).for('update');
+    // The payer's name (for the creator's notification) comes with the locked row: one read fewer.
+    const [row] = await tx
+      .select({ payment: payments, senderDisplayName: profiles.displayName, senderUsername: profiles.username })
+      .from(payments)
+      .leftJoin(profiles, eq(profiles.id, payments.senderId))
+      .where(eq(payments.id, opts.paymentId))
+      .for('update', { of: payments });
+    const payment = row?.payment;
     if (!payment?.messageId || payment.status !== 'pending') return null;
     const refusal = await staleReason(tx, payment, maintenance, now);
     if (refusal) {
@@ -70,11 +77,7 @@ export async function confirmAuthorization(
         { account: ACCOUNTS.senderHold, amount: payment.amountTotal },
       ],
     });
-    const [sender] = await tx
-      .select({ displayName: profiles.displayName, username: profiles.username })
-      .from(profiles)
-      .where(eq(profiles.id, message.senderId));
-    const name = sender?.displayName ?? sender?.username ?? 'A fan';
+    const name = row?.senderDisplayName ?? row?.senderUsername ?? 'A fan';
     const notificationId = await createNotification(tx, {
       userId: message.recipientId,
       type: 'new_message',
@@ -128,6 +131,8 @@ async function staleReason(
       maxOpen: profiles.maxOpenMessages,
       dailyCap: profiles.dailyMessageCap,
       vacationUntil: profiles.vacationUntil,
+      // Named with its table: in a one-table select Drizzle would write a bare "id" (creator_blocks has one).
+      blocked: isBlockedSql(sql.raw('"profiles"."id"'), payment.senderId),
     })
     .from(profiles)
     .where(eq(profiles.id, payment.recipientId))
@@ -135,7 +140,7 @@ async function staleReason(
   if (!creator?.isCreator || !creator.isAvailable) return MESSAGE_MESSAGES.unavailable;
   if (creator.messagePrice !== payment.amountTotal) return MESSAGE_MESSAGES.priceChanged;
   // Issue #13: blocked since the checkout started, or paused (vacation, full, daily cap).
-  if (await isBlocked(tx, payment.recipientId, payment.senderId)) return MESSAGE_MESSAGES.blocked;
+  if (creator.blocked) return MESSAGE_MESSAGES.blocked;
   const pause = await pauseOf(tx, payment.recipientId, now, creator);
   if (pause) return pauseMessage(pause);
   return null;
