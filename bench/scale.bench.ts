@@ -142,7 +142,8 @@ function keyOrderOf(kind: RenderKind, body: Record<string, unknown>): BaselineRo
 /** Each scenario's statements as the product sends them on a warm request, and the JSON it answers. */
 async function capture(database: Database): Promise<{ scenarios: Scenario[]; routes: BaselineRoute[] }> {
   const recorder = recordStatements(database);
-  const app = await buildApp({ config: productConfig(), database, logger: false });
+  // Without the browse cache (decision 0017): a repeated request must reach the database to be recorded.
+  const app = await buildApp({ config: { ...productConfig(), browseCacheMs: 0 }, database, logger: false });
   try {
     const scenarios = await scenariosOf(askApp(app));
     const routes: BaselineRoute[] = [];

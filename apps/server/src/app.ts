@@ -18,7 +18,7 @@ import { attachmentRoutes } from './modules/attachments';
 import { authRoutes, registerAuthHooks } from './modules/auth';
 import { careRoutes } from './modules/care';
 import { categoryRoutes } from './modules/categories';
-import { creatorRoutes, instagramKeyRoutes } from './modules/creators';
+import { creatorCardsChanged, creatorRoutes, instagramKeyRoutes } from './modules/creators';
 import { fanRoutes } from './modules/fans';
 import { healthRoutes } from './modules/health';
 import { ledgerRoutes } from './modules/ledger';
@@ -122,6 +122,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.addHook('onReady', async () => {
     await app.events.start();
+  });
+  // Browse answers are reused for a moment (decision 0017); anything that may have changed a card
+  // empties them first: an event from any instance, or a write request answered here (its
+  // transaction has committed by the time its answer is sent).
+  app.events.onAnyEvent(() => creatorCardsChanged(app.db));
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
+      creatorCardsChanged(app.db);
   });
   app.addHook('preClose', async () => {
     await app.events.stop();

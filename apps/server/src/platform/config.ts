@@ -88,6 +88,8 @@ const ZEnv = z.object({
     .max(24 * 30)
     .default(120),
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** How long one browse answer may be reused when nothing announced a change (0: never; issue 14). */
+  BROWSE_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
 });
 
 export interface Config {
@@ -142,6 +144,11 @@ export interface Config {
     holdLimitHours: number;
   };
   jobsIntervalSeconds: number;
+  /**
+   * Browse answers are reused this long (decision 0017). Tests default to 0: they change rows behind
+   * the app's back, which nothing announces.
+   */
+  browseCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -213,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       holdLimitHours: e.PAYMENT_HOLD_HOURS,
     },
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+    browseCacheMs: e.BROWSE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     instagramLookup: {
       url: e.INSTAGRAM_LOOKUP_URL?.replace(/\/$/, ''),
       key: e.INSTAGRAM_LOOKUP_KEY || undefined,

@@ -60,6 +60,31 @@ describe('capacity protection (issue #13)', () => {
     expect((await startCheckout(other, creator.id)).statusCode).toBe(200);
   });
 
+  test('browse cards and the public profile say a full creator is full, and stop as soon as a slot frees up', async () => {
+    const { creator, fanCookie, creatorCookie } = await fanAndCreator(t.app, t.database.db);
+    const card = async () => {
+      const found = await t.app.inject({ method: 'GET', url: `/api/creators?search=${creator.username}` });
+      expect(found.statusCode, found.body).toBe(200);
+      const profile = await t.app.inject({ method: 'GET', url: `/api/profiles/${creator.username}` });
+      expect(profile.statusCode, profile.body).toBe(200);
+      const [only] = found.json().creators as Array<{ id: string; pauseReason: string | null }>;
+      expect(only?.id).toBe(creator.id);
+      expect(profile.json().pauseReason).toBe(only?.pauseReason);
+      return only?.pauseReason;
+    };
+    expect((await setCapacity(creatorCookie, { ...OFF, maxOpenMessages: 1 })).statusCode).toBe(200);
+    expect(await card()).toBeNull();
+    const first = await sendPaidMessage(t.app, fanCookie, creator.id);
+    expect(await card()).toBe('full');
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/${first.messageId}/reply`,
+      headers: { cookie: creatorCookie },
+      payload: { content: 'Thanks for writing, here is my answer to you.' },
+    });
+    expect(await card()).toBeNull();
+  });
+
   test('a daily cap refuses checkout until tomorrow', async () => {
     const { creator, fanCookie, creatorCookie } = await fanAndCreator(t.app, t.database.db);
     const today = t.clock.now();

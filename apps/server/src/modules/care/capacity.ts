@@ -10,21 +10,36 @@ export function nextUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }
 
+/** A creator's capacity settings (profiles max_open_messages, daily_message_cap, vacation_until). */
+export interface CapacityLimits {
+  maxOpen: number | null;
+  dailyCap: number | null;
+  vacationUntil: Date | null;
+}
+
 /**
  * Issue #13 capacity protection: why a creator takes no new paid messages right now, or null.
  * Away (vacation) until its end date; full while `max_open_messages` paid messages are unanswered
  * (until a slot frees up); capped once `daily_message_cap` paid messages arrived today (UTC), until
  * tomorrow. Counts use messages_recipient_open_expires_idx and messages_recipient_created_idx.
  */
-export async function pauseOf(db: Db, creatorId: string, now: Date): Promise<TPause | null> {
-  const [creator] = await db
-    .select({
-      maxOpen: profiles.maxOpenMessages,
-      dailyCap: profiles.dailyMessageCap,
-      vacationUntil: profiles.vacationUntil,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, creatorId));
+export async function pauseOf(
+  db: Db,
+  creatorId: string,
+  now: Date,
+  /** The creator's limits, when the caller has just read (and locked) that row: one round trip less. */
+  known?: CapacityLimits,
+): Promise<TPause | null> {
+  const [creator] = known
+    ? [known]
+    : await db
+        .select({
+          maxOpen: profiles.maxOpenMessages,
+          dailyCap: profiles.dailyMessageCap,
+          vacationUntil: profiles.vacationUntil,
+        })
+        .from(profiles)
+        .where(eq(profiles.id, creatorId));
   if (!creator) return null;
   if (creator.vacationUntil && creator.vacationUntil > now) return { reason: 'away', until: creator.vacationUntil };
   if (creator.maxOpen !== null) {

@@ -9,12 +9,22 @@ import {
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { compiledSerializerCompiler } from '../../platform/compiled-serializer';
+import { browseCacheFor } from './browse-cache';
 import { browseCreators } from './browse-creators';
 import { findCreators } from './find-creators';
 import { listFeaturedCreators } from './list-featured-creators';
 import { quickSearchCreators } from './quick-search-creators';
 
 export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Browse answers are serialized here, once per cached answer, by the same compiled serializer the
+  // route would use; a string sent as application/json goes out as it is.
+  const serializeBrowse = compiledSerializerCompiler({
+    schema: ZBrowseResponse,
+    method: 'GET',
+    url: '/api/creators',
+    httpStatus: '200',
+  });
+  const browseCache = browseCacheFor(app.db);
   app.get(
     '/creators/featured',
     {
@@ -51,7 +61,16 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       serializerCompiler: compiledSerializerCompiler,
     },
-    async (request) => browseCreators({ db: app.db, query: request.query }),
+    async (request, reply) => {
+      const body = await browseCache.through(JSON.stringify(request.query), app.config.browseCacheMs, async () =>
+        serializeBrowse(await browseCreators({ db: app.db, query: request.query })),
+      );
+      // Already JSON: Fastify sends a string typed application/json as it is (the type provider only
+      // knows the object form).
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(body as unknown as Awaited<ReturnType<typeof browseCreators>>);
+    },
   );
 
   app.get(

@@ -5,6 +5,11 @@ import { messages, profiles, userPresence } from '../../db/schema';
 // → realtime → auth → profiles → creators).
 import { isDeliveredSql, isOpenSql } from '../messages/queries';
 
+// The card's row, named with its table. Drizzle writes a column inside a selected `sql` fragment
+// without its table when the query reads one table, and `messages` has an `id` too: an unqualified
+// "id" in the counts below meant m.id, so they never counted the creator's messages (never 'full').
+const profileId = sql.raw('"profiles"."id"');
+
 /** The columns a creator card shows (spec §2 Creator card); used by every list of creators. */
 export const creatorSummaryColumns = {
   id: profiles.id,
@@ -24,7 +29,7 @@ export const creatorSummaryColumns = {
   // ARCHITECTURE §8 Presence: one primary-key probe inside the same query, so a page of cards costs no
   // extra round trip. The database clock decides, as it stamped nothing else here.
   isOnline:
-    sql<boolean>`exists (select 1 from ${userPresence} where ${userPresence.userId} = ${profiles.id} and ${userPresence.status} = 'online' and ${userPresence.lastSeenAt} > now() - interval '90 seconds')`.mapWith(
+    sql<boolean>`exists (select 1 from ${userPresence} where ${userPresence.userId} = ${profileId} and ${userPresence.status} = 'online' and ${userPresence.lastSeenAt} > now() - interval '90 seconds')`.mapWith(
       Boolean,
     ),
   lastActiveAt: profiles.lastActiveAt,
@@ -35,9 +40,9 @@ export const creatorSummaryColumns = {
   pauseReason: sql<'away' | 'full' | 'daily_cap' | null>`case
     when ${profiles.vacationUntil} > now() then 'away'
     when ${profiles.maxOpenMessages} is not null and (select count(*) from ${messages} m
-      where m.recipient_id = ${profiles.id} and ${isOpenSql('m', sql`now()`)}) >= ${profiles.maxOpenMessages} then 'full'
+      where m.recipient_id = ${profileId} and ${isOpenSql('m', sql`now()`)}) >= ${profiles.maxOpenMessages} then 'full'
     when ${profiles.dailyMessageCap} is not null and (select count(*) from ${messages} m
-      where m.recipient_id = ${profiles.id} and ${isDeliveredSql('m')} and m.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'
+      where m.recipient_id = ${profileId} and ${isDeliveredSql('m')} and m.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'
         and m.paid_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') >= ${profiles.dailyMessageCap}
       then 'daily_cap'
   end`,

@@ -5,7 +5,6 @@ import type { AppContext } from '../../platform/context';
 import { mailFanAboutRefund } from '../fans';
 import { createNotifications } from '../notifications';
 import { paymentIdsForMessages, releasePayments } from '../payments';
-import { announceMessageChange } from '../realtime';
 import { isDue, isUnanswered } from './queries';
 import { refreshResponseRates } from './response-rate';
 
@@ -38,6 +37,30 @@ const MAX_BATCHES = 100;
  * HTTP routes need theirs. The releases are one batch (payments' releasePayments).
  */
 const SETTLE_CONCURRENCY = 6;
+/** Messages whose events share one statement (two pg_notify calls each). */
+const EVENT_CHUNK = 100;
+
+/** What announceMessageChange sends for one refunded message: the fan's notification, then the change. */
+function refundEvents(message: {
+  id: string;
+  senderId: string;
+  recipientId: string;
+  conversationId: string;
+  notificationId: string;
+}) {
+  return [
+    { userIds: [message.senderId], event: { type: 'notification' as const, notificationId: message.notificationId } },
+    {
+      userIds: [message.senderId, message.recipientId],
+      event: {
+        type: 'message' as const,
+        messageId: message.id,
+        conversationId: message.conversationId,
+        status: 'refunded',
+      },
+    },
+  ];
+}
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
@@ -98,18 +121,17 @@ export async function refundPaidMessages(
         tx,
         due.map((m) => m.id),
       );
+    // Each fan's and creator's tabs hear of it when the claim commits: one statement per
+    // EVENT_CHUNK messages instead of a round trip each after it (issue 14).
+    for (let i = 0; i < notified.length; i += EVENT_CHUNK) {
+      await app.events.publishAll(
+        notified.slice(i, i + EVENT_CHUNK).flatMap((message) => refundEvents(message)),
+        tx,
+      );
+    }
     return notified;
   });
 
-  await forEachLimited(claimed, SETTLE_CONCURRENCY, async (message) => {
-    await announceMessageChange(app, {
-      notify: { userId: message.senderId, notificationId: message.notificationId },
-      participants: [message.senderId, message.recipientId],
-      messageId: message.id,
-      conversationId: message.conversationId,
-      status: 'refunded',
-    });
-  });
   if (claimed.length > 0) {
     const owed = await paymentIdsForMessages(
       app.db,

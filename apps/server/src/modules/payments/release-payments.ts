@@ -1,7 +1,7 @@
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { earnings, messages, payments } from '../../db/schema';
 import { forEachLimited } from '../../platform/concurrency';
-import { ACCOUNTS, postLedgerTransaction } from '../ledger';
+import { ACCOUNTS, postLedgerTransactions } from '../ledger';
 import type { ReleasePaymentContext } from './release-payment';
 
 /** Provider calls in flight at once while releasing a batch. */
@@ -64,16 +64,17 @@ export async function releasePayments(
           locked.map((p) => p.id),
         ),
       );
-    for (const payment of locked) {
-      await postLedgerTransaction(tx, {
+    await postLedgerTransactions(
+      tx,
+      locked.map((payment) => ({
         kind: payment.status === 'authorized' ? 'release' : 'refund',
         paymentId: payment.id,
         legs: [
           { account: ACCOUNTS.senderHold, amount: -payment.amountTotal },
           { account: ACCOUNTS.card, amount: payment.amountTotal },
         ],
-      });
-    }
+      })),
+    );
     return locked.length;
   });
 }

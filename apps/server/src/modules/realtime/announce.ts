@@ -1,8 +1,10 @@
 import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db';
 
 /**
  * After a message changes and its notification is committed: the notified person's tabs hear of the
- * notification, and both participants' tabs hear of the message change.
+ * notification, and both participants' tabs hear of the message change. Given the transaction that
+ * makes the change (`via`), both go out, in this order, the moment it commits.
  */
 export async function announceMessageChange(
   ctx: Pick<AppContext, 'events'>,
@@ -13,17 +15,26 @@ export async function announceMessageChange(
     conversationId: string;
     status: string;
   },
+  via?: Db,
 ): Promise<void> {
-  await ctx.events.publish([change.notify.userId], {
-    type: 'notification',
-    notificationId: change.notify.notificationId,
-  });
-  await ctx.events.publish(change.participants, {
-    type: 'message',
-    messageId: change.messageId,
-    conversationId: change.conversationId,
-    status: change.status,
-  });
+  await ctx.events.publishAll(
+    [
+      {
+        userIds: [change.notify.userId],
+        event: { type: 'notification', notificationId: change.notify.notificationId },
+      },
+      {
+        userIds: change.participants,
+        event: {
+          type: 'message',
+          messageId: change.messageId,
+          conversationId: change.conversationId,
+          status: change.status,
+        },
+      },
+    ],
+    via,
+  );
 }
 
 /** The pseudo user whose events every open admin stream also hears (spec §2 live activity feed). */
@@ -33,6 +44,7 @@ export const ADMIN_CHANNEL = '__admins__';
 export async function announceAdminActivity(
   ctx: Pick<AppContext, 'events'>,
   kind: 'profile' | 'message' | 'payment' | 'report',
+  via?: Db,
 ): Promise<void> {
-  await ctx.events.publish([ADMIN_CHANNEL], { type: 'admin-activity', kind });
+  await ctx.events.publish([ADMIN_CHANNEL], { type: 'admin-activity', kind }, via);
 }

@@ -2,7 +2,7 @@ import type { TRealtimeEvent } from '@fanline/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { Database } from '../../platform/db';
+import type { Database, Db } from '../../platform/db';
 
 const CHANNEL = 'fanline_events';
 
@@ -15,7 +15,13 @@ type RevocationListener = () => void;
  * events the same way, so one path serves one instance or many.
  */
 export interface EventBus {
-  publish(userIds: string[], event: TRealtimeEvent): Promise<void>;
+  /**
+   * Sends each event to the streams of the users it names, in one statement. Given the transaction
+   * that makes the change (`via`), the events go out when it commits and never if it rolls back, with
+   * no round trip after the commit (issue 14: delivery latency).
+   */
+  publish(userIds: string[], event: TRealtimeEvent, via?: Db): Promise<void>;
+  publishAll(events: Array<{ userIds: string[]; event: TRealtimeEvent }>, via?: Db): Promise<void>;
   subscribe(userId: string, listener: Listener): () => void;
   /**
    * Tells every instance that some sessions of these users ended (sign-out, password change or
@@ -23,6 +29,8 @@ export interface EventBus {
    */
   sessionsEnded(userIds: string[]): Promise<void>;
   onSessionsEnded(userId: string, listener: RevocationListener): () => void;
+  /** Hears every event any instance publishes, whoever it names (caches of shared reads). */
+  onAnyEvent(listener: () => void): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -30,6 +38,7 @@ export interface EventBus {
 export function createEventBus(database: Database, log: () => FastifyBaseLogger): EventBus {
   const listeners = new Map<string, Set<Listener>>();
   const revocationListeners = new Map<string, Set<RevocationListener>>();
+  const anyEventListeners = new Set<() => void>();
   let stopListening: (() => Promise<void>) | undefined;
 
   const deliver = (payload: string) => {
@@ -40,6 +49,7 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
         return;
       }
       if (!e) return;
+      for (const listener of anyEventListeners) listener();
       for (const userId of u) for (const listener of listeners.get(userId) ?? []) listener(e);
     } catch (error) {
       log().warn({ err: error }, 'bad realtime payload');
@@ -47,10 +57,16 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
   };
 
   return {
-    async publish(userIds, event) {
-      if (userIds.length === 0) return;
+    async publish(userIds, event, via) {
+      await this.publishAll([{ userIds, event }], via);
+    },
+    async publishAll(events, via = database.db) {
       // Payloads stay tiny (ids only, far below NOTIFY's 8000 bytes): clients re-read what changed.
-      await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ u: userIds, e: event })})`);
+      const notifies = events
+        .filter(({ userIds }) => userIds.length > 0)
+        .map(({ userIds, event }) => sql`pg_notify(${CHANNEL}, ${JSON.stringify({ u: userIds, e: event })})`);
+      if (notifies.length === 0) return;
+      await via.execute(sql`select ${sql.join(notifies, sql`, `)}`);
     },
     subscribe(userId, listener) {
       return addTo(listeners, userId, listener);
@@ -61,6 +77,10 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
     },
     onSessionsEnded(userId, listener) {
       return addTo(revocationListeners, userId, listener);
+    },
+    onAnyEvent(listener) {
+      anyEventListeners.add(listener);
+      return () => anyEventListeners.delete(listener);
     },
     async start() {
       if (database.pglite) {
@@ -77,6 +97,7 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
       stopListening = undefined;
       listeners.clear();
       revocationListeners.clear();
+      anyEventListeners.clear();
     },
   };
 }

@@ -1,0 +1,73 @@
+import type { Db } from '../../platform/db';
+
+/**
+ * Issue 14: a browse answer (already serialized) kept for a moment per normalized query, so a burst of
+ * the same page costs one statement a second instead of one a request. The answer does not depend on
+ * who asks (no field reads the viewer), so one copy serves guests and signed-in callers alike.
+ *
+ * Freshness: every write request this process answers, and every realtime event any instance
+ * publishes (message paid, answered, expired…), empties it before anyone can read the change; a
+ * query that was already running when that happened does not store its (possibly older) answer.
+ * What no event announces is at most `ttlMs` old: a profile edit made on another instance, presence
+ * or a vacation ending by the clock (decision 0017, round 2).
+ */
+export interface BrowseCache {
+  get(key: string): string | undefined;
+  /**
+   * The answer to `key`: the cached one, or `load()`'s, kept for `ttlMs` (0: never) unless the cache
+   * was emptied while it loaded.
+   */
+  through(key: string, ttlMs: number, load: () => Promise<string>): Promise<string>;
+  clear(): void;
+}
+
+const MAX_ENTRIES = 1000;
+
+export function createBrowseCache(now: () => number = performance.now.bind(performance)): BrowseCache {
+  const entries = new Map<string, { body: string; until: number }>();
+  let generation = 0;
+  const get = (key: string) => {
+    const hit = entries.get(key);
+    if (!hit) return undefined;
+    if (hit.until > now()) return hit.body;
+    entries.delete(key);
+    return undefined;
+  };
+  return {
+    get,
+    async through(key, ttlMs, load) {
+      if (ttlMs <= 0) return load();
+      const cached = get(key);
+      if (cached !== undefined) return cached;
+      const startedIn = generation;
+      const body = await load();
+      if (startedIn === generation) {
+        // Bounded: past MAX_ENTRIES the oldest entry goes (a Map keeps insertion order).
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+        entries.set(key, { body, until: now() + ttlMs });
+      }
+      return body;
+    },
+    clear() {
+      generation += 1;
+      entries.clear();
+    },
+  };
+}
+
+// One cache per database: every app on it (tests build several) sees the others' writes empty it.
+const byDb = new WeakMap<Db, BrowseCache>();
+
+export function browseCacheFor(db: Db): BrowseCache {
+  let cache = byDb.get(db);
+  if (!cache) {
+    cache = createBrowseCache();
+    byDb.set(db, cache);
+  }
+  return cache;
+}
+
+/** Something a creator card shows may have changed: the next browse reads the database. */
+export function creatorCardsChanged(db: Db): void {
+  byDb.get(db)?.clear();
+}
