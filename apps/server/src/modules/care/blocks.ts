@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { creatorBlocks } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
@@ -9,9 +9,4 @@ export async function isBlocked(db: Db, creatorId: string, fanId: string): Promi
     .from(creatorBlocks)
     .where(and(eq(creatorBlocks.creatorId, creatorId), eq(creatorBlocks.fanId, fanId)));
   return Boolean(row);
-}
-
-/** isBlocked as a fragment, for a statement that already reads the creator's row (`creatorId`). */
-export function isBlockedSql(creatorId: SQL, fanId: string): SQL {
-  return sql`exists (select 1 from ${creatorBlocks} where ${creatorBlocks.creatorId} = ${creatorId} and ${creatorBlocks.fanId} = ${fanId})`;
 }

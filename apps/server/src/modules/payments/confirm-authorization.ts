@@ -1,9 +1,9 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { payments, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
-import { isBlockedSql, pauseMessage, pauseOf } from '../care';
+import { isBlocked, pauseMessage, pauseOf } from '../care';
 import { ACCOUNTS, postLedgerTransaction } from '../ledger';
 import { cancelPendingMessage, markMessagePaid } from '../messages';
 import { autoFlagMessage } from '../moderation';
@@ -131,8 +131,6 @@ async function staleReason(
       maxOpen: profiles.maxOpenMessages,
       dailyCap: profiles.dailyMessageCap,
       vacationUntil: profiles.vacationUntil,
-      // Named with its table: in a one-table select Drizzle would write a bare "id" (creator_blocks has one).
-      blocked: isBlockedSql(sql.raw('"profiles"."id"'), payment.senderId),
     })
     .from(profiles)
     .where(eq(profiles.id, payment.recipientId))
@@ -140,7 +138,11 @@ async function staleReason(
   if (!creator?.isCreator || !creator.isAvailable) return MESSAGE_MESSAGES.unavailable;
   if (creator.messagePrice !== payment.amountTotal) return MESSAGE_MESSAGES.priceChanged;
   // Issue #13: blocked since the checkout started, or paused (vacation, full, daily cap).
-  if (creator.blocked) return MESSAGE_MESSAGES.blocked;
+  // Its own statement, after the lock: a subquery inside the locking SELECT would read the snapshot
+  // taken before waiting for the lock, and miss a block whose transaction held the creator's row and
+  // committed meanwhile (blockFan locks that row before inserting the block); the test "a block
+  // racing the payment of a checkout" failed that way on PostgreSQL.
+  if (await isBlocked(tx, payment.recipientId, payment.senderId)) return MESSAGE_MESSAGES.blocked;
   const pause = await pauseOf(tx, payment.recipientId, now, creator);
   if (pause) return pauseMessage(pause);
   return null;
