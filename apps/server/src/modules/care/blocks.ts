@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { creatorBlocks } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
@@ -9,4 +9,15 @@ export async function isBlocked(db: Db, creatorId: string, fanId: string): Promi
     .from(creatorBlocks)
     .where(and(eq(creatorBlocks.creatorId, creatorId), eq(creatorBlocks.fanId, fanId)));
   return Boolean(row);
+}
+
+/**
+ * The same question as a condition inside another statement, so a caller that already writes after
+ * locking the creator's row asks it without a round trip of its own (issue 14: SSE delivery). Only in
+ * a statement that STARTS after that lock: under READ COMMITTED a statement's subqueries read the
+ * snapshot taken when it started, so inside the locking SELECT itself it would miss a block committed
+ * while the lock was awaited (decision 0017 §10).
+ */
+export function isBlockedSql(creatorId: string, fanId: string): SQL {
+  return sql`exists (select 1 from ${creatorBlocks} where ${creatorBlocks.creatorId} = ${creatorId} and ${creatorBlocks.fanId} = ${fanId})`;
 }

@@ -1,9 +1,9 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, not } from 'drizzle-orm';
 import { payments, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
-import { isBlocked, pauseMessage, pauseOf } from '../care';
+import { isBlocked, isBlockedSql, pauseMessage, pauseOf } from '../care';
 import { ACCOUNTS, postLedgerTransaction } from '../ledger';
 import { cancelPendingMessage, markMessagePaid } from '../messages';
 import { autoFlagMessage } from '../moderation';
@@ -53,13 +53,18 @@ export async function confirmAuthorization(
       .for('update', { of: payments });
     const payment = row?.payment;
     if (!payment?.messageId || payment.status !== 'pending') return null;
-    const refusal = await staleReason(tx, payment, maintenance, now);
-    if (refusal) {
+    const messageId = payment.messageId;
+    const refuse = async (refusal: string) => {
       await tx.update(payments).set({ status: 'canceled', updatedAt: now }).where(eq(payments.id, payment.id));
-      await cancelPendingMessage(tx, { messageId: payment.messageId, now });
+      await cancelPendingMessage(tx, { messageId, now });
       return { refused: refusal } as const;
-    }
-    await tx
+    };
+    const refusal = await staleReason(tx, payment, maintenance, now);
+    if (refusal) return refuse(refusal);
+    // The block check rides on this write (a statement that starts after the creator's row lock, so it
+    // sees a block committed while the lock was awaited): one round trip less on the path every paid
+    // message takes (issue 14, SSE delivery). No row changed: the creator blocked this fan.
+    const [live] = await tx
       .update(payments)
       .set({
         status: opts.captured ? 'succeeded' : 'authorized',
@@ -67,7 +72,9 @@ export async function confirmAuthorization(
         captureBefore: opts.captured ? null : new Date(now.getTime() + ctx.payments.holdLimitHours * 3_600_000),
         updatedAt: now,
       })
-      .where(eq(payments.id, payment.id));
+      .where(and(eq(payments.id, payment.id), not(isBlockedSql(payment.recipientId, payment.senderId))))
+      .returning({ id: payments.id });
+    if (!live) return refuse(MESSAGE_MESSAGES.blocked);
     const message = await markMessagePaid(tx, { messageId: payment.messageId, now, windowHours });
     await postLedgerTransaction(tx, {
       kind: 'authorize',
@@ -137,14 +144,17 @@ async function staleReason(
     .for('update');
   if (!creator?.isCreator || !creator.isAvailable) return MESSAGE_MESSAGES.unavailable;
   if (creator.messagePrice !== payment.amountTotal) return MESSAGE_MESSAGES.priceChanged;
-  // Issue #13: blocked since the checkout started, or paused (vacation, full, daily cap).
-  // Its own statement, after the lock: a subquery inside the locking SELECT would read the snapshot
-  // taken before waiting for the lock, and miss a block whose transaction held the creator's row and
-  // committed meanwhile (blockFan locks that row before inserting the block); the test "a block
-  // racing the payment of a checkout" failed that way on PostgreSQL.
-  if (await isBlocked(tx, payment.recipientId, payment.senderId)) return MESSAGE_MESSAGES.blocked;
+  // Issue #13: paused since the checkout started (vacation, full, daily cap), or blocked. The block is
+  // checked by the caller's write of the payment, after this lock (a subquery inside the locking
+  // SELECT would read the snapshot taken before waiting for the lock, and miss a block whose
+  // transaction held the creator's row and committed meanwhile: blockFan locks that row before
+  // inserting the block; the test "a block racing the payment of a checkout" failed that way on
+  // PostgreSQL). When paused too, a block still answers first, as it always has.
   const pause = await pauseOf(tx, payment.recipientId, now, creator);
-  if (pause) return pauseMessage(pause);
+  if (pause) {
+    if (await isBlocked(tx, payment.recipientId, payment.senderId)) return MESSAGE_MESSAGES.blocked;
+    return pauseMessage(pause);
+  }
   return null;
 }
 
