@@ -481,26 +481,55 @@ const INVARIANTS: Array<{
     // Decision 0019: the list pages over conversation_summaries, which the messages triggers keep. Each
     // row must equal its recomputation from messages, and every participant of a message has its row.
     name: 'every conversation summary equals its recomputation from the messages',
-    query: sql`with expected as (
-        select m.conversation_id, p.user_id,
-          coalesce(min(p.other_id::text) filter (where m.status in ('sent', 'responded', 'refunded')),
-            min(p.other_id::text))::uuid as other_id,
-          (count(*) filter (where m.status in ('sent', 'responded', 'refunded')))::int as message_count,
-          (count(*) filter (where m.status = 'sent' and not m.is_followup and m.amount > 0))::int as unanswered_count,
-          max(greatest(m.created_at, coalesce(m.responded_at, m.created_at)))
-            filter (where m.status in ('sent', 'responded', 'refunded')) as last_activity,
-          (array_agg(m.id order by greatest(m.created_at, coalesce(m.responded_at, m.created_at)) desc, m.id desc)
-            filter (where m.status in ('sent', 'responded', 'refunded')))[1] as last_message_id
+    // Recomputed another way than the trigger (a lateral newest message, deadline arrays by subquery),
+    // so a shared mistake is less likely to pass unseen.
+    query: sql`with parties as (
+        select distinct m.conversation_id, p.user_id
         from messages m
-        cross join lateral (values (m.sender_id, m.recipient_id), (m.recipient_id, m.sender_id)) as p(user_id, other_id)
-        group by m.conversation_id, p.user_id)
+        cross join lateral (values (m.sender_id), (m.recipient_id)) as p(user_id)),
+      expected as (
+        select c.conversation_id, c.user_id,
+          coalesce(
+            (select min(case when m.sender_id = c.user_id then m.recipient_id else m.sender_id end::text) from messages m
+              where m.conversation_id = c.conversation_id and (m.sender_id = c.user_id or m.recipient_id = c.user_id)
+                and m.status in ('sent', 'responded', 'refunded')),
+            (select min(case when m.sender_id = c.user_id then m.recipient_id else m.sender_id end::text) from messages m
+              where m.conversation_id = c.conversation_id and (m.sender_id = c.user_id or m.recipient_id = c.user_id))
+          )::uuid as other_id,
+          (select count(*) from messages m where m.conversation_id = c.conversation_id
+            and (m.sender_id = c.user_id or m.recipient_id = c.user_id)
+            and m.status in ('sent', 'responded', 'refunded'))::int as message_count,
+          last.activity as last_activity, last.id as last_message_id,
+          case when last.reply_shown then last.response_content else last.content end as last_content,
+          case when last.id is null then null
+            when last.reply_shown then last.recipient_id = c.user_id else last.sender_id = c.user_id end as last_from_me,
+          array(select m.expires_at from messages m where m.conversation_id = c.conversation_id
+            and m.recipient_id = c.user_id and m.status = 'sent' and not m.is_followup and m.amount > 0
+            and m.expires_at is not null order by m.expires_at) as pending_deadlines,
+          array(select m.expires_at from messages m where m.conversation_id = c.conversation_id
+            and m.sender_id = c.user_id and m.status = 'sent' and not m.is_followup and m.amount > 0
+            and m.expires_at is not null order by m.expires_at) as waiting_deadlines
+        from parties c
+        left join lateral (
+          select m.id, m.content, m.response_content, m.sender_id, m.recipient_id,
+            greatest(m.created_at, coalesce(m.responded_at, m.created_at)) as activity,
+            (m.response_content is not null and m.responded_at >= m.created_at) as reply_shown
+          from messages m
+          where m.conversation_id = c.conversation_id and (m.sender_id = c.user_id or m.recipient_id = c.user_id)
+            and m.status in ('sent', 'responded', 'refunded')
+          order by activity desc, m.id desc
+          limit 1
+        ) last on true)
       select coalesce(e.conversation_id, s.conversation_id) as conversation_id, coalesce(e.user_id, s.user_id) as user_id,
         e.message_count as expected_count, s.message_count as stored_count,
-        e.last_activity as expected_activity, s.last_activity as stored_activity
+        e.last_activity as expected_activity, s.last_activity as stored_activity,
+        e.pending_deadlines as expected_pending, s.pending_deadlines as stored_pending
       from expected e full join conversation_summaries s on s.conversation_id = e.conversation_id and s.user_id = e.user_id
       where e.conversation_id is null or s.conversation_id is null
-        or (e.other_id, e.message_count, e.unanswered_count, e.last_activity, e.last_message_id)
-          is distinct from (s.other_id, s.message_count, s.unanswered_count, s.last_activity, s.last_message_id)`,
+        or (e.other_id, e.message_count, e.last_activity, e.last_message_id, e.last_content, e.last_from_me,
+            e.pending_deadlines, e.waiting_deadlines)
+          is distinct from (s.other_id, s.message_count, s.last_activity, s.last_message_id, s.last_content,
+            s.last_from_me, s.pending_deadlines, s.waiting_deadlines)`,
   },
 ];
 

@@ -90,13 +90,15 @@ export const messageReminders = pgTable(
 );
 
 /**
- * One row per (conversation, participant): what the conversation list pages over (issue 14, decision
- * 0019). Written only by the `messages_conversation_summaries` triggers in the same statement as the
- * message change (migration 0018): every participant of a message has a row, `message_count` counts
- * the visible messages (ARCHITECTURE §3), and `last_activity` / `last_message_id` are those of the
- * newest visible one (a reply counts from when it was sent); both null when none is visible. The
- * open counts depend on the clock and are read per page instead, only where `unanswered_count` says
- * there can be one.
+ * One row per (conversation, participant): everything the conversation list shows of a conversation
+ * but the other party's profile (issue 14, decisions 0019 and 0021), so a page reads these rows and the
+ * profiles and no message. Written only by the `messages_summaries_*` triggers in the same statement
+ * as the message change (migrations 0018, 0019): every participant of a message has a row,
+ * `message_count` counts the visible messages (ARCHITECTURE §3), and `last_*` describe the newest
+ * visible one (a reply counts from when it was sent: then its text and its sender); all null when
+ * none is visible. Whether a message is open depends on the clock, so the rows keep the deadlines of
+ * the unanswered paid messages (queries.ts#isUnanswered), to this participant and from them, and the
+ * list counts those still ahead of now.
  */
 export const conversationSummaries = pgTable(
   'conversation_summaries',
@@ -105,11 +107,12 @@ export const conversationSummaries = pgTable(
     userId: uuid('user_id').notNull(),
     otherId: uuid('other_id').notNull(),
     messageCount: integer('message_count').notNull().default(0),
-    // Paid messages still waiting for an answer, by status alone (queries.ts#isUnanswered): the list
-    // counts the open ones (which need the clock) only where this is not 0.
-    unansweredCount: integer('unanswered_count').notNull().default(0),
     lastActivity: tstz('last_activity'),
     lastMessageId: uuid('last_message_id'),
+    lastContent: text('last_content'),
+    lastFromMe: boolean('last_from_me'),
+    pendingDeadlines: tstz('pending_deadlines').array().notNull().default(sql`'{}'`),
+    waitingDeadlines: tstz('waiting_deadlines').array().notNull().default(sql`'{}'`),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.userId] }),

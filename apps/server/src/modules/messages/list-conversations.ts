@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
 import { containsPattern } from '../../platform/sql-like';
-import { isOpenSql } from './queries';
 
 interface Row extends Record<string, unknown> {
   conversation_id: string;
@@ -34,61 +33,38 @@ interface ListShape {
 
 /**
  * The list's statement for one shape, with placeholders (userId, now, limit; pattern; cursorValue,
- * cursorId). One statement: the page is read from `conversation_summaries` (kept by the messages
- * triggers, decision 0019) along its index, and only the page's rows then read their last message,
- * the other party and the open counts. Pending and waiting follow spec §4: paid, not follow-up,
- * unanswered messages still inside their window — to me (pending) or from me (waiting). They depend
- * on the clock, so they are counted here, for the page's conversations that have an unanswered paid
- * message at all (the summary's `unanswered_count`), by messages_conversation_created_idx alone: a
- * deadline index would be no narrower for one conversation, and the planner misjudged it into
- * scanning every open message.
+ * cursorId). One statement over `conversation_summaries` (kept by the messages triggers, decisions 0019
+ * and 0021) along its index, joined to the other party's profile: no `messages` row is read. Pending
+ * and waiting follow spec §4: paid, not follow-up, unanswered messages still inside their window — to
+ * me (pending) or from me (waiting). They depend on the clock, so the rows keep those messages'
+ * deadlines and the page counts the ones still ahead of now.
  */
 function listStatement(shape: ListShape): SQL {
   const p = sql.placeholder;
   const me = sql`${p('userId')}::uuid`;
   const now = sql`${p('now')}::timestamptz`;
-  // The last message's text and side: a reply counts from when it was sent (the summary chose the message).
-  const lastContent = sql`case when lm.response_content is not null and lm.responded_at >= lm.created_at
-    then lm.response_content else lm.content end`;
-  const lastFromMe = sql`case when lm.response_content is not null and lm.responded_at >= lm.created_at
-    then lm.recipient_id = ${me} else lm.sender_id = ${me} end`;
   // Keyset: strictly after the last row of the previous page, in the index's order.
   const afterCursor = shape.cursor
     ? sql`and (s.last_activity, s.conversation_id) < (${p('cursorValue')}::timestamptz, ${p('cursorId')}::uuid)`
     : sql``;
-  // A search must look at each conversation's name and last message before the limit: it walks the
-  // user's summary rows in order and stops at the page's last match (bounded by the user's
-  // conversations, never by their messages).
-  const pageQuery = shape.search
-    ? sql`select s.conversation_id, s.other_id, s.last_message_id, s.last_activity, s.message_count, s.unanswered_count
-        from conversation_summaries s
-        join profiles p on p.id = s.other_id
-        join messages lm on lm.id = s.last_message_id
-        where s.user_id = ${me} and s.message_count > 0 ${afterCursor}
-          and (lower(p.username) like ${p('pattern')} or lower(p.display_name) like ${p('pattern')}
-            or lower(${lastContent}) like ${p('pattern')})
-        order by s.last_activity desc, s.conversation_id desc
-        limit ${p('limit')}`
-    : sql`select s.conversation_id, s.other_id, s.last_message_id, s.last_activity, s.message_count, s.unanswered_count
-        from conversation_summaries s
-        where s.user_id = ${me} and s.message_count > 0 ${afterCursor}
-        order by s.last_activity desc, s.conversation_id desc
-        limit ${p('limit')}`;
+  // A search looks at each conversation's name and last message before the limit: it walks the user's
+  // summary rows in order and stops at the page's last match (bounded by the user's conversations).
+  const matches = shape.search
+    ? sql`and (lower(p.username) like ${p('pattern')} or lower(p.display_name) like ${p('pattern')}
+        or lower(s.last_content) like ${p('pattern')})`
+    : sql``;
   return sql`
-    select page.conversation_id, page.last_message_id, page.other_id, p.username, p.display_name, p.avatar_url,
-      p.is_creator, p.instagram_verified, p.message_price, p.is_available, ${lastContent} as last_content,
-      ${lastFromMe} as last_from_me, page.last_activity, page.message_count, open.pending_count, open.waiting_count,
-      page.last_activity::text as activity_key
-    from (${pageQuery}) page
-    join profiles p on p.id = page.other_id
-    join messages lm on lm.id = page.last_message_id
-    cross join lateral (
-      select (count(*) filter (where m.recipient_id = ${me} and ${isOpenSql('m', now)}))::int as pending_count,
-        (count(*) filter (where m.sender_id = ${me} and ${isOpenSql('m', now)}))::int as waiting_count
-      from messages m
-      where page.unanswered_count > 0 and m.conversation_id = page.conversation_id
-    ) open
-    order by page.last_activity desc, page.conversation_id desc
+    select s.conversation_id, s.last_message_id, s.other_id, p.username, p.display_name, p.avatar_url,
+      p.is_creator, p.instagram_verified, p.message_price, p.is_available, s.last_content, s.last_from_me,
+      s.last_activity, s.message_count,
+      (select count(*) from unnest(s.pending_deadlines) d where d > ${now})::int as pending_count,
+      (select count(*) from unnest(s.waiting_deadlines) d where d > ${now})::int as waiting_count,
+      s.last_activity::text as activity_key
+    from conversation_summaries s
+    join profiles p on p.id = s.other_id
+    where s.user_id = ${me} and s.message_count > 0 ${afterCursor} ${matches}
+    order by s.last_activity desc, s.conversation_id desc
+    limit ${p('limit')}
   `;
 }
 

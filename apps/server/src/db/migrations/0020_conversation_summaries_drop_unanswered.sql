@@ -1,0 +1,1 @@
+ALTER TABLE "conversation_summaries" DROP COLUMN "unanswered_count";
