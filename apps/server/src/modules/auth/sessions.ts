@@ -1,9 +1,10 @@
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { sessions } from '../../db/schema';
 import type { SessionRef } from '../../platform/auth-guard';
 import type { Clock } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
+import { preparedPerDatabase } from '../../platform/prepared';
 import { hashToken, newToken } from './tokens';
 
 export const SESSION_COOKIE = 'fanline_session';
@@ -43,9 +44,9 @@ export async function createSession(opts: {
   return { token, sessionId: row.id, expiresAt };
 }
 
-/** The live session behind a cookie token, or null when unknown, expired or idle too long. */
-export async function resolveSession(opts: { db: Db; clock: Clock; token: string }): Promise<SessionRef | null> {
-  const [row] = await opts.db
+// Every signed-in request starts with this read: prepared once per database (issue 14, decision 0017).
+const sessionByToken = preparedPerDatabase('session_by_token', (db: Db, _shape: undefined, name: string) =>
+  db
     .select({
       id: sessions.id,
       userId: sessions.userId,
@@ -53,7 +54,13 @@ export async function resolveSession(opts: { db: Db; clock: Clock; token: string
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
-    .where(eq(sessions.tokenHash, hashToken(opts.token)));
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare(name),
+);
+
+/** The live session behind a cookie token, or null when unknown, expired or idle too long. */
+export async function resolveSession(opts: { db: Db; clock: Clock; token: string }): Promise<SessionRef | null> {
+  const [row] = await sessionByToken(opts.db, undefined).execute({ tokenHash: hashToken(opts.token) });
   if (!row) return null;
   const now = opts.clock.now().getTime();
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {

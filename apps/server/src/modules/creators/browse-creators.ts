@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { type CursorKind, decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
+import { preparedPerDatabase } from '../../platform/prepared';
 import { containsPattern } from '../../platform/sql-like';
 import { browseCreatorColumns } from './summary';
 
@@ -99,28 +100,9 @@ function prepareBrowse(db: Db, query: BrowseQuery, name: string) {
     .prepare(name);
 }
 
-type PreparedBrowse = ReturnType<typeof prepareBrowse>;
 // Issue 14: building the same SELECT from the schema objects cost ≈120 µs of CPU a request. Each
 // database keeps its prepared statements per shape (at most 5 sorts × 2⁹ filter combinations).
-const preparedByDb = new WeakMap<Db, Map<string, PreparedBrowse>>();
-// Statement names are unique in the process: two apps may share one pool (its connections keep them).
-let preparedCount = 0;
-
-function preparedFor(db: Db, query: BrowseQuery): PreparedBrowse {
-  let byShape = preparedByDb.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    preparedByDb.set(db, byShape);
-  }
-  const shape = shapeOf(query);
-  let prepared = byShape.get(shape);
-  if (!prepared) {
-    preparedCount += 1;
-    prepared = prepareBrowse(db, query, `browse_${preparedCount}`);
-    byShape.set(shape, prepared);
-  }
-  return prepared;
-}
+const preparedFor = preparedPerDatabase('browse', prepareBrowse, shapeOf);
 
 /**
  * spec §7 'profiles browse': creators only, every filter in SQL, keyset pages of `limit` with the

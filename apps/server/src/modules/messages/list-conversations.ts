@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
+import { preparedPerDatabase } from '../../platform/prepared';
 import { containsPattern } from '../../platform/sql-like';
 
 interface Row extends Record<string, unknown> {
@@ -68,34 +69,13 @@ function listStatement(shape: ListShape): SQL {
   `;
 }
 
-type PreparedList = ReturnType<Db['_']['session']['prepareQuery']>;
-// Issue 14, like browse (decision 0017): the SQL is rendered once per shape and database, and
-// PostgreSQL keeps the named statement per connection, so its parse and plan are reused too.
-const preparedByDb = new WeakMap<Db, Map<string, PreparedList>>();
-// Statement names are unique in the process: two apps may share one pool (its connections keep them).
-let preparedCount = 0;
 const dialect = new PgDialect();
-
-function preparedFor(db: Db, shape: ListShape): PreparedList {
-  let byShape = preparedByDb.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    preparedByDb.set(db, byShape);
-  }
-  const key = `${shape.search ? 's' : ''}.${shape.cursor ? 'k' : ''}`;
-  let prepared = byShape.get(key);
-  if (!prepared) {
-    preparedCount += 1;
-    prepared = db._.session.prepareQuery(
-      dialect.sqlToQuery(listStatement(shape)),
-      undefined,
-      `conversations_${preparedCount}`,
-      false,
-    );
-    byShape.set(key, prepared);
-  }
-  return prepared;
-}
+const preparedFor = preparedPerDatabase(
+  'conversations',
+  (db: Db, shape: ListShape, name: string) =>
+    db._.session.prepareQuery(dialect.sqlToQuery(listStatement(shape)), undefined, name, false),
+  (shape) => `${shape.search ? 's' : ''}.${shape.cursor ? 'k' : ''}`,
+);
 
 /**
  * The signed-in user's conversations, newest activity first, a page at a time behind a keyset cursor

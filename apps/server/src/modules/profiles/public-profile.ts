@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { preparedPerDatabase } from '../../platform/prepared';
 import { browseCreatorColumns } from '../creators';
 import { heldFor } from './username-availability';
 
@@ -14,27 +15,18 @@ const publicProfileColumns = {
 
 // Usernames are unique regardless of case (profiles_username_lower_key), so "exact match first, then
 // case-insensitive" is one row found through that index; prepared once per database (issue 14).
-const byUsername = new WeakMap<Db, ReturnType<typeof prepareByUsername>>();
-let preparedCount = 0;
-
-function prepareByUsername(db: Db) {
-  preparedCount += 1;
-  return db
+const byUsername = preparedPerDatabase('public_profile', (db: Db, _shape: undefined, name: string) =>
+  db
     .select(publicProfileColumns)
     .from(profiles)
     .where(and(sql`lower(${profiles.username}) = ${sql.placeholder('lowerName')}`, eq(profiles.isCreator, true)))
     .limit(1)
-    .prepare(`public_profile_${preparedCount}`);
-}
+    .prepare(name),
+);
 
 /** spec §7: a creator by username, exact match first, then case-insensitive; never a non-creator. */
 export async function findPublicProfile(db: Db, username: string, now?: Date) {
-  let prepared = byUsername.get(db);
-  if (!prepared) {
-    prepared = prepareByUsername(db);
-    byUsername.set(db, prepared);
-  }
-  const [found] = await prepared.execute({ lowerName: username.toLowerCase() });
+  const [found] = await byUsername(db, undefined).execute({ lowerName: username.toLowerCase() });
   if (found) return found;
   // A name its creator renamed away from still leads to them during the hold (security review L5).
   const heldProfileId = await heldFor(db, username, now);
