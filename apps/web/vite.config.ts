@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import type { Rolldown } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vite';
 
 const apiTarget = process.env.FANLINE_API_URL ?? 'http://localhost:3000';
@@ -42,6 +42,26 @@ function landingImports(ctx: Rolldown.ChunkingContext): { modules: Set<string>; 
   return { modules, icons };
 }
 
+/**
+ * React Router's production build, made tree-shakeable where its bundling leaves it opaque: components
+ * are `React.forwardRef(…)` calls without a pure annotation and get a `displayName` assigned at the top
+ * level, so the bundler must keep every one (Form, ScrollRestoration and the data router's submit and
+ * fetcher code behind them) although the app never renders them. The annotation and dropping the
+ * assignments (read only by React DevTools) let the unused ones go.
+ */
+const reactRouterTreeShaking: Plugin = {
+  name: 'fanline:react-router-tree-shaking',
+  apply: 'build',
+  transform: {
+    filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/].*\.mjs$/ },
+    handler(code) {
+      return code
+        .replace(/^\w+\.displayName = "\w+";$/gm, '')
+        .replace(/\b(React\d*\.forwardRef)\(/g, '/* @__PURE__ */ $1(');
+    },
+  },
+};
+
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is always the production build the server serves (finding R1): a NODE_ENV=development
   // left in the shell would otherwise bundle development React, 50 KB over the landing budget.
@@ -49,7 +69,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   let landing: ReturnType<typeof landingImports> | undefined;
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), reactRouterTreeShaking],
     resolve: {
       // React Router's package exports name only its development build (remix-run/react-router#12532,
       // #14102), whose dev warnings stay on in production. The browser bundle takes the production
