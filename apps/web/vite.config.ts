@@ -13,11 +13,11 @@ const LANDING = path.join(SRC, 'features/landing');
 const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.m?js$/;
 
 /**
- * The web app's modules the landing page imports statically (directly or through each other, not its
- * lazy parts) and the lucide icons they name. Package barrels are not followed: `lucide-react`'s
+ * The web app's modules `file` imports statically (directly or through each other, not its lazy parts)
+ * and the lucide icons they name. Package barrels are not followed: `lucide-react`'s
  * re-exports every icon, so the icons are matched by name (`ShieldCheck` → `icons/shield-check.mjs`).
  */
-function landingImports(ctx: Rolldown.ChunkingContext): { modules: Set<string>; icons: Set<string> } {
+function staticImports(ctx: Rolldown.ChunkingContext, file: string): { modules: Set<string>; icons: Set<string> } {
   const modules = new Set<string>();
   const icons = new Set<string>();
   const visit = (id: string) => {
@@ -38,7 +38,7 @@ function landingImports(ctx: Rolldown.ChunkingContext): { modules: Set<string>; 
     }
     for (const imported of info?.importedIds ?? []) visit(imported);
   };
-  visit(path.join(LANDING, 'landing-page.tsx'));
+  visit(file);
   return { modules, icons };
 }
 
@@ -67,7 +67,8 @@ export default defineConfig(({ command, isSsrBuild }) => {
   // left in the shell would otherwise bundle development React, 50 KB over the landing budget.
   // Vite reads NODE_ENV after loading this file.
   if (command === 'build') process.env.NODE_ENV = 'production';
-  let landing: ReturnType<typeof landingImports> | undefined;
+  let landing: ReturnType<typeof staticImports> | undefined;
+  let sections: ReturnType<typeof staticImports> | undefined;
   return {
     plugins: [react(), tailwindcss(), reactRouterTreeShaking],
     resolve: {
@@ -106,18 +107,22 @@ export default defineConfig(({ command, isSsrBuild }) => {
                 groups: [
                   // Everything the entry imports statically is loaded by every first visit: one chunk.
                   { name: 'app', tags: ['$initial'], priority: 2 },
-                  // What the landing page imports and other routes share too (icons, cards, badges):
-                  // one chunk next to the landing's own.
+                  // What the landing page imports and other routes share too (icons, search, badges):
+                  // one chunk next to the landing's own; likewise for its lazy sections (cards, marquee).
                   {
                     name: (id, ctx) => {
-                      landing ??= landingImports(ctx);
+                      landing ??= staticImports(ctx, path.join(LANDING, 'landing-page.tsx'));
+                      sections ??= staticImports(ctx, path.join(LANDING, 'components/landing-sections.tsx'));
                       const icon = LUCIDE_ICON.exec(id)?.[1];
-                      const shared = icon
-                        ? landing.icons.has(icon)
-                        : landing.modules.has(id) && !id.startsWith(LANDING);
-                      return shared ? 'landing-shared' : null;
+                      if (icon) {
+                        if (landing.icons.has(icon)) return 'landing-shared';
+                        return sections.icons.has(icon) ? 'landing-sections-shared' : null;
+                      }
+                      if (id.startsWith(LANDING)) return null;
+                      if (landing.modules.has(id)) return 'landing-shared';
+                      // The same for the lazy sections under the hero: one chunk beside theirs, not six.
+                      return sections.modules.has(id) ? 'landing-sections-shared' : null;
                     },
-                    debugName: 'landing-shared',
                     includeDependenciesRecursively: false,
                     priority: 1,
                   },
