@@ -10,9 +10,10 @@ const apiTarget = process.env.FANLINE_API_URL ?? 'http://localhost:3000';
 const REACT_ROUTER = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 const SRC = path.resolve(import.meta.dirname, 'src');
 const LANDING = path.join(SRC, 'features/landing');
-// The contracts' number formatting (prices, follower counts): the hero's quick search uses it, and on its
-// own it was a 0.2 KB chunk of the first visit's.
-const MONEY = path.resolve(import.meta.dirname, '../../packages/contracts/src/money.ts');
+// The contracts' modules the hero's quick search uses (number formatting, its debounce and limits): on
+// their own each was a 0.2 KB chunk of the first visit's.
+const CONTRACTS = path.resolve(import.meta.dirname, '../../packages/contracts/src');
+const LANDING_CONTRACTS = new Set(['money.ts', 'browse-limits.ts'].map((file) => path.join(CONTRACTS, file)));
 const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.m?js$/;
 
 /**
@@ -116,7 +117,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
                     name: (id, ctx) => {
                       landing ??= staticImports(ctx, path.join(LANDING, 'landing-page.tsx'));
                       sections ??= staticImports(ctx, path.join(LANDING, 'components/landing-sections.tsx'));
-                      if (id === MONEY) return 'landing-shared';
+                      if (LANDING_CONTRACTS.has(id)) return 'landing-shared';
                       const icon = LUCIDE_ICON.exec(id)?.[1];
                       if (icon) {
                         if (landing.icons.has(icon)) return 'landing-shared';
