@@ -59,9 +59,22 @@ const reactRouterTreeShaking: Plugin = {
   transform: {
     filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/].*\.mjs$/ },
     handler(code) {
-      return code
+      let result = code
         .replace(/^\w+\.displayName = "\w+";$/gm, '')
         .replace(/\b(React\d*\.forwardRef)\(/g, '/* @__PURE__ */ $1(');
+      if (!/\bvar Link = /.test(code)) return result;
+      // Link's `prefetch` works only in framework mode: without a FrameworkContext, usePrefetchBehavior
+      // returns `[false, ref, {}]` and PrefetchPageLinks is never rendered. Spelled out, the prefetch
+      // code (route manifests, link descriptors, RSC) leaves the bundle. A React Router upgrade that
+      // changes this code fails the build here rather than silently keeping it.
+      for (const [pattern, replacement] of [
+        [/\busePrefetchBehavior\(\s*prefetch,\s*rest\s*\)/, '[false, null, {}]'],
+        [/\/\* @__PURE__ \*\/ React\d*\.createElement\(PrefetchPageLinks, \{ page: href \}\)/, 'null'],
+      ] as const) {
+        if (!pattern.test(result)) throw new Error(`react-router's Link no longer matches ${pattern}`);
+        result = result.replace(pattern, replacement);
+      }
+      return result;
     },
   },
 };
