@@ -1,5 +1,5 @@
-import type { TPlatformSettings } from './settings';
 import { COMMISSION_PERCENT, PRICE_DOLLARS, RESPONSE_WINDOW_HOURS } from './setting-limits';
+import type { TPlatformSettings } from './settings';
 
 // Business constants of spec §9, each written once. The server enforces them; the web app imports them for instant feedback.
 export const LIMITS = {
