@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import type { Rolldown } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vite';
 
 const apiTarget = process.env.FANLINE_API_URL ?? 'http://localhost:3000';
@@ -10,14 +10,18 @@ const apiTarget = process.env.FANLINE_API_URL ?? 'http://localhost:3000';
 const REACT_ROUTER = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 const SRC = path.resolve(import.meta.dirname, 'src');
 const LANDING = path.join(SRC, 'features/landing');
+// The contracts' modules the hero's quick search uses (number formatting, its debounce and limits): on
+// their own each was a 0.2 KB chunk of the first visit's.
+const CONTRACTS = path.resolve(import.meta.dirname, '../../packages/contracts/src');
+const LANDING_CONTRACTS = new Set(['money.ts', 'browse-limits.ts'].map((file) => path.join(CONTRACTS, file)));
 const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.m?js$/;
 
 /**
- * The web app's modules the landing page imports statically (directly or through each other, not its
- * lazy parts) and the lucide icons they name. Package barrels are not followed: `lucide-react`'s
+ * The web app's modules `file` imports statically (directly or through each other, not its lazy parts)
+ * and the lucide icons they name. Package barrels are not followed: `lucide-react`'s
  * re-exports every icon, so the icons are matched by name (`ShieldCheck` → `icons/shield-check.mjs`).
  */
-function landingImports(ctx: Rolldown.ChunkingContext): { modules: Set<string>; icons: Set<string> } {
+function staticImports(ctx: Rolldown.ChunkingContext, file: string): { modules: Set<string>; icons: Set<string> } {
   const modules = new Set<string>();
   const icons = new Set<string>();
   const visit = (id: string) => {
@@ -38,18 +42,52 @@ function landingImports(ctx: Rolldown.ChunkingContext): { modules: Set<string>; 
     }
     for (const imported of info?.importedIds ?? []) visit(imported);
   };
-  visit(path.join(LANDING, 'landing-page.tsx'));
+  visit(file);
   return { modules, icons };
 }
+
+/**
+ * React Router's production build, made tree-shakeable where its bundling leaves it opaque: components
+ * are `React.forwardRef(…)` calls without a pure annotation and get a `displayName` assigned at the top
+ * level, so the bundler must keep every one (Form, ScrollRestoration and the data router's submit and
+ * fetcher code behind them) although the app never renders them. The annotation and dropping the
+ * assignments (read only by React DevTools) let the unused ones go.
+ */
+const reactRouterTreeShaking: Plugin = {
+  name: 'fanline:react-router-tree-shaking',
+  apply: 'build',
+  transform: {
+    filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/].*\.mjs$/ },
+    handler(code) {
+      let result = code
+        .replace(/^\w+\.displayName = "\w+";$/gm, '')
+        .replace(/\b(React\d*\.forwardRef)\(/g, '/* @__PURE__ */ $1(');
+      if (!/\bvar Link = /.test(code)) return result;
+      // Link's `prefetch` works only in framework mode: without a FrameworkContext, usePrefetchBehavior
+      // returns `[false, ref, {}]` and PrefetchPageLinks is never rendered. Spelled out, the prefetch
+      // code (route manifests, link descriptors, RSC) leaves the bundle. A React Router upgrade that
+      // changes this code fails the build here rather than silently keeping it.
+      for (const [pattern, replacement] of [
+        [/\busePrefetchBehavior\(\s*prefetch,\s*rest\s*\)/, '[false, null, {}]'],
+        [/\/\* @__PURE__ \*\/ React\d*\.createElement\(PrefetchPageLinks, \{ page: href \}\)/, 'null'],
+      ] as const) {
+        if (!pattern.test(result)) throw new Error(`react-router's Link no longer matches ${pattern}`);
+        result = result.replace(pattern, replacement);
+      }
+      return result;
+    },
+  },
+};
 
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is always the production build the server serves (finding R1): a NODE_ENV=development
   // left in the shell would otherwise bundle development React, 50 KB over the landing budget.
   // Vite reads NODE_ENV after loading this file.
   if (command === 'build') process.env.NODE_ENV = 'production';
-  let landing: ReturnType<typeof landingImports> | undefined;
+  let landing: ReturnType<typeof staticImports> | undefined;
+  let sections: ReturnType<typeof staticImports> | undefined;
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), reactRouterTreeShaking],
     resolve: {
       // React Router's package exports name only its development build (remix-run/react-router#12532,
       // #14102), whose dev warnings stay on in production. The browser bundle takes the production
@@ -86,18 +124,23 @@ export default defineConfig(({ command, isSsrBuild }) => {
                 groups: [
                   // Everything the entry imports statically is loaded by every first visit: one chunk.
                   { name: 'app', tags: ['$initial'], priority: 2 },
-                  // What the landing page imports and other routes share too (icons, cards, badges):
-                  // one chunk next to the landing's own.
+                  // What the landing page imports and other routes share too (icons, search, badges):
+                  // one chunk next to the landing's own; likewise for its lazy sections (cards, marquee).
                   {
                     name: (id, ctx) => {
-                      landing ??= landingImports(ctx);
+                      landing ??= staticImports(ctx, path.join(LANDING, 'landing-page.tsx'));
+                      sections ??= staticImports(ctx, path.join(LANDING, 'components/landing-sections.tsx'));
+                      if (LANDING_CONTRACTS.has(id)) return 'landing-shared';
                       const icon = LUCIDE_ICON.exec(id)?.[1];
-                      const shared = icon
-                        ? landing.icons.has(icon)
-                        : landing.modules.has(id) && !id.startsWith(LANDING);
-                      return shared ? 'landing-shared' : null;
+                      if (icon) {
+                        if (landing.icons.has(icon)) return 'landing-shared';
+                        return sections.icons.has(icon) ? 'landing-sections-shared' : null;
+                      }
+                      if (id.startsWith(LANDING)) return null;
+                      if (landing.modules.has(id)) return 'landing-shared';
+                      // The same for the lazy sections under the hero: one chunk beside theirs, not six.
+                      return sections.modules.has(id) ? 'landing-sections-shared' : null;
                     },
-                    debugName: 'landing-shared',
                     includeDependenciesRecursively: false,
                     priority: 1,
                   },

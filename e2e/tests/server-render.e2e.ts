@@ -81,6 +81,42 @@ describe.each(HOSTS)('server-rendered public pages at %s', (host) => {
   }
 });
 
+describe('the landing page under the hero', () => {
+  test('its lazy sections arrive in the HTML and hydrate in place once their chunk is in', async () => {
+    const context = await browser.context();
+    // The featured-creators heading the server sent, before any script ran.
+    await context.addInitScript(`document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') window.__serverFeatured = document.getElementById('featured-heading');
+    });`);
+    const html = await (await context.request.get(browser.url('/'))).text();
+    expect(html).toContain('id="featured-heading"');
+    expect(html).toContain('Still have questions?');
+
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(String(error)));
+    await page.goto(browser.url('/'));
+    // Hydrated once the sections' chunk arrived...
+    await page.waitForFunction(() => {
+      const element = document.getElementById('featured-heading');
+      return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+    });
+    await page.waitForLoadState('networkidle');
+    // ...on the very node the server sent: nothing was replaced or rendered twice.
+    const kept = await page.evaluate(
+      () =>
+        (window as unknown as { __serverFeatured?: Element | null }).__serverFeatured ===
+        document.getElementById('featured-heading'),
+    );
+    expect(problems).toEqual([]);
+    expect(kept).toBe(true);
+    expect(await page.locator('#featured-heading').count()).toBe(1);
+  });
+});
+
 describe('server-rendered pages: what is not rendered', () => {
   test('a profile that does not exist answers 404 with the app, which shows its not-found state', async () => {
     const context = await browser.context();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { BROWSE, BROWSE_SORTS, QUICK_SEARCH, RESPONSE_RATE_OPTIONS } from './browse-limits';
 import { ZText, ZTimestamp } from './common';
-import { BROWSE, BROWSE_SORTS, LIMITS, QUICK_SEARCH, RESPONSE_RATE_OPTIONS } from './limits';
+import { LIMITS } from './limits';
 
 // modules/creators (and categories): creator cards, browse, find, featured, quick search, categories, the Instagram key.
 

@@ -3,6 +3,7 @@
 export * from './admin';
 export * from './attachments';
 export * from './auth';
+export * from './browse-limits';
 export * from './care';
 export * from './common';
 export * from './copy';
@@ -21,6 +22,7 @@ export * from './presence';
 export * from './profiles';
 export * from './realtime';
 export * from './reviews';
+export * from './setting-limits';
 export * from './settings';
 export * from './support';
 export * from './verification';

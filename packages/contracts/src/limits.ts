@@ -1,3 +1,4 @@
+import { COMMISSION_PERCENT, PRICE_DOLLARS, RESPONSE_WINDOW_HOURS } from './setting-limits';
 import type { TPlatformSettings } from './settings';
 
 // Business constants of spec §9, each written once. The server enforces them; the web app imports them for instant feedback.
@@ -9,7 +10,7 @@ export const LIMITS = {
   reviewMessage: { max: 500 },
   reviewResponse: { max: 500 },
   rating: { min: 1, max: 5, default: 5 },
-  price: { minDollars: 5, maxDollars: 500, stepDollars: 5, defaultDollars: 25 },
+  price: PRICE_DOLLARS,
   categories: { max: 5 },
   portfolioImages: { max: 6 },
   imageBytes: { max: 5 * 1024 * 1024 },
@@ -29,8 +30,8 @@ export const LIMITS = {
   /** Issue #13: how long after a reply the fan may flag it "not an answer"; the earning is payable after it. */
   notAnAnswerWindowHours: 48,
   notAnAnswerReason: { min: 3, max: 500 },
-  responseWindowHours: { min: 1, max: 168, default: 24 },
-  commissionPercent: { min: 0, max: 50, default: 25 },
+  responseWindowHours: RESPONSE_WINDOW_HOURS,
+  commissionPercent: COMMISSION_PERCENT,
   /** Issue #13 capacity protection: the open-message cap and the daily cap a creator may set. */
   capacity: { min: 1, max: 1000 },
 } as const;
@@ -43,15 +44,6 @@ export const SETTING_BOUNDS = {
   commission_rate: { min: LIMITS.commissionPercent.min, max: LIMITS.commissionPercent.max },
   message_expiration_hours: { min: LIMITS.responseWindowHours.min, max: LIMITS.responseWindowHours.max },
 } as const;
-
-export const QUICK_SEARCH = { minChars: 2, debounceMs: 300, limit: 5 } as const;
-export const FEATURED = { limit: 8, skeletons: 5 } as const;
-// Browse's sort orders and response-rate filter live here, not beside the zod schemas in creators.ts:
-// the Discover page needs the lists, and importing them from a schema module would pull zod into it.
-export const BROWSE_SORTS = ['response_rate_desc', 'price_asc', 'price_desc', 'recent', 'new'] as const;
-export const RESPONSE_RATE_OPTIONS = ['all', '90', '95', '99'] as const;
-
-export const BROWSE = { pageSize: 12, debounceMs: 800, minSearchChars: 3 } as const;
 
 /**
  * spec §9 admin settings defaults: what a fresh database seeds and what a missing or malformed

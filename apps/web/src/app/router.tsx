@@ -1,24 +1,20 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { type RouteObject, useRoutes } from 'react-router';
 import { RouteErrorBoundary } from '../components/errors/route-error';
 import { SiteLayout } from '../components/layout/site-layout';
 import { paths } from '../paths';
+import { page } from './lazy-page';
 
 // Signed-in only (the header mounts it for a user), so guests on / never download the bell.
 const HeaderActions = lazy(() => import('./routes/header-actions').then((m) => ({ default: m.HeaderActions })));
 
 /**
- * A route's page, loaded as its own chunk (STYLE.md Web: routes are lazy-loaded). The module exports
- * `Component`. The router is React Router's declarative mode (`useRoutes` under a `BrowserRouter`,
- * whose navigations run in `startTransition`, so the page on screen stays until the next chunk is in):
- * the data router's loaders and actions were never used, and leaving them out keeps ~15 KB gzipped off
- * the landing page's first load (decision 0018).
+ * Every page is its own chunk (`page`). The router is React Router's declarative mode (`useRoutes` under
+ * a `BrowserRouter`, whose navigations run in `startTransition`, so the page on screen stays until the
+ * next chunk is in): the data router's loaders and actions were never used, and leaving them out keeps
+ * ~15 KB gzipped off the landing page's first load (decision 0018). The dashboard's and the admin
+ * portal's pages are route tables of their own, mounted at /dashboard/* and /admin/*.
  */
-function page(load: () => Promise<{ Component: ComponentType }>) {
-  const Page = lazy(() => load().then((module) => ({ default: module.Component })));
-  return <Page />;
-}
-
 export const routes: RouteObject[] = [
   {
     element: (
@@ -44,25 +40,9 @@ export const routes: RouteObject[] = [
       { path: paths.resetPassword, element: page(() => import('../features/auth/reset-password-page')) },
       { path: paths.threadsCallback, element: page(() => import('../features/verification/threads-callback-page')) },
       { path: paths.testThreads, element: page(() => import('../features/verification/test-threads-page')) },
-      {
-        // spec §2: the creator dashboard is guarded (sign-in, then creators only).
-        path: paths.dashboard,
-        element: page(() => import('./routes/dashboard-layout')),
-        children: [
-          { index: true, element: <Navigate to={paths.dashboardMessages} replace /> },
-          { path: paths.dashboardMessages, element: page(() => import('../features/creator-dashboard/inbox-page')) },
-          {
-            path: paths.dashboardMessage,
-            element: page(() => import('../features/creator-dashboard/conversation-page')),
-          },
-          { path: paths.dashboardEarnings, element: page(() => import('../features/earnings/earnings-page')) },
-          { path: paths.dashboardSettings, element: page(() => import('./routes/dashboard-settings')) },
-          {
-            path: paths.dashboardPayoutOnboarding,
-            element: page(() => import('../features/creator-settings/payout-onboarding-page')),
-          },
-        ],
-      },
+      // spec §2: the creator dashboard is guarded (sign-in, then creators only). Its own route table is a
+      // lazy chunk, like the admin portal's: their definitions stay out of the entry (issue 14).
+      { path: `${paths.dashboard}/*`, element: page(() => import('./routes/dashboard-routes')) },
       { path: paths.senderDashboard, element: page(() => import('../features/fans/sender-dashboard-page')) },
       { path: paths.billing, element: page(() => import('../features/fans/billing-page')) },
       { path: paths.profile, element: page(() => import('../features/account/account-page')) },
@@ -80,41 +60,8 @@ export const routes: RouteObject[] = [
     element: <RouteErrorBoundary>{page(() => import('../features/admin/admin-login-page'))}</RouteErrorBoundary>,
   },
   {
-    path: paths.admin,
-    element: <RouteErrorBoundary>{page(() => import('./routes/admin-layout'))}</RouteErrorBoundary>,
-    children: [
-      // spec §2: /admin/dashboard is the default of /admin/*.
-      { index: true, element: <Navigate to={paths.adminDashboard} replace /> },
-      {
-        path: paths.adminDashboard,
-        element: page(() => import('../features/admin/dashboard-page')),
-      },
-      {
-        path: paths.adminUsers,
-        element: page(() => import('../features/admin/users-page')),
-      },
-      {
-        path: paths.adminMessages,
-        element: page(() => import('../features/admin/messages-page')),
-      },
-      {
-        path: paths.adminTransactions,
-        element: page(() => import('../features/admin/transactions-page')),
-      },
-      {
-        path: paths.adminModeration,
-        element: page(() => import('../features/admin/moderation-page')),
-      },
-      {
-        path: paths.adminSettings,
-        element: page(() => import('../features/admin/settings-page')),
-      },
-      {
-        path: paths.adminSupport,
-        element: page(() => import('../features/admin/support-page')),
-      },
-      { path: '*', element: <Navigate to={paths.adminDashboard} replace /> },
-    ],
+    path: `${paths.admin}/*`,
+    element: <RouteErrorBoundary>{page(() => import('./routes/admin-routes'))}</RouteErrorBoundary>,
   },
 ];
 

@@ -1,17 +1,20 @@
-import { LIMITS, type TPublicConfig } from '@fanline/contracts';
+import { COMMISSION_PERCENT, PRICE_DOLLARS, RESPONSE_WINDOW_HOURS, type TPublicConfig } from '@fanline/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
-/** The defaults of spec §9, shown only until the server's answer arrives (or if it cannot be had). */
+/**
+ * The defaults of spec §9, shown only until the server's answer arrives (or if it cannot be had). Read
+ * from the few constants they need rather than LIMITS, which would come along into the entry.
+ */
 export const FALLBACK_CONFIG: TPublicConfig = {
-  responseWindowHours: LIMITS.responseWindowHours.default,
-  commissionPercent: LIMITS.commissionPercent.default,
-  creatorSharePercent: 100 - LIMITS.commissionPercent.default,
+  responseWindowHours: RESPONSE_WINDOW_HOURS.default,
+  commissionPercent: COMMISSION_PERCENT.default,
+  creatorSharePercent: 100 - COMMISSION_PERCENT.default,
   price: {
-    minDollars: LIMITS.price.minDollars,
-    maxDollars: LIMITS.price.maxDollars,
-    defaultDollars: LIMITS.price.defaultDollars,
-    stepDollars: LIMITS.price.stepDollars,
+    minDollars: PRICE_DOLLARS.minDollars,
+    maxDollars: PRICE_DOLLARS.maxDollars,
+    defaultDollars: PRICE_DOLLARS.defaultDollars,
+    stepDollars: PRICE_DOLLARS.stepDollars,
   },
   paymentMode: 'hold',
   maintenanceMode: false,

@@ -1,26 +1,21 @@
 import { lazy, Suspense } from 'react';
-import { FeaturedCreators } from './components/featured-creators';
 import { Hero } from './components/hero';
-import { HowItWorks } from './components/how-it-works';
-import { StillHaveQuestions } from './components/still-have-questions';
-import { Testimonials } from './components/testimonials';
 
-// Below the fold and the only user of Radix Accordion here (~7 KB gzipped): fetched after first paint so
-// the first visit to / stays small.
-const LandingFaq = lazy(() => import('./components/landing-faq').then((module) => ({ default: module.LandingFaq })));
+// Below the fold: the sections under the hero (their cards, marquee and FAQ) are fetched after the
+// hero's code, so the first visit to / loads less JS (issue 14 landing budget, decision 0018).
+const LandingSections = lazy(() =>
+  import('./components/landing-sections').then((module) => ({ default: module.LandingSections })),
+);
 
 /** spec §2 "/": the route module (lazy-loaded by the router, hence `Component`). */
 export function Component() {
   return (
     <>
       <Hero />
-      <HowItWorks />
-      <FeaturedCreators />
-      <Testimonials />
-      <Suspense fallback={<div className="min-h-[36rem]" />}>
-        <LandingFaq />
+      {/* A screen's height, so the footer does not flash up under the hero after an in-app navigation. */}
+      <Suspense fallback={<div className="min-h-screen" />}>
+        <LandingSections />
       </Suspense>
-      <StillHaveQuestions />
     </>
   );
 }

@@ -1,0 +1,10 @@
+// Browse's and search's tuning (page sizes, debounces, sort orders), apart from LIMITS: the landing's quick
+// search needs QUICK_SEARCH on a first visit, and LIMITS would come along in the same chunk.
+export const QUICK_SEARCH = { minChars: 2, debounceMs: 300, limit: 5 } as const;
+export const FEATURED = { limit: 8, skeletons: 5 } as const;
+// Browse's sort orders and response-rate filter live here, not beside the zod schemas in creators.ts:
+// the Discover page needs the lists, and importing them from a schema module would pull zod into it.
+export const BROWSE_SORTS = ['response_rate_desc', 'price_asc', 'price_desc', 'recent', 'new'] as const;
+export const RESPONSE_RATE_OPTIONS = ['all', '90', '95', '99'] as const;
+
+export const BROWSE = { pageSize: 12, debounceMs: 800, minSearchChars: 3 } as const;
