@@ -90,6 +90,8 @@ const ZEnv = z.object({
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** How long one browse answer may be reused when nothing announced a change (0: never; issue 14). */
   BROWSE_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
+  /** How long a session row read for one request may serve the next ones (0: never; issue 14). */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
 });
 
 export interface Config {
@@ -149,6 +151,11 @@ export interface Config {
    * the app's back, which nothing announces.
    */
   browseCacheMs: number;
+  /**
+   * How long a session row may be reused (modules/auth/session-cache.ts): this process forgets revoked
+   * sessions at once; another instance's revocation is seen after at most this long.
+   */
+  sessionCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -221,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
     browseCacheMs: e.BROWSE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+    sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     instagramLookup: {
       url: e.INSTAGRAM_LOOKUP_URL?.replace(/\/$/, ''),
       key: e.INSTAGRAM_LOOKUP_KEY || undefined,

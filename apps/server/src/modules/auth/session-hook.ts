@@ -11,7 +11,7 @@ export function registerAuthHooks(app: FastifyInstance): void {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    request.auth = await resolveSession({ db: app.db, clock: app.clock, token });
+    request.auth = await resolveSession({ db: app.db, clock: app.clock, token, cacheMs: app.config.sessionCacheMs });
   });
 }
 

@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { preparedPerDatabase } from '../../platform/prepared';
+import { sessionCache } from './session-cache';
 import { hashToken, newToken } from './tokens';
 
 export const SESSION_COOKIE = 'fanline_session';
@@ -58,20 +59,34 @@ const sessionByToken = preparedPerDatabase('session_by_token', (db: Db, _shape: 
     .prepare(name),
 );
 
-/** The live session behind a cookie token, or null when unknown, expired or idle too long. */
-export async function resolveSession(opts: { db: Db; clock: Clock; token: string }): Promise<SessionRef | null> {
-  const [row] = await sessionByToken(opts.db, undefined).execute({ tokenHash: hashToken(opts.token) });
+/**
+ * The live session behind a cookie token, or null when unknown, expired or idle too long. With
+ * `cacheMs` a row read that recently is reused (session-cache.ts).
+ */
+export async function resolveSession(opts: {
+  db: Db;
+  clock: Clock;
+  token: string;
+  cacheMs?: number;
+}): Promise<SessionRef | null> {
+  const tokenHash = hashToken(opts.token);
+  let row = sessionCache.get(opts.db, tokenHash);
+  if (!row) {
+    [row = null] = await sessionByToken(opts.db, undefined).execute({ tokenHash });
+    if (row) sessionCache.set(opts.db, tokenHash, row, opts.cacheMs ?? 0);
+  }
   if (!row) return null;
   const now = opts.clock.now().getTime();
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
-    await opts.db.delete(sessions).where(eq(sessions.id, row.id));
+    const { id } = row;
+    sessionCache.forget(opts.db, (cached) => cached.id === id);
+    await opts.db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await opts.db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, row.id));
+    // The cached row is the same object: later requests see the touch too.
+    row.lastSeenAt = new Date(now);
+    await opts.db.update(sessions).set({ lastSeenAt: row.lastSeenAt }).where(eq(sessions.id, row.id));
   }
   return { sessionId: row.id, userId: row.userId };
 }
@@ -88,11 +103,13 @@ export async function isSessionLive(opts: { db: Db; clock: Clock; sessionId: str
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  sessionCache.forget(db, (row) => row.id === sessionId);
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 /** Signs a user out everywhere, optionally keeping the session making the request. */
 export async function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
+  sessionCache.forget(db, (row) => row.userId === userId && row.id !== exceptSessionId);
   await db
     .delete(sessions)
     .where(
