@@ -55,7 +55,7 @@ const SORT_COLUMN: Record<string, string> = {
 
 function render(prepared: Prepared, results: Row[][]): unknown {
   const { route } = prepared;
-  const { item, nested = {} } = route.keyOrder;
+  const { item } = route.keyOrder;
   if (route.kind === 'browse') {
     const rows = results[results.length - 1] ?? [];
     const limit = route.limit ?? 20;
@@ -73,30 +73,15 @@ function render(prepared: Prepared, results: Row[][]): unknown {
     const row = results[0]?.[0];
     return row ? pick(row, item) : null;
   }
-  // conversations: the session lookup, then the list.
-  if ((results[0]?.length ?? 0) === 0) return null;
-  const fetched = results[1] ?? [];
+  // conversations: the session lookup when the product's session cache was cold (none otherwise),
+  // then the list, whose rows are already each conversation's JSON (written by the statement).
+  const sessionAt = prepared.statements.findIndex((s) => /from "sessions"/.test(s.text));
+  if (sessionAt >= 0 && (results[sessionAt]?.length ?? 0) === 0) return null;
+  const fetched = results[results.length - 1] ?? [];
   const rows = fetched.slice(0, route.limit ?? 30);
   const last = rows.at(-1);
-  const party = nested.otherParty ?? [];
-  const conversations = rows.map((row) => {
-    const values: Row = {
-      conversationId: row.conversation_id,
-      lastMessageId: row.last_message_id,
-      otherParty: pick({ ...row, id: row.other_id }, party),
-      lastMessageContent: row.last_content,
-      lastMessageFromMe: row.last_from_me,
-      lastActivity: row.last_activity,
-      messageCount: row.message_count,
-      pendingCount: row.pending_count,
-      waitingCount: row.waiting_count,
-    };
-    const out: Row = {};
-    for (const key of item) out[key] = values[key];
-    return out;
-  });
   const nextCursor = fetched.length > rows.length && last ? cursor(last.activity_key, last.conversation_id) : null;
-  return { conversations, nextCursor };
+  return `{"conversations":[${rows.map((row) => row.item).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
 }
 
 const server = http.createServer(async (req, res) => {
@@ -121,7 +106,7 @@ const server = http.createServer(async (req, res) => {
       res.writeHead(prepared.route.kind === 'profile' ? 404 : 401).end();
       return;
     }
-    const json = JSON.stringify(body);
+    const json = typeof body === 'string' ? body : JSON.stringify(body);
     res.writeHead(200, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(json),

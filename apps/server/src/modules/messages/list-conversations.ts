@@ -4,25 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
 import { preparedPerDatabase } from '../../platform/prepared';
+import { jsonObject, jsonTimestamp } from '../../platform/sql-json';
 import { containsPattern } from '../../platform/sql-like';
 
 interface Row extends Record<string, unknown> {
+  /** The conversation as the response's JSON (ZConversationSummary, keys in its order). */
+  item: string;
   conversation_id: string;
-  last_message_id: string;
-  other_id: string;
-  username: string;
-  display_name: string | null;
-  avatar_url: string | null;
-  is_creator: boolean;
-  instagram_verified: boolean;
-  message_price: number;
-  is_available: boolean;
-  last_content: string;
-  last_from_me: boolean;
-  last_activity: Date | string;
-  message_count: number;
-  pending_count: number;
-  waiting_count: number;
   activity_key: string;
 }
 
@@ -35,7 +23,8 @@ interface ListShape {
 /**
  * The list's statement for one shape, with placeholders (userId, now, limit; pattern; cursorValue,
  * cursorId). One statement over `conversation_summaries` (kept by the messages triggers, decisions 0019
- * and 0021) along its index, joined to the other party's profile: no `messages` row is read. Pending
+ * and 0021) along its index, joined to the other party's profile: no `messages` row is read. Each row
+ * comes back as its conversation's JSON, written by PostgreSQL (platform/sql-json.ts). Pending
  * and waiting follow spec §4: paid, not follow-up, unanswered messages still inside their window — to
  * me (pending) or from me (waiting). They depend on the clock, so the rows keep those messages'
  * deadlines and the page counts the ones still ahead of now.
@@ -54,13 +43,31 @@ function listStatement(shape: ListShape): SQL {
     ? sql`and (lower(p.username) like ${p('pattern')} or lower(p.display_name) like ${p('pattern')}
         or lower(s.last_content) like ${p('pattern')})`
     : sql``;
+  const item = jsonObject([
+    ['conversationId', sql`s.conversation_id`],
+    ['lastMessageId', sql`s.last_message_id`],
+    [
+      'otherParty',
+      jsonObject([
+        ['id', sql`p.id`],
+        ['username', sql`p.username`],
+        ['displayName', sql`p.display_name`],
+        ['avatarUrl', sql`p.avatar_url`],
+        ['isCreator', sql`p.is_creator`],
+        ['instagramVerified', sql`p.instagram_verified`],
+        ['messagePrice', sql`p.message_price`],
+        ['isAvailable', sql`p.is_available`],
+      ]),
+    ],
+    ['lastMessageContent', sql`s.last_content`],
+    ['lastMessageFromMe', sql`s.last_from_me`],
+    ['lastActivity', jsonTimestamp(sql`s.last_activity`)],
+    ['messageCount', sql`s.message_count`],
+    ['pendingCount', sql`(select count(*) from unnest(s.pending_deadlines) d where d > ${now})::int`],
+    ['waitingCount', sql`(select count(*) from unnest(s.waiting_deadlines) d where d > ${now})::int`],
+  ]);
   return sql`
-    select s.conversation_id, s.last_message_id, s.other_id, p.username, p.display_name, p.avatar_url,
-      p.is_creator, p.instagram_verified, p.message_price, p.is_available, s.last_content, s.last_from_me,
-      s.last_activity, s.message_count,
-      (select count(*) from unnest(s.pending_deadlines) d where d > ${now})::int as pending_count,
-      (select count(*) from unnest(s.waiting_deadlines) d where d > ${now})::int as waiting_count,
-      s.last_activity::text as activity_key
+    select ${item}::text as item, s.conversation_id, s.last_activity::text as activity_key
     from conversation_summaries s
     join profiles p on p.id = s.other_id
     where s.user_id = ${me} and s.message_count > 0 ${afterCursor} ${matches}
@@ -79,7 +86,8 @@ const preparedFor = preparedPerDatabase(
 
 /**
  * The signed-in user's conversations, newest activity first, a page at a time behind a keyset cursor
- * (ARCHITECTURE §3a: never by loading every message into the browser).
+ * (ARCHITECTURE §3a: never by loading every message into the browser), as the response body
+ * (ZConversationsResponse's JSON): the rows' JSON joined, never parsed and serialized again (issue 14).
  */
 export async function listConversations(
   ctx: Pick<FastifyInstance, 'db' | 'clock'>,
@@ -99,27 +107,7 @@ export async function listConversations(
   const rows = fetched.slice(0, limit);
   const last = rows.at(-1);
   const nextCursor = fetched.length > limit && last ? encodeCursor(last.activity_key, last.conversation_id) : null;
-  const conversations = rows.map((row) => ({
-    conversationId: row.conversation_id,
-    lastMessageId: row.last_message_id,
-    otherParty: {
-      id: row.other_id,
-      username: row.username,
-      displayName: row.display_name,
-      avatarUrl: row.avatar_url,
-      isCreator: row.is_creator,
-      instagramVerified: row.instagram_verified,
-      messagePrice: row.message_price,
-      isAvailable: row.is_available,
-    },
-    lastMessageContent: row.last_content,
-    lastMessageFromMe: row.last_from_me,
-    lastActivity: new Date(row.last_activity),
-    messageCount: row.message_count,
-    pendingCount: row.pending_count,
-    waitingCount: row.waiting_count,
-  }));
-  return { conversations, nextCursor };
+  return `{"conversations":[${rows.map((row) => row.item).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
 }
 
 /** Conversations per page (security review I5: paged, never capped). */

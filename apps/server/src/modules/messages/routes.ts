@@ -10,7 +10,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isActiveAdmin, requireUser, userId } from '../../platform/auth-guard';
-import { compiledSerializerCompiler } from '../../platform/compiled-serializer';
 import { answerConversation } from './answer-conversation';
 import { creatorStats } from './creator-stats';
 import { declineConversation } from './decline-conversation';
@@ -38,16 +37,21 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
         response: { 200: ZConversationsResponse },
       },
-      // Issue 14: a hot read (the inbox and the conversation list), serialized like browse (decision 0017).
-      serializerCompiler: compiledSerializerCompiler,
     },
-    async (request) =>
-      listConversations(app, {
+    // Issue 14: a hot read (the inbox and the conversation list). The body is JSON written by the
+    // statement itself (list-conversations.ts): Fastify sends a string typed application/json as it is
+    // (the type provider only knows the object form); the schema above documents it.
+    async (request, reply) => {
+      const body = await listConversations(app, {
         userId: userId(request),
         search: request.query.search || undefined,
         cursor: request.query.cursor || undefined,
         limit: request.query.limit,
-      }),
+      });
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(body as unknown as z.output<typeof ZConversationsResponse>);
+    },
   );
 
   // Who may read a conversation: its two participants, and admins (ARCHITECTURE §4).
