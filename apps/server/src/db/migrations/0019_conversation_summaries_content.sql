@@ -2,7 +2,7 @@ ALTER TABLE "conversation_summaries" ADD COLUMN "last_content" text;--> statemen
 ALTER TABLE "conversation_summaries" ADD COLUMN "last_from_me" boolean;--> statement-breakpoint
 ALTER TABLE "conversation_summaries" ADD COLUMN "pending_deadlines" timestamp with time zone[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
 ALTER TABLE "conversation_summaries" ADD COLUMN "waiting_deadlines" timestamp with time zone[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
--- Issue 14, decision 0021: the rows now carry everything the list shows but the other party's profile
+-- Issue 14, decision 0019 (round 2): the rows now carry everything the list shows but the other party's profile
 -- (the newest visible message's text and side, and the deadlines of the unanswered paid messages to and
 -- from each participant), so a page reads no `messages` row. Same function, same locking (0018); the
 -- text follows the list's rule: a reply shows once it is the newest activity (sent at or after its

@@ -91,7 +91,7 @@ export const messageReminders = pgTable(
 
 /**
  * One row per (conversation, participant): everything the conversation list shows of a conversation
- * but the other party's profile (issue 14, decisions 0019 and 0021), so a page reads these rows and the
+ * but the other party's profile (issue 14, decision 0019 and its round 2), so a page reads these rows and the
  * profiles and no message. Written only by the `messages_summaries_*` triggers in the same statement
  * as the message change (migrations 0018, 0019): every participant of a message has a row,
  * `message_count` counts the visible messages (ARCHITECTURE §3), and `last_*` describe the newest

@@ -22,8 +22,8 @@ interface ListShape {
 
 /**
  * The list's statement for one shape, with placeholders (userId, now, limit; pattern; cursorValue,
- * cursorId). One statement over `conversation_summaries` (kept by the messages triggers, decisions 0019
- * and 0021) along its index, joined to the other party's profile: no `messages` row is read. Each row
+ * cursorId). One statement over `conversation_summaries` (kept by the messages triggers, decision 0019,
+ * round 2) along its index, joined to the other party's profile: no `messages` row is read. Each row
  * comes back as its conversation's JSON, written by PostgreSQL (platform/sql-json.ts). Pending
  * and waiting follow spec §4: paid, not follow-up, unanswered messages still inside their window — to
  * me (pending) or from me (waiting). They depend on the clock, so the rows keep those messages'
