@@ -153,7 +153,7 @@ export interface Config {
   browseCacheMs: number;
   /**
    * How long a session row may be reused (modules/auth/session-cache.ts): this process forgets revoked
-   * sessions at once; another instance's revocation is seen after at most this long.
+   * sessions at once, and another instance's when their announcement arrives (at most this long).
    */
   sessionCacheMs: number;
 }

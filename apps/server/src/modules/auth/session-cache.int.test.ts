@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { ManualClock } from '../../platform/clock';
 import { createUser, recordStatements, signIn, TEST_PASSWORD, useTestApp, whoAmI } from '../../testing';
@@ -64,5 +65,16 @@ describe('session cache (issue 14)', () => {
     expect(await whoAmI(t.app, cookie)).toBeNull();
     clock.advance(-8 * 86_400_000);
     expect(await whoAmI(t.app, cookie)).toBeNull();
+  });
+
+  test("another instance's revocation reaches this cache through the event bus", async () => {
+    const user = await createUser(t.database.db);
+    const cookie = await signIn(t.app, user.email ?? '');
+    expect((await whoAmI(t.app, cookie))?.id).toBe(user.id);
+    // What revokeUserSessions then announceSessionsEnded do on another instance.
+    await t.database.db.execute(sql`delete from sessions where user_id = ${user.id}`);
+    expect((await whoAmI(t.app, cookie))?.id, 'the cached row still answers until the announcement').toBe(user.id);
+    await t.app.events.sessionsEnded([user.id]);
+    await expect.poll(() => whoAmI(t.app, cookie), { timeout: 3000 }).toBeNull();
   });
 });

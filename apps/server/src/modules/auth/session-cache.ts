@@ -32,8 +32,8 @@ function entriesOf(db: Db): Map<string, Entry> {
  * Issue 14 (decision 0017): every signed-in request started with a round trip for its session. A row
  * read in the last `SESSION_CACHE_MS` (1 s by default, 0 under tests) is reused by token hash; expiry
  * and idleness are still judged on each request from the row's times. This process forgets a session
- * the moment it revokes it (sign-out, password change or reset); another instance's revocation is
- * seen within that second.
+ * the moment it revokes it (sign-out, password change or reset), and another instance's as its
+ * announcement arrives (session-hook.ts); were that lost, within that second.
  */
 export const sessionCache = {
   get(db: Db, tokenHash: string): SessionRow | null {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sessionCache } from './session-cache';
 import { resolveSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './sessions';
 
 /**
@@ -7,6 +8,12 @@ import { resolveSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './sessions'
  */
 export function registerAuthHooks(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
+  // Sessions ended anywhere (sign-out, password change or reset on any instance, announced through
+  // the event bus): this instance's cache forgets those users' rows, so it reads them again.
+  app.events.onAnySessionsEnded((userIds) => {
+    const ended = new Set(userIds);
+    sessionCache.forget(app.db, (row) => ended.has(row.userId));
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];

@@ -29,6 +29,8 @@ export interface EventBus {
    */
   sessionsEnded(userIds: string[]): Promise<void>;
   onSessionsEnded(userId: string, listener: RevocationListener): () => void;
+  /** Hears every such announcement, whoever it names (the session cache forgets those users' rows). */
+  onAnySessionsEnded(listener: (userIds: string[]) => void): () => void;
   /** Hears every event any instance publishes, whoever it names (caches of shared reads). */
   onAnyEvent(listener: () => void): () => void;
   start(): Promise<void>;
@@ -39,12 +41,14 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
   const listeners = new Map<string, Set<Listener>>();
   const revocationListeners = new Map<string, Set<RevocationListener>>();
   const anyEventListeners = new Set<() => void>();
+  const anyEndedListeners = new Set<(userIds: string[]) => void>();
   let stopListening: (() => Promise<void>) | undefined;
 
   const deliver = (payload: string) => {
     try {
       const { u, e, ended } = JSON.parse(payload) as { u: string[]; e?: TRealtimeEvent; ended?: true };
       if (ended) {
+        for (const listener of anyEndedListeners) listener(u);
         for (const userId of u) for (const listener of revocationListeners.get(userId) ?? []) listener();
         return;
       }
@@ -78,6 +82,10 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
     onSessionsEnded(userId, listener) {
       return addTo(revocationListeners, userId, listener);
     },
+    onAnySessionsEnded(listener) {
+      anyEndedListeners.add(listener);
+      return () => anyEndedListeners.delete(listener);
+    },
     onAnyEvent(listener) {
       anyEventListeners.add(listener);
       return () => anyEventListeners.delete(listener);
@@ -98,6 +106,7 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
       listeners.clear();
       revocationListeners.clear();
       anyEventListeners.clear();
+      anyEndedListeners.clear();
     },
   };
 }
