@@ -40,7 +40,14 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     if (!document.getElementById('fanline-state')) return true;
     const content = document.querySelector('main > *');
-    return content !== null && Object.keys(content).some((key) => key.startsWith('__reactFiber'));
+    const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+    // Lazy sections (the landing's FAQ) hydrate when their chunk arrives, after the rest: every control
+    // in the page's content must be live, or a click on an FAQ question is lost (a flaky CI run).
+    return (
+      content !== null &&
+      hydrated(content) &&
+      Array.from(document.querySelectorAll('main button, main a[href], main input')).every(hydrated)
+    );
   });
 }
 

@@ -1,6 +1,8 @@
 import type { TPresenceStatus } from '@fanline/contracts';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../api-client';
+import { liveKeys } from '../realtime/live-keys';
 
 const ACTIVITY_PATH = '/api/activity';
 
@@ -11,11 +13,15 @@ const HEARTBEAT_MS = 60_000;
 const AWAY_DELAY_MS = 5_000;
 export const PRESENCE_TIMINGS = { heartbeatMs: HEARTBEAT_MS, awayDelayMs: AWAY_DELAY_MS } as const;
 
-function report(status: TPresenceStatus): void {
+function report(status: TPresenceStatus, queryClient?: QueryClient): void {
   // spec §8: presence failures are only logged.
-  api('/activity', { method: 'POST', body: { status } }).catch((error) =>
-    console.warn('Presence update failed', error),
-  );
+  api('/activity', { method: 'POST', body: { status } })
+    .then(() => {
+      // A creator's dashboard shows their own presence: once the server knows they are online, its
+      // metrics are read again (else a read that raced this report says "Last active" for 30 s).
+      if (status === 'online') void queryClient?.invalidateQueries({ queryKey: liveKeys.creatorMetrics });
+    })
+    .catch((error) => console.warn('Presence update failed', error));
 }
 
 /**
@@ -24,17 +30,18 @@ function report(status: TPresenceStatus): void {
  * by beacon on unload. The server throttles repeated heartbeats (ARCHITECTURE §8).
  */
 export function usePresence(userId: string | null): void {
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!userId) return;
     let awayTimer: ReturnType<typeof setTimeout> | undefined;
-    report('online');
+    report('online', queryClient);
     const heartbeat = setInterval(() => {
       if (document.visibilityState === 'visible') report('online');
     }, HEARTBEAT_MS);
 
     const onVisibility = () => {
       clearTimeout(awayTimer);
-      if (document.visibilityState === 'visible') report('online');
+      if (document.visibilityState === 'visible') report('online', queryClient);
       else
         awayTimer = setTimeout(() => {
           if (document.visibilityState === 'hidden') report('away');
@@ -53,7 +60,7 @@ export function usePresence(userId: string | null): void {
       window.removeEventListener('pagehide', onUnload);
       report('offline');
     };
-  }, [userId]);
+  }, [userId, queryClient]);
 }
 
 /** The lazily loaded part of `Presence` (presence.tsx): reports for the signed-in `userId`. */
