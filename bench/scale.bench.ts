@@ -10,6 +10,7 @@
 // (default fanline_bench) is dropped and made again unless BENCH_REUSE=1 finds it generated with the
 // same shape. Without PostgreSQL (BENCH_PGLITE=1) the smaller set goes into in-memory PGlite and only
 // the product is measured: a baseline needs a PostgreSQL server to talk to.
+// BENCH_ONLY=list,inbox measures only the scenarios whose names contain one of those words.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +30,8 @@ const REPS = Number(process.env.BENCH_REPS ?? 3);
 const PGLITE = process.env.BENCH_PGLITE === '1';
 const SERVER_URL = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
 const DB_NAME = process.env.BENCH_DB ?? 'fanline_bench';
+/** BENCH_ONLY=list,inbox measures only the scenarios whose names contain one of these words. */
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean) ?? [];
 if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`BENCH_DB must be a plain name, not ${DB_NAME}`);
 const DATABASE_URL = `${SERVER_URL}/${DB_NAME}`;
 const shape = scaleShape(CREATORS, MESSAGES);
@@ -98,7 +101,7 @@ async function scenariosOf(ask: Ask): Promise<Scenario[]> {
   };
   const fanCookie = await signIn(ask, HEAVY_FAN.email);
   const creatorCookie = await signIn(ask, HEAVY_CREATOR.email);
-  return [
+  const all: Scenario[] = [
     { name: 'browse, default sort', path: '/api/creators', kind: 'browse', cursorKind: 'number' },
     {
       name: 'browse, price + categories',
@@ -126,6 +129,7 @@ async function scenariosOf(ask: Ask): Promise<Scenario[]> {
       cookie: creatorCookie,
     },
   ];
+  return all.filter((scenario) => ONLY.length === 0 || ONLY.some((word) => scenario.name.includes(word)));
 }
 
 function keyOrderOf(kind: RenderKind, body: Record<string, unknown>): BaselineRoute['keyOrder'] {

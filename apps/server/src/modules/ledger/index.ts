@@ -1,6 +1,12 @@
 // The ledger module's front door (ARCHITECTURE §1): what other modules, jobs and the seed may call.
 export { holdEarning, isReleased, releaseDueEarnings } from './earning-holds';
-export { ACCOUNTS, type LedgerKind, postLedgerTransaction, postLedgerTransactions } from './post-transaction';
+export {
+  ACCOUNTS,
+  type LedgerKind,
+  ledgerTransactionInsert,
+  postLedgerTransaction,
+  postLedgerTransactions,
+} from './post-transaction';
 export { reconcilePayouts } from './reconcile-payouts';
 export { earningExists, recordEarning } from './record-earning';
 export { requestPayout } from './request-payout';

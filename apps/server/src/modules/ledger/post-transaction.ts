@@ -27,40 +27,52 @@ export const ACCOUNTS = {
   creatorHeld: (creatorId: string) => `creator_held:${creatorId}`,
 } as const;
 
+type LedgerTransaction = {
+  kind: LedgerKind;
+  paymentId?: string;
+  payoutId?: string;
+  legs: Array<{ account: string; amount: number }>;
+  /** When it happened by the app's clock (earnings days are counted from it); the database's now otherwise. */
+  at?: Date;
+};
+
 /**
  * Writes one balanced transaction (ARCHITECTURE §2). The database refuses an unbalanced one at
  * commit; checking here too makes the mistake loud at the line that made it.
  */
-export async function postLedgerTransaction(
-  tx: Db,
-  opts: {
-    kind: LedgerKind;
-    paymentId?: string;
-    payoutId?: string;
-    legs: Array<{ account: string; amount: number }>;
-    /** When it happened by the app's clock (earnings days are counted from it); the database's now otherwise. */
-    at?: Date;
-  },
-): Promise<string> {
+export async function postLedgerTransaction(tx: Db, opts: LedgerTransaction): Promise<string> {
+  const { transactionId, insert } = ledgerTransactionInsert(tx, opts);
+  if (insert) await insert;
+  return transactionId;
+}
+
+/**
+ * The insert of one balanced transaction, checked like postLedgerTransaction's but not yet sent (null
+ * when every leg is zero): a caller may send it inside another statement of the same database
+ * transaction (one round trip for several writes: issue 14, SSE delivery). Awaiting it sends it.
+ */
+export function ledgerTransactionInsert(tx: Db, opts: LedgerTransaction) {
   const sum = opts.legs.reduce((total, leg) => total + leg.amount, 0);
   if (sum !== 0 || opts.legs.some((leg) => !Number.isInteger(leg.amount))) {
     throw new Error(`unbalanced ledger transaction (${opts.kind}): ${JSON.stringify(opts.legs)}`);
   }
   const legs = opts.legs.filter((leg) => leg.amount !== 0);
   const transactionId = randomUUID();
-  if (legs.length === 0) return transactionId;
-  await tx.insert(ledgerEntries).values(
-    legs.map((leg) => ({
-      transactionId,
-      account: leg.account,
-      amount: leg.amount,
-      kind: opts.kind,
-      paymentId: opts.paymentId ?? null,
-      payoutId: opts.payoutId ?? null,
-      ...(opts.at && { createdAt: opts.at }),
-    })),
-  );
-  return transactionId;
+  const insert =
+    legs.length === 0
+      ? null
+      : tx.insert(ledgerEntries).values(
+          legs.map((leg) => ({
+            transactionId,
+            account: leg.account,
+            amount: leg.amount,
+            kind: opts.kind,
+            paymentId: opts.paymentId ?? null,
+            payoutId: opts.payoutId ?? null,
+            ...(opts.at && { createdAt: opts.at }),
+          })),
+        );
+  return { transactionId, insert };
 }
 
 /**

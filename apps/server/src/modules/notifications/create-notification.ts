@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { LIMITS } from '@fanline/contracts';
 import { notifications } from '../../db/schema';
 import type { Db } from '../../platform/db';
@@ -11,43 +12,48 @@ export type NotificationType =
   | 'message_declined'
   | 'reply_flagged';
 
+type NotificationFields = {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  body: string;
+  messageId: string | null;
+  now: Date;
+};
+
 /** spec §3 notification: the body is cut to 100 characters. Returns the new id for the realtime event. */
-export async function createNotification(
-  tx: Db,
-  opts: { userId: string; type: NotificationType; title: string; body: string; messageId: string | null; now: Date },
-): Promise<string> {
-  const max = LIMITS.notificationBody.max;
-  const body = opts.body.length > max ? `${opts.body.slice(0, max - 1)}…` : opts.body;
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      userId: opts.userId,
-      type: opts.type,
-      title: opts.title,
-      body,
-      relatedEntityId: opts.messageId,
-      relatedEntityType: opts.messageId ? 'message' : null,
-      createdAt: opts.now,
-    })
-    .returning({ id: notifications.id });
-  if (!row) throw new Error('notification insert returned nothing');
-  return row.id;
+export async function createNotification(tx: Db, opts: NotificationFields): Promise<string> {
+  const { id, insert } = notificationInsert(tx, opts);
+  await insert;
+  return id;
+}
+
+/**
+ * The insert of one notification with its id chosen here, not yet sent: a caller may send it inside
+ * another statement (the realtime announcement of the same change, one round trip for both: issue 14,
+ * SSE delivery). Awaiting `insert` sends it on its own.
+ */
+export function notificationInsert(tx: Db, opts: NotificationFields) {
+  const id = randomUUID();
+  const insert = tx.insert(notifications).values({
+    id,
+    userId: opts.userId,
+    type: opts.type,
+    title: opts.title,
+    body: cutBody(opts.body),
+    relatedEntityId: opts.messageId,
+    relatedEntityType: opts.messageId ? 'message' : null,
+    createdAt: opts.now,
+  });
+  return { id, insert };
 }
 
 /** Several notifications in one statement (the expiry job's batch): each new id with its message. */
 export async function createNotifications(
   tx: Db,
-  list: ReadonlyArray<{
-    userId: string;
-    type: NotificationType;
-    title: string;
-    body: string;
-    messageId: string | null;
-    now: Date;
-  }>,
+  list: ReadonlyArray<NotificationFields>,
 ): Promise<Array<{ id: string; messageId: string | null }>> {
   if (list.length === 0) return [];
-  const max = LIMITS.notificationBody.max;
   const rows = await tx
     .insert(notifications)
     .values(
@@ -55,7 +61,7 @@ export async function createNotifications(
         userId: opts.userId,
         type: opts.type,
         title: opts.title,
-        body: opts.body.length > max ? `${opts.body.slice(0, max - 1)}…` : opts.body,
+        body: cutBody(opts.body),
         relatedEntityId: opts.messageId,
         relatedEntityType: opts.messageId ? 'message' : null,
         createdAt: opts.now,
@@ -64,4 +70,10 @@ export async function createNotifications(
     .returning({ id: notifications.id, messageId: notifications.relatedEntityId });
   if (rows.length !== list.length) throw new Error('notification insert returned too few rows');
   return rows;
+}
+
+/** spec §3: a notification's body is cut to 100 characters, the last one an ellipsis. */
+function cutBody(body: string): string {
+  const max = LIMITS.notificationBody.max;
+  return body.length > max ? `${body.slice(0, max - 1)}…` : body;
 }

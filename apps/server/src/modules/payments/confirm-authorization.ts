@@ -1,13 +1,14 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
 import { and, eq, not } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { payments, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
-import { isBlocked, isBlockedSql, pauseMessage, pauseOf } from '../care';
-import { ACCOUNTS, postLedgerTransaction } from '../ledger';
+import { type CapacityLimits, isBlocked, isBlockedSql, pauseMessage, pauseOf } from '../care';
+import { ACCOUNTS, ledgerTransactionInsert } from '../ledger';
 import { cancelPendingMessage, markMessagePaid } from '../messages';
 import { autoFlagMessage } from '../moderation';
-import { createNotification, mailUser } from '../notifications';
+import { mailUser, notificationInsert } from '../notifications';
 import { announceAdminActivity, announceMessageChange } from '../realtime';
 import { readSettings } from '../settings';
 import { newMessageMail } from './mails';
@@ -16,6 +17,9 @@ import { newMessageMail } from './mails';
  * Everything confirming touches: the database and clock, the provider's hold limit, the creator's
  * mail (config, mailer), live events and the log.
  */
+const creator = alias(profiles, 'creator');
+const sender = alias(profiles, 'sender');
+
 export type ConfirmAuthorizationContext = Pick<
   AppContext,
   'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'
@@ -44,22 +48,37 @@ export async function confirmAuthorization(
     'maintenance_mode',
   ]);
   const outcome = await ctx.db.transaction(async (tx) => {
-    // The payer's name (for the creator's notification) comes with the locked row: one read fewer.
+    // One read locks the payment and then its creator (locked, so two fans paying for a creator's
+    // last free slot at once are counted one after the other), and brings the payer's name for the
+    // creator's notification: one round trip where there were two (issue 14, SSE delivery).
     const [row] = await tx
-      .select({ payment: payments, senderDisplayName: profiles.displayName, senderUsername: profiles.username })
+      .select({
+        payment: payments,
+        senderDisplayName: sender.displayName,
+        senderUsername: sender.username,
+        creator: {
+          isCreator: creator.isCreator,
+          isAvailable: creator.isAvailable,
+          messagePrice: creator.messagePrice,
+          maxOpen: creator.maxOpenMessages,
+          dailyCap: creator.dailyMessageCap,
+          vacationUntil: creator.vacationUntil,
+        },
+      })
       .from(payments)
-      .leftJoin(profiles, eq(profiles.id, payments.senderId))
+      .innerJoin(creator, eq(creator.id, payments.recipientId))
+      .leftJoin(sender, eq(sender.id, payments.senderId))
       .where(eq(payments.id, opts.paymentId))
-      .for('update', { of: payments });
-    const payment = row?.payment;
-    if (!payment?.messageId || payment.status !== 'pending') return null;
-    const messageId = payment.messageId;
+      .for('update', { of: [payments, creator] });
+    if (!row?.payment.messageId || row.payment.status !== 'pending') return null;
+    const { payment } = row;
+    const { messageId } = row.payment;
     const refuse = async (refusal: string) => {
       await tx.update(payments).set({ status: 'canceled', updatedAt: now }).where(eq(payments.id, payment.id));
       await cancelPendingMessage(tx, { messageId, now });
       return { refused: refusal } as const;
     };
-    const refusal = await staleReason(tx, payment, maintenance, now);
+    const refusal = await staleReason(tx, payment, row.creator, maintenance, now);
     if (refusal) return refuse(refusal);
     // The block check rides on this write (a statement that starts after the creator's row lock, so it
     // sees a block committed while the lock was awaited): one round trip less on the path every paid
@@ -75,8 +94,8 @@ export async function confirmAuthorization(
       .where(and(eq(payments.id, payment.id), not(isBlockedSql(payment.recipientId, payment.senderId))))
       .returning({ id: payments.id });
     if (!live) return refuse(MESSAGE_MESSAGES.blocked);
-    const message = await markMessagePaid(tx, { messageId: payment.messageId, now, windowHours });
-    await postLedgerTransaction(tx, {
+    const message = await markMessagePaid(tx, { messageId, now, windowHours });
+    const hold = ledgerTransactionInsert(tx, {
       kind: 'authorize',
       paymentId: payment.id,
       legs: [
@@ -84,8 +103,8 @@ export async function confirmAuthorization(
         { account: ACCOUNTS.senderHold, amount: payment.amountTotal },
       ],
     });
-    const name = row?.senderDisplayName ?? row?.senderUsername ?? 'A fan';
-    const notificationId = await createNotification(tx, {
+    const name = row.senderDisplayName ?? row.senderUsername ?? 'A fan';
+    const notification = notificationInsert(tx, {
       userId: message.recipientId,
       type: 'new_message',
       title: `New message from ${name}`,
@@ -94,17 +113,19 @@ export async function confirmAuthorization(
       now,
     });
     // Sent with the commit, not in round trips after it: the creator's open tabs hear of the message
-    // the moment it is live (issue 14: delivery p50 ≤ 5 ms), and never of one that rolled back.
+    // the moment it is live (issue 14: delivery p50 ≤ 5 ms), and never of one that rolled back. The
+    // hold's ledger legs and the notification's insert ride in the same statement.
     await announceMessageChange(
       ctx,
       {
-        notify: { userId: message.recipientId, notificationId },
+        notify: { userId: message.recipientId, notificationId: notification.id },
         participants: [message.recipientId, message.senderId],
         messageId: message.id,
         conversationId: message.conversationId,
         status: message.status,
       },
       tx,
+      hold.insert ? [hold.insert, notification.insert] : [notification.insert],
     );
     return { message, senderName: name };
   });
@@ -125,24 +146,12 @@ export async function confirmAuthorization(
 async function staleReason(
   tx: Db,
   payment: { recipientId: string; senderId: string; amountTotal: number },
+  creator: CapacityLimits & { isCreator: boolean; isAvailable: boolean; messagePrice: number | null },
   maintenance: boolean,
   now: Date,
 ): Promise<string | null> {
   if (maintenance) return MESSAGE_MESSAGES.maintenance;
-  // Locked, so two fans paying for a creator's last free slot at once are counted one after the other.
-  const [creator] = await tx
-    .select({
-      isCreator: profiles.isCreator,
-      isAvailable: profiles.isAvailable,
-      messagePrice: profiles.messagePrice,
-      maxOpen: profiles.maxOpenMessages,
-      dailyCap: profiles.dailyMessageCap,
-      vacationUntil: profiles.vacationUntil,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, payment.recipientId))
-    .for('update');
-  if (!creator?.isCreator || !creator.isAvailable) return MESSAGE_MESSAGES.unavailable;
+  if (!creator.isCreator || !creator.isAvailable) return MESSAGE_MESSAGES.unavailable;
   if (creator.messagePrice !== payment.amountTotal) return MESSAGE_MESSAGES.priceChanged;
   // Issue #13: paused since the checkout started (vacation, full, daily cap), or blocked. The block is
   // checked by the caller's write of the payment, after this lock (a subquery inside the locking

@@ -1,3 +1,4 @@
+import type { SQLWrapper } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 
@@ -16,6 +17,8 @@ export async function announceMessageChange(
     status: string;
   },
   via?: Db,
+  /** Writes of the same transaction sent in the announcement's statement (the notification's insert). */
+  alongside?: readonly SQLWrapper[],
 ): Promise<void> {
   await ctx.events.publishAll(
     [
@@ -34,6 +37,7 @@ export async function announceMessageChange(
       },
     ],
     via,
+    alongside,
   );
 }
 

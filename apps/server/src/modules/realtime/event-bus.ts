@@ -1,5 +1,5 @@
 import type { TRealtimeEvent } from '@fanline/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Database, Db } from '../../platform/db';
@@ -21,7 +21,15 @@ export interface EventBus {
    * no round trip after the commit (issue 14: delivery latency).
    */
   publish(userIds: string[], event: TRealtimeEvent, via?: Db): Promise<void>;
-  publishAll(events: Array<{ userIds: string[]; event: TRealtimeEvent }>, via?: Db): Promise<void>;
+  /**
+   * Several events in one statement. `alongside`: writes of the same transaction (an insert, say) sent
+   * in that statement too, as data-modifying WITH parts: one round trip for both.
+   */
+  publishAll(
+    events: Array<{ userIds: string[]; event: TRealtimeEvent }>,
+    via?: Db,
+    alongside?: readonly SQLWrapper[],
+  ): Promise<void>;
   subscribe(userId: string, listener: Listener): () => void;
   /**
    * Tells every instance that some sessions of these users ended (sign-out, password change or
@@ -64,13 +72,17 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
     async publish(userIds, event, via) {
       await this.publishAll([{ userIds, event }], via);
     },
-    async publishAll(events, via = database.db) {
+    async publishAll(events, via = database.db, alongside = []) {
       // Payloads stay tiny (ids only, far below NOTIFY's 8000 bytes): clients re-read what changed.
       const notifies = events
         .filter(({ userIds }) => userIds.length > 0)
         .map(({ userIds, event }) => sql`pg_notify(${CHANNEL}, ${JSON.stringify({ u: userIds, e: event })})`);
-      if (notifies.length === 0) return;
-      await via.execute(sql`select ${sql.join(notifies, sql`, `)}`);
+      if (notifies.length === 0 && alongside.length === 0) return;
+      // PostgreSQL runs every data-modifying WITH part, referenced or not, exactly once.
+      // (Drizzle puts an embedded query in parentheses itself.)
+      const parts = alongside.map((statement, i) => sql`${sql.raw(`w${i}`)} as ${statement}`);
+      const prefix = parts.length > 0 ? sql`with ${sql.join(parts, sql`, `)} ` : sql``;
+      await via.execute(sql`${prefix}select ${notifies.length > 0 ? sql.join(notifies, sql`, `) : sql`1`}`);
     },
     subscribe(userId, listener) {
       return addTo(listeners, userId, listener);
