@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  confirmAuthorization,
   fanAndCreator,
   isTransactionControl,
   type RecordedStatement,
   recordStatements,
   type StatementRecorder,
   sendPaidMessage,
+  startCheckout,
   useTestApp,
 } from './testing';
 
@@ -20,6 +22,12 @@ const BUDGET = {
   profile: 1,
   fanConversations: 2,
   creatorInbox: 2,
+  /**
+   * A paid message going live (confirmAuthorization) until its transaction commits: the locking read
+   * of payment and creator, the payment's write, the message's, and the announcement that carries the
+   * hold's ledger legs and the notification. The creator's tabs hear of it at that commit (SSE delivery).
+   */
+  paymentGoesLive: 4,
 };
 
 const t = useTestApp();
@@ -73,5 +81,27 @@ describe('statements per request on the hot routes (issue 14 budget)', () => {
   it("a creator's inbox sends at most its budget", async () => {
     const statements = await statementsOf('/api/conversations', creatorCookie);
     expect(statements.length, describeStatements(statements)).toBeLessThanOrEqual(BUDGET.creatorInbox);
+  });
+});
+
+describe('statements until a paid message is live (issue 14 budget, SSE delivery)', () => {
+  it('confirming an authorization commits after at most its budget', async () => {
+    const people = await fanAndCreator(t.app, t.database.db);
+    const checkout = async () =>
+      startCheckout(t.app, { senderId: people.fan.id, recipientId: people.creator.id, content: 'A question, please.' });
+    await confirmAuthorization(t.app, { paymentId: (await checkout()).paymentId, captured: false });
+    const { paymentId } = await checkout();
+    recorder.start();
+    await confirmAuthorization(t.app, { paymentId, captured: false });
+    const sent = recorder.stop();
+    // Up to the announcement the creator's tabs wait for (it goes out at the commit); what comes after
+    // it (the admin feed's nudge, the creator's mail) does not delay delivery.
+    const announcement = sent.findIndex((s) =>
+      s.params.some((param) => typeof param === 'string' && param.includes('"type":"message"')),
+    );
+    expect(announcement).toBeGreaterThan(0);
+    const statements = sent.slice(0, announcement + 1).filter((s) => !isTransactionControl(s.text));
+    expect(statements.length, describeStatements(statements)).toBeLessThanOrEqual(BUDGET.paymentGoesLive);
+    expect(statements.length).toBeGreaterThan(0);
   });
 });
