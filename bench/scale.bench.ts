@@ -124,7 +124,7 @@ async function scenariosOf(ask: Ask): Promise<Scenario[]> {
     { name: "heavy fan's conversation list", path: '/api/conversations', kind: 'conversations', cookie: fanCookie },
     {
       name: "heavy creator's inbox",
-      path: '/api/conversations?limit=30',
+      path: '/api/conversations',
       kind: 'conversations',
       cookie: creatorCookie,
     },
@@ -160,15 +160,19 @@ async function capture(database: Database): Promise<{ scenarios: Scenario[]; rou
       const statements = recorder.stop().filter((s) => !isTransactionControl(s.text));
       if (response.statusCode !== 200) throw new Error(`${scenario.path}: ${response.statusCode} ${response.body}`);
       const body = response.json() as Record<string, unknown>;
-      const limit = scenario.kind === 'browse' ? (body.creators as unknown[]).length : undefined;
+      // The page size is what the product answered (a heavy user has more than a page of either).
+      const limit =
+        scenario.kind === 'browse'
+          ? (body.creators as unknown[]).length
+          : scenario.kind === 'conversations'
+            ? (body.conversations as unknown[]).length
+            : undefined;
       routes.push({
         path: scenario.path,
+        cookie: scenario.cookie,
         kind: scenario.kind,
         cursorKind: scenario.cursorKind,
-        limit:
-          scenario.kind === 'conversations'
-            ? Number(new URL(scenario.path, 'http://x').searchParams.get('limit') ?? 30)
-            : limit,
+        limit,
         statements: statements.map((s) => ({
           text: s.text,
           params: s.params.map((p) => (p instanceof Date ? p.toISOString() : p)),
@@ -305,10 +309,15 @@ if (PGLITE) {
         fetch(`${product.url}${scenario.path}`, { headers }).then((r) => r.text()),
         fetch(`${baseline.url}${scenario.path}`, { headers }).then((r) => r.text()),
       ]);
-      if (a !== b)
+      if (a !== b) {
+        // Shown from a little before the first character that differs.
+        let at = 0;
+        while (at < a.length && a[at] === b[at]) at++;
+        const from = Math.max(0, at - 120);
         console.log(
-          `\n${scenario.name}: the baseline's JSON differs from the product's\n  product:  ${a.slice(0, 300)}\n  baseline: ${b.slice(0, 300)}`,
+          `\n${scenario.name}: the baseline's JSON differs from the product's at character ${at}\n  product:  …${a.slice(from, at + 180)}\n  baseline: …${b.slice(from, at + 180)}`,
         );
+      }
       rows.push({ name: scenario.name, identical: a === b, product: [] as Figures[], baseline: [] as Figures[] });
     }
     for (let rep = 0; rep < REPS; rep++) {

@@ -23,9 +23,11 @@ interface Prepared {
   statements: Array<{ text: string; params: unknown[]; dateParams: number[] }>;
 }
 
+/** A scenario is its path and its cookie: the fan's list and the creator's inbox share a path. */
+const routeKey = (path: string, cookie: string | undefined) => `${path}\n${cookie ?? ''}`;
 const routes = new Map<string, Prepared>();
 for (const route of JSON.parse(fs.readFileSync(specPath, 'utf8')) as BaselineRoute[]) {
-  routes.set(route.path, {
+  routes.set(routeKey(route.path, route.cookie), {
     route,
     statements: route.statements.map((s) => ({
       text: s.text,
@@ -74,18 +76,31 @@ function render(prepared: Prepared, results: Row[][]): unknown {
     return row ? pick(row, item) : null;
   }
   // conversations: the session lookup when the product's session cache was cold (none otherwise),
-  // then the list, whose rows are already each conversation's JSON (written by the statement).
+  // then the list, whose columns are named after the keys ("otherParty.id" for a nested one) and
+  // whose lastActivity comes as milliseconds since the epoch.
   const sessionAt = prepared.statements.findIndex((s) => /from "sessions"/.test(s.text));
   if (sessionAt >= 0 && (results[sessionAt]?.length ?? 0) === 0) return null;
   const fetched = results[results.length - 1] ?? [];
-  const rows = fetched.slice(0, route.limit ?? 30);
+  const rows = fetched.slice(0, route.limit ?? fetched.length);
   const last = rows.at(-1);
-  const nextCursor = fetched.length > rows.length && last ? cursor(last.activity_key, last.conversation_id) : null;
-  return `{"conversations":[${rows.map((row) => row.item).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+  const nextCursor = fetched.length > rows.length && last ? cursor(last.activity_key, last.conversationId) : null;
+  const nested = route.keyOrder.nested ?? {};
+  const conversation = (row: Row) => {
+    const out: Row = {};
+    for (const key of item) {
+      const inner = nested[key];
+      if (inner) out[key] = Object.fromEntries(inner.map((k) => [k, row[`${key}.${k}`]]));
+      else if (key === 'lastActivity')
+        out[key] = typeof row[key] === 'number' ? new Date(row[key] as number).toISOString() : null;
+      else out[key] = row[key];
+    }
+    return out;
+  };
+  return { conversations: rows.map(conversation), nextCursor };
 }
 
 const server = http.createServer(async (req, res) => {
-  const prepared = routes.get(req.url ?? '');
+  const prepared = routes.get(routeKey(req.url ?? '', req.headers.cookie));
   if (!prepared) {
     res.writeHead(404).end();
     return;

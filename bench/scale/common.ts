@@ -23,6 +23,8 @@ export type RenderKind = 'browse' | 'profile' | 'conversations';
 export interface BaselineRoute {
   /** Path and query, exactly as requested. */
   path: string;
+  /** The session cookie it is asked with (the fan's list and the creator's inbox share a path). */
+  cookie?: string;
   kind: RenderKind;
   /** browse: the sort's cursor kind. */
   cursorKind?: 'integer' | 'number' | 'timestamp';

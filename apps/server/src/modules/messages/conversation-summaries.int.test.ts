@@ -164,3 +164,28 @@ test('a search finds conversations by the other party’s name or the last messa
   expect(second.nextCursor).toBeNull();
   expect((await listOf(fanCookie)).length).toBe(3);
 });
+
+test('pending and waiting count only the deadlines still ahead, before the expiry job has run', async () => {
+  const { creator, fanCookie, creatorCookie } = await fanAndCreator(t.app, t.database.db);
+  const HOUR = 60 * MINUTE;
+  const firstSent = t.clock.now().getTime();
+  await sendPaidMessage(t.app, fanCookie, creator.id);
+  for (const words of ['A second question, an hour later.', 'A third question, two hours later.']) {
+    t.clock.advance(HOUR);
+    await sendPaidMessage(t.app, fanCookie, creator.id, words);
+  }
+  const counts = async () => ({
+    pending: (await listOf(creatorCookie))[0]?.pendingCount,
+    waiting: (await listOf(fanCookie))[0]?.waitingCount,
+  });
+  expect(await counts()).toEqual({ pending: 3, waiting: 3 });
+  // At the first deadline itself it is no longer ahead (the list counts deadlines after now).
+  t.clock.set(new Date(firstSent + 24 * HOUR));
+  expect(await counts()).toEqual({ pending: 2, waiting: 2 });
+  t.clock.advance(HOUR - 1);
+  expect(await counts()).toEqual({ pending: 2, waiting: 2 });
+  t.clock.advance(1);
+  expect(await counts()).toEqual({ pending: 1, waiting: 1 });
+  t.clock.advance(2 * HOUR);
+  expect(await counts()).toEqual({ pending: 0, waiting: 0 });
+});

@@ -2,11 +2,12 @@ import { ZConversationsResponse } from '@fanline/contracts';
 import { describe, expect, test } from 'vitest';
 import { fanAndCreator, sendPaidMessage, useTestApp } from '../../testing';
 
-// Issue 14: the list's JSON is written by PostgreSQL (platform/sql-json.ts), not by a serializer. It
-// must be what the contract says and what JSON.stringify would have written, whatever the text holds.
+// Issue 14: the list's JSON is written straight from the statement's columns (conversationJson), not
+// by a serializer. It must be what the contract says and what JSON.stringify would have written,
+// whatever the text holds.
 const t = useTestApp();
 
-describe('GET /api/conversations as JSON written by the database', () => {
+describe('GET /api/conversations as JSON written from the columns', () => {
   test('is compact standard JSON matching the contract: texts exactly as sent, times as toISOString writes them', async () => {
     const { fanCookie, creator, creatorCookie } = await fanAndCreator(t.app, t.database.db);
     const tricky = 'He said "hi" \\ then\nleft\ttabbed — café 😀 </script> {"not": "json"}';
