@@ -1,12 +1,12 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
 import { and, eq, not } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { payments, profiles } from '../../db/schema';
+import { messages, payments, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { type CapacityLimits, isBlocked, isBlockedSql, pauseMessage, pauseOf } from '../care';
 import { ACCOUNTS, ledgerTransactionInsert } from '../ledger';
-import { cancelPendingMessage, markMessagePaid } from '../messages';
+import { cancelPendingMessage, messagePaidUpdate } from '../messages';
 import { autoFlagMessage } from '../moderation';
 import { mailUser, notificationInsert } from '../notifications';
 import { announceAdminActivity, announceMessageChange } from '../realtime';
@@ -28,7 +28,7 @@ export type ConfirmAuthorizationContext = Pick<
 /**
  * The card is authorized (or, for long windows, charged; captures-at-once.ts): the message goes live
  * and ITS RESPONSE WINDOW STARTS NOW (ARCHITECTURE §3: expires_at = paid_at + response window, set by
- * messages' markMessagePaid in start-response-window.ts). Every confirmation path ends here: the local
+ * messages' messagePaidUpdate in start-response-window.ts). Every confirmation path ends here: the local
  * checkout, test-send, Stripe's checkout.session.completed and the reconciler. Safe to call twice, as
  * duplicate webhooks and double clicks do: only a pending payment changes.
  *
@@ -49,11 +49,13 @@ export async function confirmAuthorization(
   ]);
   const outcome = await ctx.db.transaction(async (tx) => {
     // One read locks the payment and then its creator (locked, so two fans paying for a creator's
-    // last free slot at once are counted one after the other), and brings the payer's name for the
-    // creator's notification: one round trip where there were two (issue 14, SSE delivery).
+    // last free slot at once are counted one after the other), and brings the payer's name and the
+    // message's conversation and text for the announcement: one round trip where there were three
+    // (issue 14, SSE delivery).
     const [row] = await tx
       .select({
         payment: payments,
+        message: { conversationId: messages.conversationId, content: messages.content, amount: messages.amount },
         senderDisplayName: sender.displayName,
         senderUsername: sender.username,
         creator: {
@@ -67,6 +69,7 @@ export async function confirmAuthorization(
       })
       .from(payments)
       .innerJoin(creator, eq(creator.id, payments.recipientId))
+      .innerJoin(messages, eq(messages.id, payments.messageId))
       .leftJoin(sender, eq(sender.id, payments.senderId))
       .where(eq(payments.id, opts.paymentId))
       .for('update', { of: [payments, creator] });
@@ -94,7 +97,7 @@ export async function confirmAuthorization(
       .where(and(eq(payments.id, payment.id), not(isBlockedSql(payment.recipientId, payment.senderId))))
       .returning({ id: payments.id });
     if (!live) return refuse(MESSAGE_MESSAGES.blocked);
-    const message = await markMessagePaid(tx, { messageId, now, windowHours });
+    const paid = messagePaidUpdate(tx, { messageId, now, windowHours });
     const hold = ledgerTransactionInsert(tx, {
       kind: 'authorize',
       paymentId: payment.id,
@@ -103,29 +106,31 @@ export async function confirmAuthorization(
         { account: ACCOUNTS.senderHold, amount: payment.amountTotal },
       ],
     });
+    const message = { id: messageId, recipientId: payment.recipientId, ...row.message };
     const name = row.senderDisplayName ?? row.senderUsername ?? 'A fan';
     const notification = notificationInsert(tx, {
       userId: message.recipientId,
       type: 'new_message',
       title: `New message from ${name}`,
       body: message.content,
-      messageId: message.id,
+      messageId,
       now,
     });
     // Sent with the commit, not in round trips after it: the creator's open tabs hear of the message
     // the moment it is live (issue 14: delivery p50 ≤ 5 ms), and never of one that rolled back. The
-    // hold's ledger legs and the notification's insert ride in the same statement.
+    // message's start of its window, the hold's ledger legs and the notification ride in the same
+    // statement (the summary trigger runs at its end, inside it).
     await announceMessageChange(
       ctx,
       {
-        notify: { userId: message.recipientId, notificationId: notification.id },
-        participants: [message.recipientId, message.senderId],
-        messageId: message.id,
+        notify: { userId: payment.recipientId, notificationId: notification.id },
+        participants: [payment.recipientId, payment.senderId],
+        messageId,
         conversationId: message.conversationId,
-        status: message.status,
+        status: paid.status,
       },
       tx,
-      hold.insert ? [hold.insert, notification.insert] : [notification.insert],
+      [paid.update, ...(hold.insert ? [hold.insert] : []), notification.insert],
     );
     return { message, senderName: name };
   });
