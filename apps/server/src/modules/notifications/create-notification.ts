@@ -35,16 +35,7 @@ export async function createNotification(tx: Db, opts: NotificationFields): Prom
  */
 export function notificationInsert(tx: Db, opts: NotificationFields) {
   const id = randomUUID();
-  const insert = tx.insert(notifications).values({
-    id,
-    userId: opts.userId,
-    type: opts.type,
-    title: opts.title,
-    body: cutBody(opts.body),
-    relatedEntityId: opts.messageId,
-    relatedEntityType: opts.messageId ? 'message' : null,
-    createdAt: opts.now,
-  });
+  const insert = tx.insert(notifications).values({ id, ...rowOf(opts) });
   return { id, insert };
 }
 
@@ -56,24 +47,22 @@ export async function createNotifications(
   if (list.length === 0) return [];
   const rows = await tx
     .insert(notifications)
-    .values(
-      list.map((opts) => ({
-        userId: opts.userId,
-        type: opts.type,
-        title: opts.title,
-        body: cutBody(opts.body),
-        relatedEntityId: opts.messageId,
-        relatedEntityType: opts.messageId ? 'message' : null,
-        createdAt: opts.now,
-      })),
-    )
+    .values(list.map(rowOf))
     .returning({ id: notifications.id, messageId: notifications.relatedEntityId });
   if (rows.length !== list.length) throw new Error('notification insert returned too few rows');
   return rows;
 }
 
-/** spec §3: a notification's body is cut to 100 characters, the last one an ellipsis. */
-function cutBody(body: string): string {
+/** A notification's row; spec §3: the body is cut to 100 characters, the last one an ellipsis. */
+function rowOf(opts: NotificationFields) {
   const max = LIMITS.notificationBody.max;
-  return body.length > max ? `${body.slice(0, max - 1)}…` : body;
+  return {
+    userId: opts.userId,
+    type: opts.type,
+    title: opts.title,
+    body: opts.body.length > max ? `${opts.body.slice(0, max - 1)}…` : opts.body,
+    relatedEntityId: opts.messageId,
+    relatedEntityType: opts.messageId ? ('message' as const) : null,
+    createdAt: opts.now,
+  };
 }
