@@ -142,7 +142,7 @@ function conversationJson(r: Row): string {
 
 /**
  * Conversations per page (security review I5: paged, never capped): twenty rows fill a tall screen, and
- * the next page loads as the list scrolls. It was 30; the per-row work is most of a page's cost, and
+ * "Load more conversations" brings the next page. It was 30; the per-row work is most of a page's cost, and
  * 20 brings a heavy inbox's p99 at 50 connections within issue 14's 25 ms (decision 0019, round 3).
  */
 export const CONVERSATIONS_PAGE = 20;
