@@ -68,7 +68,7 @@ function waitForHydrationOnGoto(page: Page): void {
 
 /**
  * Opens `pathname` the way a click inside the app does, without a server-rendered page: for journeys
- * that stub the API in the browser to see the page's own loading and error states.
+ * that answer the API in the browser with canned responses, to see the page's own loading and error states.
  */
 export async function openInApp(page: Page, pathname: string): Promise<void> {
   await page.goto(new URL('/support', inject('baseUrl')).toString());
