@@ -4,22 +4,27 @@ import { alias } from 'drizzle-orm/pg-core';
 import { messages, payments, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
+import { statementName } from '../../platform/prepared';
 import { type CapacityLimits, isBlocked, isBlockedSql, pauseMessage, pauseOf } from '../care';
 import { ACCOUNTS, ledgerTransactionInsert } from '../ledger';
 import { cancelPendingMessage, messagePaidUpdate } from '../messages';
 import { autoFlagMessage } from '../moderation';
 import { mailUser, notificationInsert } from '../notifications';
-import { announceAdminActivity, announceMessageChange } from '../realtime';
+import { announceMessageChange } from '../realtime';
 import { readSettings } from '../settings';
 import { newMessageMail } from './mails';
+
+const creator = alias(profiles, 'creator');
+const sender = alias(profiles, 'sender');
+// Every paid message takes these two statements, whose text never varies: named, each connection
+// parses and plans them once (issue 14, SSE delivery).
+const LOCK_STATEMENT = statementName('confirm_lock');
+const GO_LIVE_STATEMENT = statementName('confirm_go_live');
 
 /**
  * Everything confirming touches: the database and clock, the provider's hold limit, the creator's
  * mail (config, mailer), live events and the log.
  */
-const creator = alias(profiles, 'creator');
-const sender = alias(profiles, 'sender');
-
 export type ConfirmAuthorizationContext = Pick<
   AppContext,
   'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'
@@ -72,7 +77,9 @@ export async function confirmAuthorization(
       .innerJoin(messages, eq(messages.id, payments.messageId))
       .leftJoin(sender, eq(sender.id, payments.senderId))
       .where(eq(payments.id, opts.paymentId))
-      .for('update', { of: [payments, creator] });
+      .for('update', { of: [payments, creator] })
+      .prepare(LOCK_STATEMENT)
+      .execute();
     if (!row?.payment.messageId || row.payment.status !== 'pending') return null;
     const { payment } = row;
     const { messageId } = row.payment;
@@ -95,7 +102,9 @@ export async function confirmAuthorization(
         updatedAt: now,
       })
       .where(and(eq(payments.id, payment.id), not(isBlockedSql(payment.recipientId, payment.senderId))))
-      .returning({ id: payments.id });
+      .returning({ id: payments.id })
+      .prepare(GO_LIVE_STATEMENT)
+      .execute();
     if (!live) return refuse(MESSAGE_MESSAGES.blocked);
     const paid = messagePaidUpdate(tx, { messageId, now, windowHours });
     const hold = ledgerTransactionInsert(tx, {
@@ -119,7 +128,8 @@ export async function confirmAuthorization(
     // Sent with the commit, not in round trips after it: the creator's open tabs hear of the message
     // the moment it is live (issue 14: delivery p50 ≤ 5 ms), and never of one that rolled back. The
     // message's start of its window, the hold's ledger legs and the notification ride in the same
-    // statement (the summary trigger runs at its end, inside it).
+    // statement (the summary trigger runs at its end, inside it), and so does admin dashboards' word of
+    // the payment.
     await announceMessageChange(
       ctx,
       {
@@ -128,6 +138,7 @@ export async function confirmAuthorization(
         messageId,
         conversationId: message.conversationId,
         status: paid.status,
+        adminActivity: 'payment',
       },
       tx,
       [paid.update, ...(hold.insert ? [hold.insert] : []), notification.insert],
@@ -141,7 +152,6 @@ export async function confirmAuthorization(
   }
 
   const { message, senderName } = outcome;
-  await announceAdminActivity(ctx, 'payment');
   await autoFlagMessage(ctx, message);
   await mailCreator(ctx, { creatorId: message.recipientId, senderName, message });
   return { changed: true };

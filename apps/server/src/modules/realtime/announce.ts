@@ -4,8 +4,9 @@ import type { Db } from '../../platform/db';
 
 /**
  * After a message changes and its notification is committed: the notified person's tabs hear of the
- * notification, and both participants' tabs hear of the message change. Given the transaction that
- * makes the change (`via`), both go out, in this order, the moment it commits.
+ * notification, and both participants' tabs hear of the message change (and, with `adminActivity`,
+ * admin dashboards of the activity). Given the transaction that makes the change (`via`), all go out,
+ * in this order, the moment it commits.
  */
 export async function announceMessageChange(
   ctx: Pick<AppContext, 'events'>,
@@ -15,6 +16,8 @@ export async function announceMessageChange(
     messageId: string;
     conversationId: string;
     status: string;
+    /** Also tells admin dashboards, in the same statement (announceAdminActivity's event). */
+    adminActivity?: AdminActivity;
   },
   via?: Db,
   /** Writes of the same transaction sent in the announcement's statement (the notification's insert). */
@@ -35,6 +38,7 @@ export async function announceMessageChange(
           status: change.status,
         },
       },
+      ...(change.adminActivity ? [adminActivityEvent(change.adminActivity)] : []),
     ],
     via,
     alongside,
@@ -44,11 +48,18 @@ export async function announceMessageChange(
 /** The pseudo user whose events every open admin stream also hears (spec §2 live activity feed). */
 export const ADMIN_CHANNEL = '__admins__';
 
+type AdminActivity = 'profile' | 'message' | 'payment' | 'report';
+
+function adminActivityEvent(kind: AdminActivity) {
+  return { userIds: [ADMIN_CHANNEL], event: { type: 'admin-activity', kind } as const };
+}
+
 /** Tells admin dashboards that something worth listing happened; they re-read the feed. */
 export async function announceAdminActivity(
   ctx: Pick<AppContext, 'events'>,
-  kind: 'profile' | 'message' | 'payment' | 'report',
+  kind: AdminActivity,
   via?: Db,
 ): Promise<void> {
-  await ctx.events.publish([ADMIN_CHANNEL], { type: 'admin-activity', kind }, via);
+  const { userIds, event } = adminActivityEvent(kind);
+  await ctx.events.publish(userIds, event, via);
 }

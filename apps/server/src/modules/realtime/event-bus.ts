@@ -3,6 +3,7 @@ import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Database, Db } from '../../platform/db';
+import { executeNamed } from '../../platform/prepared';
 
 const CHANNEL = 'fanline_events';
 
@@ -82,7 +83,8 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
       // (Drizzle puts an embedded query in parentheses itself.)
       const parts = alongside.map((statement, i) => sql`${sql.raw(`w${i}`)} as ${statement}`);
       const prefix = parts.length > 0 ? sql`with ${sql.join(parts, sql`, `)} ` : sql``;
-      await via.execute(sql`${prefix}select ${notifies.length > 0 ? sql.join(notifies, sql`, `) : sql`1`}`);
+      // Named once its shape recurs: a paid message's statement is parsed and planned once per connection.
+      await executeNamed(via, sql`${prefix}select ${notifies.length > 0 ? sql.join(notifies, sql`, `) : sql`1`}`);
     },
     subscribe(userId, listener) {
       return addTo(listeners, userId, listener);

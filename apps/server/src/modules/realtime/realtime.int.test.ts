@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
   connectSse,
+  createAdmin,
   createTestApp,
   fanAndCreator,
   openTestDatabase,
@@ -40,6 +41,24 @@ describe('GET /api/events', () => {
       });
     } finally {
       creatorStream.close();
+      fanStream.close();
+    }
+  });
+
+  test('an admin’s open stream hears of the payment, which a fan’s does not', async () => {
+    const { creator, fanCookie } = await fanAndCreator(t.app, t.database.db);
+    const admin = await createAdmin(t.database.db);
+    const adminStream = await connectSse(baseUrl, await signIn(t.app, admin.email ?? ''));
+    const fanStream = await connectSse(baseUrl, fanCookie);
+    try {
+      await sendPaidMessage(t.app, fanCookie, creator.id);
+      expect(await adminStream.next((e) => e.type === 'admin-activity')).toEqual({
+        type: 'admin-activity',
+        kind: 'payment',
+      });
+      await expect(fanStream.next((e) => e.type === 'admin-activity', 300)).rejects.toThrow();
+    } finally {
+      adminStream.close();
       fanStream.close();
     }
   });
