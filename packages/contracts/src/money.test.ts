@@ -32,6 +32,8 @@ describe('formatting', () => {
     expect(formatCents(2500)).toBe('$25');
     expect(formatCents(2550)).toBe('$25.50');
     expect(formatCents(50000)).toBe('$500');
+    expect(formatCents(123456)).toBe('$1,234.56');
+    expect(formatCents(100000)).toBe('$1,000');
     expect(dollarsToCents(25.5)).toBe(2550);
   });
 
