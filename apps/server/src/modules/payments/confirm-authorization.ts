@@ -130,7 +130,7 @@ export async function confirmAuthorization(
     // message's start of its window, the hold's ledger legs and the notification ride in the same
     // statement (the summary trigger runs at its end, inside it), and so does admin dashboards' word of
     // the payment.
-    await announceMessageChange(
+    const deliverHere = await announceMessageChange(
       ctx,
       {
         notify: { userId: payment.recipientId, notificationId: notification.id },
@@ -143,7 +143,7 @@ export async function confirmAuthorization(
       tx,
       [paid.update, ...(hold.insert ? [hold.insert] : []), notification.insert],
     );
-    return { message, senderName: name };
+    return { message, senderName: name, deliverHere };
   });
   if (!outcome) return { changed: false };
   if ('refused' in outcome) {
@@ -151,7 +151,9 @@ export async function confirmAuthorization(
     return { changed: false, refused: outcome.refused };
   }
 
-  const { message, senderName } = outcome;
+  const { message, senderName, deliverHere } = outcome;
+  // Committed: this instance's streams (the creator's open tabs, most often) hear of it now.
+  deliverHere();
   await autoFlagMessage(ctx, message);
   await mailCreator(ctx, { creatorId: message.recipientId, senderName, message });
   return { changed: true };

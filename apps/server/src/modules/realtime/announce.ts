@@ -1,12 +1,14 @@
 import type { SQLWrapper } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
+import type { DeliverHere } from './event-bus';
 
 /**
  * After a message changes and its notification is committed: the notified person's tabs hear of the
  * notification, and both participants' tabs hear of the message change (and, with `adminActivity`,
  * admin dashboards of the activity). Given the transaction that makes the change (`via`), all go out,
- * in this order, the moment it commits.
+ * in this order, the moment it commits; call what this returns after that commit and this instance's
+ * own streams hear of it without waiting for the database's round trip (event-bus.ts).
  */
 export async function announceMessageChange(
   ctx: Pick<AppContext, 'events'>,
@@ -22,8 +24,8 @@ export async function announceMessageChange(
   via?: Db,
   /** Writes of the same transaction sent in the announcement's statement (the notification's insert). */
   alongside?: readonly SQLWrapper[],
-): Promise<void> {
-  await ctx.events.publishAll(
+): Promise<DeliverHere> {
+  return ctx.events.publishAll(
     [
       {
         userIds: [change.notify.userId],

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TRealtimeEvent } from '@fanline/contracts';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,12 +9,20 @@ import { executeNamed } from '../../platform/prepared';
 const CHANNEL = 'fanline_events';
 
 type Listener = (event: TRealtimeEvent) => void;
+/**
+ * Hands published events to this instance's own streams at once. Published without a transaction,
+ * the bus calls it itself; given one (`via`), the caller may call it once that transaction has
+ * committed, never before. Uncalled, the events still arrive through LISTEN, a moment later.
+ */
+export type DeliverHere = () => void;
 type RevocationListener = () => void;
 
 /**
  * Realtime fan-out (ARCHITECTURE §1): every event goes through Postgres NOTIFY, and every instance
- * LISTENs and hands it to the open streams of the users it names. An instance hears its own
- * events the same way, so one path serves one instance or many.
+ * LISTENs and hands it to the open streams of the users it names. The instance that published an
+ * event also hands it to its own streams the moment the change is committed, without waiting for
+ * its copy to come back through LISTEN (issue 14, SSE delivery; decision 0017 round 5); whichever of
+ * the two comes first is delivered, the other dropped, so a stream hears each event once.
  */
 export interface EventBus {
   /**
@@ -21,7 +30,7 @@ export interface EventBus {
    * that makes the change (`via`), the events go out when it commits and never if it rolls back, with
    * no round trip after the commit (issue 14: delivery latency).
    */
-  publish(userIds: string[], event: TRealtimeEvent, via?: Db): Promise<void>;
+  publish(userIds: string[], event: TRealtimeEvent, via?: Db): Promise<DeliverHere>;
   /**
    * Several events in one statement. `alongside`: writes of the same transaction (an insert, say) sent
    * in that statement too, as data-modifying WITH parts: one round trip for both.
@@ -30,7 +39,7 @@ export interface EventBus {
     events: Array<{ userIds: string[]; event: TRealtimeEvent }>,
     via?: Db,
     alongside?: readonly SQLWrapper[],
-  ): Promise<void>;
+  ): Promise<DeliverHere>;
   subscribe(userId: string, listener: Listener): () => void;
   /**
    * Tells every instance that some sessions of these users ended (sign-out, password change or
@@ -53,17 +62,28 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
   const anyEndedListeners = new Set<(userIds: string[]) => void>();
   let stopListening: (() => Promise<void>) | undefined;
 
+  // Each event carries this instance's id and a number, so the copy that comes back through LISTEN
+  // can be told from one already handed over here (and the other way round).
+  const instance = randomUUID();
+  let numbered = 0;
+  const seen = new SeenOnce(SEEN_FOR_MS);
+
+  const handOver = (userIds: string[], event: TRealtimeEvent) => {
+    for (const listener of anyEventListeners) listener();
+    for (const userId of userIds) for (const listener of listeners.get(userId) ?? []) listener(event);
+  };
+
   const deliver = (payload: string) => {
     try {
-      const { u, e, ended } = JSON.parse(payload) as { u: string[]; e?: TRealtimeEvent; ended?: true };
+      const { u, e, ended, o, n } = JSON.parse(payload) as Payload;
       if (ended) {
         for (const listener of anyEndedListeners) listener(u);
         for (const userId of u) for (const listener of revocationListeners.get(userId) ?? []) listener();
         return;
       }
       if (!e) return;
-      for (const listener of anyEventListeners) listener();
-      for (const userId of u) for (const listener of listeners.get(userId) ?? []) listener(e);
+      if (o === instance && n !== undefined && !seen.first(n)) return;
+      handOver(u, e);
     } catch (error) {
       log().warn({ err: error }, 'bad realtime payload');
     }
@@ -71,20 +91,34 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
 
   return {
     async publish(userIds, event, via) {
-      await this.publishAll([{ userIds, event }], via);
+      return this.publishAll([{ userIds, event }], via);
     },
     async publishAll(events, via = database.db, alongside = []) {
-      // Payloads stay tiny (ids only, far below NOTIFY's 8000 bytes): clients re-read what changed.
-      const notifies = events
+      // Each event is numbered: its NOTIFY copy and its hand-over here are told apart by that number.
+      const sent = events
         .filter(({ userIds }) => userIds.length > 0)
-        .map(({ userIds, event }) => sql`pg_notify(${CHANNEL}, ${JSON.stringify({ u: userIds, e: event })})`);
-      if (notifies.length === 0 && alongside.length === 0) return;
+        .map(({ userIds, event }) => ({ userIds, event, number: ++numbered }));
+      // Payloads stay tiny (ids only, far below NOTIFY's 8000 bytes): clients re-read what changed.
+      const notifies = sent.map(
+        ({ userIds, event, number }) =>
+          sql`pg_notify(${CHANNEL}, ${JSON.stringify({ u: userIds, e: event, o: instance, n: number } satisfies Payload)})`,
+      );
+      if (notifies.length === 0 && alongside.length === 0) return () => {};
       // PostgreSQL runs every data-modifying WITH part, referenced or not, exactly once.
       // (Drizzle puts an embedded query in parentheses itself.)
       const parts = alongside.map((statement, i) => sql`${sql.raw(`w${i}`)} as ${statement}`);
       const prefix = parts.length > 0 ? sql`with ${sql.join(parts, sql`, `)} ` : sql``;
       // Named once its shape recurs: a paid message's statement is parsed and planned once per connection.
       await executeNamed(via, sql`${prefix}select ${notifies.length > 0 ? sql.join(notifies, sql`, `) : sql`1`}`);
+      let handed = false;
+      const deliverHere = () => {
+        if (handed) return;
+        handed = true;
+        for (const { userIds, event, number } of sent) if (seen.first(number)) handOver(userIds, event);
+      };
+      // Without a transaction of the caller's, the statement has committed by now.
+      if (via === database.db) deliverHere();
+      return deliverHere;
     },
     subscribe(userId, listener) {
       return addTo(listeners, userId, listener);
@@ -123,6 +157,40 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
       anyEndedListeners.clear();
     },
   };
+}
+
+interface Payload {
+  u: string[];
+  e?: TRealtimeEvent;
+  ended?: true;
+  /** The publishing instance and the event's number there. */
+  o?: string;
+  n?: number;
+}
+
+/** How long an event's number is remembered: far longer than its copy takes to come back. */
+const SEEN_FOR_MS = 60_000;
+
+/**
+ * Event numbers seen once, forgotten when seen the second time or after `forMs` (a copy that never
+ * comes back: a caller that did not call DeliverHere, a LISTEN connection lost meanwhile).
+ */
+class SeenOnce {
+  private readonly at = new Map<number, number>();
+  constructor(private readonly forMs: number) {}
+
+  /** True the first time a number is offered, false the second. */
+  first(n: number): boolean {
+    if (this.at.delete(n)) return false;
+    const now = Date.now();
+    // Oldest first (a Map keeps insertion order): drop what has waited too long.
+    for (const [old, since] of this.at) {
+      if (now - since < this.forMs) break;
+      this.at.delete(old);
+    }
+    this.at.set(n, now);
+    return true;
+  }
 }
 
 function addTo<T>(map: Map<string, Set<T>>, userId: string, listener: T): () => void {

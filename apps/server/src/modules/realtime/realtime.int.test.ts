@@ -1,3 +1,4 @@
+import type { TRealtimeEvent } from '@fanline/contracts';
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
   connectSse,
@@ -42,6 +43,24 @@ describe('GET /api/events', () => {
     } finally {
       creatorStream.close();
       fanStream.close();
+    }
+  });
+
+  // The instance that commits a change hands its events to its own streams at once, and its copy
+  // coming back through LISTEN is dropped (decision 0017 round 5): each event is heard once.
+  test('a stream on the publishing instance hears each event once', async () => {
+    const { creator, fanCookie, creatorCookie } = await fanAndCreator(t.app, t.database.db);
+    const creatorStream = await connectSse(baseUrl, creatorCookie);
+    try {
+      const { messageId } = await sendPaidMessage(t.app, fanCookie, creator.id);
+      const live = (e: TRealtimeEvent) => e.type === 'message' && e.messageId === messageId;
+      expect(await creatorStream.next(live)).toMatchObject({ status: 'sent' });
+      expect(await creatorStream.next((e) => e.type === 'notification')).toMatchObject({ type: 'notification' });
+      // Long enough for the LISTEN copy (milliseconds) to have come back.
+      await expect(creatorStream.next(live, 500)).rejects.toThrow();
+      await expect(creatorStream.next((e) => e.type === 'notification', 100)).rejects.toThrow();
+    } finally {
+      creatorStream.close();
     }
   });
 
