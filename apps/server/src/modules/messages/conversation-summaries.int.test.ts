@@ -93,6 +93,63 @@ describe.skipIf(testDriver() !== 'postgres')('two transactions changing one conv
   });
 });
 
+// Migration 0022: a paid message going live updates its two rows in place. Either way round, the
+// other transaction's full recomputation and that in-place update must add up.
+describe.skipIf(testDriver() !== 'postgres')('a message going live beside a reply in its conversation', () => {
+  test.each([['the message goes live first'], ['the reply goes first']])('%s', async (order) => {
+    const { fan, creator, fanCookie, creatorCookie } = await fanAndCreator(t.app, t.database.db);
+    const first = await sendPaidMessage(t.app, fanCookie, creator.id);
+    const conversationId = first.messageId;
+    const now = t.clock.now();
+    // A second paid message still at checkout (pending), newer than the first.
+    const pending = await t.database.db.execute(sql`insert into messages
+        (conversation_id, sender_id, recipient_id, content, amount, status, created_at, updated_at)
+      values (${conversationId}, ${fan.id}, ${creator.id}, 'My second question, paid and waiting.', 2500, 'pending',
+        ${new Date(now.getTime() + MINUTE)}, ${new Date(now.getTime() + MINUTE)}) returning id`);
+    const pendingId = (pending as unknown as { rows: Array<{ id: string }> }).rows[0]?.id;
+    const pool = t.database.pool;
+    if (!pool) throw new Error('postgres without a pool');
+    const [one, two, watcher] = [await pool.connect(), await pool.connect(), await pool.connect()];
+    const goLive = (client: typeof one) =>
+      client.query(`update messages set status = 'sent', paid_at = $2, expires_at = $3 where id = $1`, [
+        pendingId,
+        new Date(now.getTime() + MINUTE),
+        new Date(now.getTime() + 25 * 60 * MINUTE),
+      ]);
+    const reply = (client: typeof one) =>
+      client.query(
+        `update messages set status = 'responded', responded_at = $2, response_content = 'Thanks! Here is my honest answer to you.'
+         where id = $1`,
+        [first.messageId, now],
+      );
+    const [firstStep, secondStep] = order === 'the message goes live first' ? [goLive, reply] : [reply, goLive];
+    try {
+      const twoPid = (await two.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
+      await one.query('begin');
+      await two.query('begin');
+      await firstStep(one);
+      const waiting = secondStep(two);
+      await waitForLock(watcher, twoPid);
+      await one.query('commit');
+      await waiting;
+      await two.query('commit');
+
+      const [fanView] = await listOf(fanCookie);
+      expect(fanView).toMatchObject({ lastMessageId: pendingId, lastMessageFromMe: true, messageCount: 2 });
+      expect(fanView?.waitingCount).toBe(1);
+      const [creatorView] = await listOf(creatorCookie);
+      expect(creatorView).toMatchObject({ lastMessageId: pendingId, lastMessageFromMe: false, messageCount: 2 });
+      expect(creatorView?.pendingCount).toBe(1);
+    } finally {
+      await one.query('rollback').catch(() => {});
+      await two.query('rollback').catch(() => {});
+      one.release();
+      two.release();
+      watcher.release();
+    }
+  });
+});
+
 /** Waits until the backend `pid` is waiting for a lock (the other transaction's summary rows). */
 async function waitForLock(
   client: { query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }> },
