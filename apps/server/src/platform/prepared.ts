@@ -1,4 +1,4 @@
-import type { SQLWrapper } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './db';
 
@@ -68,4 +68,22 @@ export function executeNamed(db: Db, statement: SQLWrapper): Promise<unknown> {
     }
   }
   return db._.session.prepareQuery(query, undefined, name, false).execute();
+}
+
+/**
+ * A statement whose text never varies, rendered once with placeholders (`sql.placeholder`) and run by
+ * name on the pool or inside a transaction: neither drizzle nor PostgreSQL builds it again per call.
+ * Rows come back as the driver gives them, named by the statement's own column aliases.
+ */
+export function fixedStatement(
+  prefix: string,
+  statement: SQL,
+): (db: Db, values: Record<string, unknown>) => Promise<Array<Record<string, unknown>>> {
+  const query = dialect.sqlToQuery(statement);
+  const name = statementName(prefix);
+  return async (db, values) => {
+    const result = await db._.session.prepareQuery(query, undefined, name, false).execute(values);
+    // Both drivers answer { rows }; the HKT of the shared Db type does not say so.
+    return (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  };
 }

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { creatorBlocks } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
@@ -18,6 +18,6 @@ export async function isBlocked(db: Db, creatorId: string, fanId: string): Promi
  * snapshot taken when it started, so inside the locking SELECT itself it would miss a block committed
  * while the lock was awaited (decision 0017 §10).
  */
-export function isBlockedSql(creatorId: string, fanId: string): SQL {
+export function isBlockedSql(creatorId: string | Placeholder, fanId: string | Placeholder): SQL {
   return sql`exists (select 1 from ${creatorBlocks} where ${creatorBlocks.creatorId} = ${creatorId} and ${creatorBlocks.fanId} = ${fanId})`;
 }

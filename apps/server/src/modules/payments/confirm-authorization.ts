@@ -1,25 +1,17 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
-import { and, eq, not } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { messages, payments, profiles } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { payments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
-import { statementName } from '../../platform/prepared';
-import { type CapacityLimits, isBlocked, isBlockedSql, pauseMessage, pauseOf } from '../care';
+import { type CapacityLimits, isBlocked, pauseMessage, pauseOf } from '../care';
 import { ACCOUNTS, ledgerTransactionInsert } from '../ledger';
 import { cancelPendingMessage, messagePaidUpdate } from '../messages';
 import { autoFlagMessage } from '../moderation';
 import { mailUser, notificationInsert } from '../notifications';
 import { announceMessageChange } from '../realtime';
 import { readSettings } from '../settings';
+import { lockPaymentForConfirmation, markPaymentLive } from './confirm-statements';
 import { newMessageMail } from './mails';
-
-const creator = alias(profiles, 'creator');
-const sender = alias(profiles, 'sender');
-// Every paid message takes these two statements, whose text never varies: named, each connection
-// parses and plans them once (issue 14, SSE delivery).
-const LOCK_STATEMENT = statementName('confirm_lock');
-const GO_LIVE_STATEMENT = statementName('confirm_go_live');
 
 /**
  * Everything confirming touches: the database and clock, the provider's hold limit, the creator's
@@ -53,33 +45,9 @@ export async function confirmAuthorization(
     'maintenance_mode',
   ]);
   const outcome = await ctx.db.transaction(async (tx) => {
-    // One read locks the payment and then its creator (locked, so two fans paying for a creator's
-    // last free slot at once are counted one after the other), and brings the payer's name and the
-    // message's conversation and text for the announcement: one round trip where there were three
-    // (issue 14, SSE delivery).
-    const [row] = await tx
-      .select({
-        payment: payments,
-        message: { conversationId: messages.conversationId, content: messages.content, amount: messages.amount },
-        senderDisplayName: sender.displayName,
-        senderUsername: sender.username,
-        creator: {
-          isCreator: creator.isCreator,
-          isAvailable: creator.isAvailable,
-          messagePrice: creator.messagePrice,
-          maxOpen: creator.maxOpenMessages,
-          dailyCap: creator.dailyMessageCap,
-          vacationUntil: creator.vacationUntil,
-        },
-      })
-      .from(payments)
-      .innerJoin(creator, eq(creator.id, payments.recipientId))
-      .innerJoin(messages, eq(messages.id, payments.messageId))
-      .leftJoin(sender, eq(sender.id, payments.senderId))
-      .where(eq(payments.id, opts.paymentId))
-      .for('update', { of: [payments, creator] })
-      .prepare(LOCK_STATEMENT)
-      .execute();
+    // One read locks the payment and then its creator, and brings what the announcement needs: one
+    // round trip where there were three (issue 14, SSE delivery; confirm-statements.ts).
+    const row = await lockPaymentForConfirmation(tx, opts.paymentId);
     if (!row?.payment.messageId || row.payment.status !== 'pending') return null;
     const { payment } = row;
     const { messageId } = row.payment;
@@ -90,21 +58,16 @@ export async function confirmAuthorization(
     };
     const refusal = await staleReason(tx, payment, row.creator, maintenance, now);
     if (refusal) return refuse(refusal);
-    // The block check rides on this write (a statement that starts after the creator's row lock, so it
-    // sees a block committed while the lock was awaited): one round trip less on the path every paid
-    // message takes (issue 14, SSE delivery). No row changed: the creator blocked this fan.
-    const [live] = await tx
-      .update(payments)
-      .set({
-        status: opts.captured ? 'succeeded' : 'authorized',
-        paymentIntentId: opts.providerPaymentId ?? payment.paymentIntentId,
-        captureBefore: opts.captured ? null : new Date(now.getTime() + ctx.payments.holdLimitHours * 3_600_000),
-        updatedAt: now,
-      })
-      .where(and(eq(payments.id, payment.id), not(isBlockedSql(payment.recipientId, payment.senderId))))
-      .returning({ id: payments.id })
-      .prepare(GO_LIVE_STATEMENT)
-      .execute();
+    // The block check rides on this write: one round trip less on the path every paid message takes.
+    const live = await markPaymentLive(tx, {
+      paymentId: payment.id,
+      creatorId: payment.recipientId,
+      fanId: payment.senderId,
+      status: opts.captured ? 'succeeded' : 'authorized',
+      paymentIntentId: opts.providerPaymentId ?? payment.paymentIntentId,
+      captureBefore: opts.captured ? null : new Date(now.getTime() + ctx.payments.holdLimitHours * 3_600_000),
+      now,
+    });
     if (!live) return refuse(MESSAGE_MESSAGES.blocked);
     const paid = messagePaidUpdate(tx, { messageId, now, windowHours });
     const hold = ledgerTransactionInsert(tx, {
