@@ -34,7 +34,7 @@ export function preparedPerDatabase<Shape, Prepared>(
 }
 
 /** A process-unique statement name for one call site whose SQL text never varies. */
-export function statementName(prefix: string): string {
+function statementName(prefix: string): string {
   named += 1;
   return `${prefix}_${named}`;
 }

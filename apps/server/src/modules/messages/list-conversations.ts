@@ -1,9 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../platform/db';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
-import { preparedPerDatabase } from '../../platform/prepared';
+import { fixedStatement } from '../../platform/prepared';
 import { containsPattern } from '../../platform/sql-like';
 
 /** One conversation as the statement returns it: columns named after the response's keys. */
@@ -85,12 +83,15 @@ function stillAhead(deadlines: SQL, now: SQL): SQL {
   return sql`(cardinality(${deadlines}) - width_bucket(${now}, ${deadlines}))`;
 }
 
-const dialect = new PgDialect();
-const preparedFor = preparedPerDatabase(
-  'conversations',
-  (db: Db, shape: ListShape, name: string) =>
-    db._.session.prepareQuery(dialect.sqlToQuery(listStatement(shape)), undefined, name, false),
-  (shape) => `${shape.search ? 's' : ''}.${shape.cursor ? 'k' : ''}`,
+// One statement per shape (a search or not, a cursor or not), rendered once and run by name.
+const statementOf = (shape: ListShape) => `${shape.search ? 's' : ''}.${shape.cursor ? 'k' : ''}`;
+const statements = new Map(
+  [false, true].flatMap((search) =>
+    [false, true].map((cursor) => {
+      const shape = { search, cursor };
+      return [statementOf(shape), fixedStatement('conversations', listStatement(shape))] as const;
+    }),
+  ),
 );
 
 /**
@@ -110,9 +111,9 @@ export async function listConversations(
     values.cursorValue = after.value;
     values.cursorId = after.id;
   }
-  const result = await preparedFor(ctx.db, { search: Boolean(opts.search), cursor: Boolean(after) }).execute(values);
-  // Both drivers answer { rows }; the HKT of the shared Db type does not say so.
-  const { rows: fetched } = result as unknown as { rows: Row[] };
+  const run = statements.get(statementOf({ search: Boolean(opts.search), cursor: Boolean(after) }));
+  if (!run) throw new Error('no statement for this list shape');
+  const fetched = (await run(ctx.db, values)) as Row[];
   const rows = fetched.slice(0, limit);
   const last = rows.at(-1);
   const nextCursor = fetched.length > limit && last ? encodeCursor(last.activity_key, last.conversationId) : null;
