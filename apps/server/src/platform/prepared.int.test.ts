@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openTestDatabase, testDriver } from '../testing';
 import type { Database } from './db';
-import { executeNamed } from './prepared';
+import { executeNamed, fixedStatement, placeholders } from './prepared';
 
 let database: Database;
 beforeAll(async () => {
@@ -30,4 +30,19 @@ test.skipIf(testDriver() !== 'postgres')('a shape is prepared by name once it re
   });
   expect(prepared.filter((text) => text.includes('recurring_shape'))).toHaveLength(1);
   expect(prepared.filter((text) => text.includes('one_off_shape'))).toHaveLength(0);
+});
+
+// Issue 14 (decision 0017 round 6): a paid message's statement joins parts written by four modules,
+// each naming its own placeholders. The same name in two parts must not take one part's value.
+test('parts of one fixed statement keep their own values for the same placeholder name', async () => {
+  const first = placeholders('first');
+  const second = placeholders('second');
+  const both = fixedStatement(
+    'parts_test',
+    sql`select ${first.p('id')}::text as "first", ${second.p('id')}::text as "second"`,
+  );
+  for (const n of [1, 2]) {
+    const rows = await both(database.db, { ...first.fill({ id: `a${n}` }), ...second.fill({ id: `b${n}` }) });
+    expect(rows).toEqual([{ first: `a${n}`, second: `b${n}` }]);
+  }
 });

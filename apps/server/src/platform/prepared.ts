@@ -1,4 +1,4 @@
-import type { SQL, SQLWrapper } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './db';
 
@@ -85,5 +85,22 @@ export function fixedStatement(
     const result = await db._.session.prepareQuery(query, undefined, name, false).execute(values);
     // Both drivers answer { rows }; the HKT of the shared Db type does not say so.
     return (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  };
+}
+
+/**
+ * Placeholders under a prefix of their own, for a module's part of another module's fixed statement
+ * (the messages module's write inside the payment's statement, say): `p(name)` goes in the part's
+ * SQL and `fill(values)` gives one call's values under the same names. Parts with different
+ * prefixes never collide, so each module names its own placeholders.
+ */
+export function placeholders(prefix: string) {
+  return {
+    p: (name: string) => sql.placeholder(`${prefix}.${name}`),
+    fill: (values: Record<string, unknown>): Record<string, unknown> => {
+      const filled: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(values)) filled[`${prefix}.${name}`] = value;
+      return filled;
+    },
   };
 }

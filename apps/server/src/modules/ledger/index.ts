@@ -3,7 +3,7 @@ export { holdEarning, isReleased, releaseDueEarnings } from './earning-holds';
 export {
   ACCOUNTS,
   type LedgerKind,
-  ledgerTransactionInsert,
+  ledgerTransactionPart,
   postLedgerTransaction,
   postLedgerTransactions,
 } from './post-transaction';

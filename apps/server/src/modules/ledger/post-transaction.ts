@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { ledgerEntries } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { placeholders } from '../../platform/prepared';
 
 export type LedgerKind =
   | 'authorize'
@@ -46,17 +48,9 @@ export async function postLedgerTransaction(tx: Db, opts: LedgerTransaction): Pr
   return transactionId;
 }
 
-/**
- * The insert of one balanced transaction, checked like postLedgerTransaction's but not yet sent (null
- * when every leg is zero): a caller may send it inside another statement of the same database
- * transaction (one round trip for several writes: issue 14, SSE delivery). Awaiting it sends it.
- */
-export function ledgerTransactionInsert(tx: Db, opts: LedgerTransaction) {
-  const sum = opts.legs.reduce((total, leg) => total + leg.amount, 0);
-  if (sum !== 0 || opts.legs.some((leg) => !Number.isInteger(leg.amount))) {
-    throw new Error(`unbalanced ledger transaction (${opts.kind}): ${JSON.stringify(opts.legs)}`);
-  }
-  const legs = opts.legs.filter((leg) => leg.amount !== 0);
+/** The insert of one balanced transaction, checked here; null when every leg is zero. */
+function ledgerTransactionInsert(tx: Db, opts: LedgerTransaction) {
+  const legs = balancedLegs(opts);
   const transactionId = randomUUID();
   const insert =
     legs.length === 0
@@ -76,6 +70,46 @@ export function ledgerTransactionInsert(tx: Db, opts: LedgerTransaction) {
 }
 
 /**
+ * One balanced transaction of `legCount` legs as a part of another module's statement, rendered once
+ * with placeholders under `prefix`: the hold a paid message books in the statement that makes it
+ * live (issue 14, SSE delivery; decision 0017 round 6). `fill` checks the legs as
+ * postLedgerTransaction does; booked at the database's time.
+ */
+export function ledgerTransactionPart(prefix: string, legCount: number) {
+  const { p, fill } = placeholders(prefix);
+  const column = (name: string) => sql.identifier(name);
+  const rows = Array.from(
+    { length: legCount },
+    (_, i) => sql`(${p('transactionId')}, ${p(`account${i}`)}, ${p(`amount${i}`)}, ${p('kind')}, ${p('paymentId')})`,
+  );
+  return {
+    sql: sql`insert into ${ledgerEntries} (${column(ledgerEntries.transactionId.name)}, ${column(ledgerEntries.account.name)},
+        ${column(ledgerEntries.amount.name)}, ${column(ledgerEntries.kind.name)}, ${column(ledgerEntries.paymentId.name)})
+      values ${sql.join(rows, sql`, `)}`,
+    fill(opts: Omit<LedgerTransaction, 'payoutId' | 'at'>) {
+      const legs = balancedLegs(opts);
+      if (legs.length !== legCount) throw new Error(`ledger part for ${legCount} legs given ${legs.length}`);
+      const transactionId = randomUUID();
+      const values: Record<string, unknown> = { transactionId, kind: opts.kind, paymentId: opts.paymentId ?? null };
+      for (const [i, leg] of legs.entries()) {
+        values[`account${i}`] = leg.account;
+        values[`amount${i}`] = leg.amount;
+      }
+      return { transactionId, values: fill(values) };
+    },
+  };
+}
+
+/** The legs that move money (zero legs dropped), or an error when they do not sum to zero in whole cents. */
+function balancedLegs(opts: Pick<LedgerTransaction, 'kind' | 'legs'>) {
+  const sum = opts.legs.reduce((total, leg) => total + leg.amount, 0);
+  if (sum !== 0 || opts.legs.some((leg) => !Number.isInteger(leg.amount))) {
+    throw new Error(`unbalanced ledger transaction (${opts.kind}): ${JSON.stringify(opts.legs)}`);
+  }
+  return opts.legs.filter((leg) => leg.amount !== 0);
+}
+
+/**
  * Several balanced transactions in one INSERT (1,000 legs a statement): the expiry job books a batch of
  * releases at once instead of one round trip each (issue 14). Each is checked like
  * postLedgerTransaction's, and the database still checks every one at commit.
@@ -85,21 +119,16 @@ export async function postLedgerTransactions(
   list: ReadonlyArray<{ kind: LedgerKind; paymentId?: string; legs: Array<{ account: string; amount: number }> }>,
 ): Promise<void> {
   const rows = list.flatMap((opts) => {
-    const sum = opts.legs.reduce((total, leg) => total + leg.amount, 0);
-    if (sum !== 0 || opts.legs.some((leg) => !Number.isInteger(leg.amount))) {
-      throw new Error(`unbalanced ledger transaction (${opts.kind}): ${JSON.stringify(opts.legs)}`);
-    }
+    const legs = balancedLegs(opts);
     const transactionId = randomUUID();
-    return opts.legs
-      .filter((leg) => leg.amount !== 0)
-      .map((leg) => ({
-        transactionId,
-        account: leg.account,
-        amount: leg.amount,
-        kind: opts.kind,
-        paymentId: opts.paymentId ?? null,
-        payoutId: null,
-      }));
+    return legs.map((leg) => ({
+      transactionId,
+      account: leg.account,
+      amount: leg.amount,
+      kind: opts.kind,
+      paymentId: opts.paymentId ?? null,
+      payoutId: null,
+    }));
   });
   for (let i = 0; i < rows.length; i += 1000) await tx.insert(ledgerEntries).values(rows.slice(i, i + 1000));
 }

@@ -28,4 +28,4 @@ export {
 } from './queries';
 export { remindCreators } from './remind-creators';
 export { messageRoutes } from './routes';
-export { messagePaidUpdate } from './start-response-window';
+export { messageGoesLive } from './start-response-window';

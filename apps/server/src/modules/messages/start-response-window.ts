@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { messages } from '../../db/schema';
-import type { Db } from '../../platform/db';
+import { placeholders } from '../../platform/prepared';
+
+const column = (name: string) => sql.identifier(name);
 
 /**
  * THE RESPONSE WINDOW STARTS HERE (ARCHITECTURE §3: expires_at = paid_at + response window). Its
@@ -8,16 +10,24 @@ import type { Db } from '../../platform/db';
  * pending message becomes `sent`, reaches the creator, and its deadline is set. The expiry job
  * (expire-messages.ts) refunds it once that deadline passes unanswered.
  *
- * Returns the update without sending it, with what it sets: the payment's transaction sends it inside
- * the statement that announces the message (one round trip for the writes that make a paid message
- * live: issue 14, SSE delivery). Awaiting `update` sends it on its own.
+ * The write is a part of the payment's own statement, the one that announces the message (one round
+ * trip for the writes that make a paid message live), rendered once with placeholders under
+ * `prefix` (issue 14, SSE delivery; decision 0017 round 6). `fill` gives one message's values.
  */
-export function messagePaidUpdate(tx: Db, opts: { messageId: string; now: Date; windowHours: number }) {
-  const set = {
+export function messageGoesLive(prefix: string) {
+  const { p, fill } = placeholders(prefix);
+  return {
+    sql: sql`update ${messages}
+      set ${column(messages.status.name)} = 'sent', ${column(messages.paidAt.name)} = ${p('now')},
+        ${column(messages.expiresAt.name)} = ${p('expiresAt')}, ${column(messages.updatedAt.name)} = ${p('now')}
+      where ${messages.id} = ${p('messageId')}`,
+    /** The status the message has once the write is sent (the announcement's event says it). */
     status: 'sent' as const,
-    paidAt: opts.now,
-    expiresAt: new Date(opts.now.getTime() + opts.windowHours * 3_600_000),
-    updatedAt: opts.now,
+    fill: (opts: { messageId: string; now: Date; windowHours: number }) =>
+      fill({
+        messageId: opts.messageId,
+        now: opts.now.toISOString(),
+        expiresAt: new Date(opts.now.getTime() + opts.windowHours * 3_600_000).toISOString(),
+      }),
   };
-  return { ...set, update: tx.update(messages).set(set).where(eq(messages.id, opts.messageId)) };
 }

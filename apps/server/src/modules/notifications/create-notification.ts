@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '@fanline/contracts';
+import { sql } from 'drizzle-orm';
 import { notifications } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { placeholders } from '../../platform/prepared';
 
 export type NotificationType =
   | 'new_message'
@@ -28,15 +30,53 @@ export async function createNotification(tx: Db, opts: NotificationFields): Prom
   return id;
 }
 
-/**
- * The insert of one notification with its id chosen here, not yet sent: a caller may send it inside
- * another statement (the realtime announcement of the same change, one round trip for both: issue 14,
- * SSE delivery). Awaiting `insert` sends it on its own.
- */
-export function notificationInsert(tx: Db, opts: NotificationFields) {
+function notificationInsert(tx: Db, opts: NotificationFields) {
   const id = randomUUID();
   const insert = tx.insert(notifications).values({ id, ...rowOf(opts) });
   return { id, insert };
+}
+
+/**
+ * One notification as a part of another module's statement, rendered once with placeholders under
+ * `prefix`: the creator's "new message" sent in the statement that makes a paid message live and
+ * announces it (issue 14, SSE delivery; decision 0017 round 6). `fill` chooses the new id.
+ */
+export function notificationPart(prefix: string) {
+  const { p, fill } = placeholders(prefix);
+  const columns = [
+    notifications.id,
+    notifications.userId,
+    notifications.type,
+    notifications.title,
+    notifications.body,
+    notifications.relatedEntityId,
+    notifications.relatedEntityType,
+    notifications.createdAt,
+  ];
+  return {
+    sql: sql`insert into ${notifications} (${sql.join(
+      columns.map((c) => sql.identifier(c.name)),
+      sql`, `,
+    )}) values (${sql.join(
+      columns.map((c) => p(c.name)),
+      sql`, `,
+    )})`,
+    fill(opts: NotificationFields) {
+      const id = randomUUID();
+      const row = rowOf(opts);
+      const values = fill({
+        [notifications.id.name]: id,
+        [notifications.userId.name]: row.userId,
+        [notifications.type.name]: row.type,
+        [notifications.title.name]: row.title,
+        [notifications.body.name]: row.body,
+        [notifications.relatedEntityId.name]: row.relatedEntityId,
+        [notifications.relatedEntityType.name]: row.relatedEntityType,
+        [notifications.createdAt.name]: row.createdAt.toISOString(),
+      });
+      return { id, values };
+    },
+  };
 }
 
 /** Several notifications in one statement (the expiry job's batch): each new id with its message. */

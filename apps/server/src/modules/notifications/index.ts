@@ -1,5 +1,5 @@
 /** What other modules may call of notifications: in-app notifications and the one mail gate (issue #13). */
-export { createNotification, createNotifications, notificationInsert } from './create-notification';
+export { createNotification, createNotifications, notificationPart } from './create-notification';
 export { mailUser } from './mail-user';
 export { getNotificationPreferences, updateNotificationPreferences } from './notification-preferences';
 export { notificationRoutes } from './routes';

@@ -4,13 +4,11 @@ import { payments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { type CapacityLimits, isBlocked, pauseMessage, pauseOf } from '../care';
-import { ACCOUNTS, ledgerTransactionInsert } from '../ledger';
-import { cancelPendingMessage, messagePaidUpdate } from '../messages';
+import { cancelPendingMessage } from '../messages';
 import { autoFlagMessage } from '../moderation';
-import { mailUser, notificationInsert } from '../notifications';
-import { announceMessageChange } from '../realtime';
+import { mailUser } from '../notifications';
 import { readSettings } from '../settings';
-import { lockPaymentForConfirmation, markPaymentLive } from './confirm-statements';
+import { announcePaidMessage, lockPaymentForConfirmation, markPaymentLive } from './confirm-statements';
 import { newMessageMail } from './mails';
 
 /**
@@ -25,7 +23,7 @@ export type ConfirmAuthorizationContext = Pick<
 /**
  * The card is authorized (or, for long windows, charged; captures-at-once.ts): the message goes live
  * and ITS RESPONSE WINDOW STARTS NOW (ARCHITECTURE §3: expires_at = paid_at + response window, set by
- * messages' messagePaidUpdate in start-response-window.ts). Every confirmation path ends here: the local
+ * messages' messageGoesLive in start-response-window.ts). Every confirmation path ends here: the local
  * checkout, test-send, Stripe's checkout.session.completed and the reconciler. Safe to call twice, as
  * duplicate webhooks and double clicks do: only a pending payment changes.
  *
@@ -69,43 +67,13 @@ export async function confirmAuthorization(
       now,
     });
     if (!live) return refuse(MESSAGE_MESSAGES.blocked);
-    const paid = messagePaidUpdate(tx, { messageId, now, windowHours });
-    const hold = ledgerTransactionInsert(tx, {
-      kind: 'authorize',
-      paymentId: payment.id,
-      legs: [
-        { account: ACCOUNTS.card, amount: -payment.amountTotal },
-        { account: ACCOUNTS.senderHold, amount: payment.amountTotal },
-      ],
-    });
     const message = { id: messageId, recipientId: payment.recipientId, ...row.message };
     const name = row.senderDisplayName ?? row.senderUsername ?? 'A fan';
-    const notification = notificationInsert(tx, {
-      userId: message.recipientId,
-      type: 'new_message',
-      title: `New message from ${name}`,
-      body: message.content,
-      messageId,
-      now,
-    });
     // Sent with the commit, not in round trips after it: the creator's open tabs hear of the message
     // the moment it is live (issue 14: delivery p50 ≤ 5 ms), and never of one that rolled back. The
-    // message's start of its window, the hold's ledger legs and the notification ride in the same
-    // statement (the summary trigger runs at its end, inside it), and so does admin dashboards' word of
-    // the payment.
-    const deliverHere = await announceMessageChange(
-      ctx,
-      {
-        notify: { userId: payment.recipientId, notificationId: notification.id },
-        participants: [payment.recipientId, payment.senderId],
-        messageId,
-        conversationId: message.conversationId,
-        status: paid.status,
-        adminActivity: 'payment',
-      },
-      tx,
-      [paid.update, ...(hold.insert ? [hold.insert] : []), notification.insert],
-    );
+    // start of the message's window, the hold's ledger legs, the creator's notification and admin
+    // dashboards' word of the payment ride in the same statement (confirm-statements.ts).
+    const deliverHere = await announcePaidMessage(ctx, tx, { payment, message, senderName: name, now, windowHours });
     return { message, senderName: name, deliverHere };
   });
   if (!outcome) return { changed: false };

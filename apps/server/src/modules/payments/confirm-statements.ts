@@ -1,13 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { messages, payments, profiles } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { fixedStatement } from '../../platform/prepared';
 import { isBlockedSql } from '../care';
+import { ACCOUNTS, ledgerTransactionPart } from '../ledger';
+import { messageGoesLive } from '../messages';
+import { notificationPart } from '../notifications';
+import { type DeliverHere, messageChangeNotices } from '../realtime';
 
-// The two statements every paid message takes before its announcement (confirm-authorization.ts),
-// rendered once with placeholders and run by name: neither drizzle nor PostgreSQL builds them again
-// for each payment (issue 14, SSE delivery; decision 0017 round 5).
+// The three statements every paid message takes (confirm-authorization.ts), rendered once with
+// placeholders and run by name: neither drizzle nor PostgreSQL builds them again for each payment
+// (issue 14, SSE delivery; decision 0017 rounds 5 and 6).
 
 const creator = alias(profiles, 'creator');
 const sender = alias(profiles, 'sender');
@@ -120,4 +125,76 @@ export async function markPaymentLive(
     now: values.now.toISOString(),
   });
   return rows.length > 0;
+}
+
+/**
+ * The message goes live, the hold is booked, the creator's notification is written and every open
+ * tab concerned hears of it: one statement (PostgreSQL runs each data-modifying WITH part once),
+ * whose words go out when the transaction commits and never if it rolls back. Its summaries trigger
+ * runs inside it. Built at the first payment, not at import: the modules whose parts it joins import
+ * this one in turn.
+ */
+function buildAnnouncement() {
+  const paid = messageGoesLive('paid');
+  const hold = ledgerTransactionPart('hold', 2);
+  const notice = notificationPart('notice');
+  const announced = messageChangeNotices('announced', { adminActivity: true });
+  const run = fixedStatement(
+    'confirm_announce',
+    sql`with w0 as (${paid.sql}), w1 as (${hold.sql}), w2 as (${notice.sql}) select ${announced.sql}`,
+  );
+  return { paid, hold, notice, announced, run };
+}
+let announcement: ReturnType<typeof buildAnnouncement> | undefined;
+
+/**
+ * Makes the paid message live inside the payment's transaction (messages' messageGoesLive starts its
+ * response window) and announces it; returns what to call once that transaction has committed, so
+ * this instance's own streams hear of it at once (realtime's event bus).
+ */
+export async function announcePaidMessage(
+  ctx: Pick<AppContext, 'events'>,
+  tx: Db,
+  opts: {
+    payment: { id: string; recipientId: string; senderId: string; amountTotal: number };
+    message: { id: string; conversationId: string; content: string };
+    senderName: string;
+    now: Date;
+    windowHours: number;
+  },
+): Promise<DeliverHere> {
+  announcement ??= buildAnnouncement();
+  const { paid, hold, notice, announced, run } = announcement;
+  const { payment, message, now } = opts;
+  const booked = hold.fill({
+    kind: 'authorize',
+    paymentId: payment.id,
+    legs: [
+      { account: ACCOUNTS.card, amount: -payment.amountTotal },
+      { account: ACCOUNTS.senderHold, amount: payment.amountTotal },
+    ],
+  });
+  const note = notice.fill({
+    userId: payment.recipientId,
+    type: 'new_message',
+    title: `New message from ${opts.senderName}`,
+    body: message.content,
+    messageId: message.id,
+    now,
+  });
+  const words = announced.fill(ctx, {
+    notify: { userId: payment.recipientId, notificationId: note.id },
+    participants: [payment.recipientId, payment.senderId],
+    messageId: message.id,
+    conversationId: message.conversationId,
+    status: paid.status,
+    adminActivity: 'payment',
+  });
+  await run(tx, {
+    ...paid.fill({ messageId: message.id, now, windowHours: opts.windowHours }),
+    ...booked.values,
+    ...note.values,
+    ...words.values,
+  });
+  return words.deliverHere;
 }

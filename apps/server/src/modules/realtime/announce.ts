@@ -1,50 +1,70 @@
-import type { SQLWrapper } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
-import type { DeliverHere } from './event-bus';
+import { placeholders } from '../../platform/prepared';
+import { notifyCall } from './event-bus';
 
 /**
  * After a message changes and its notification is committed: the notified person's tabs hear of the
  * notification, and both participants' tabs hear of the message change (and, with `adminActivity`,
- * admin dashboards of the activity). Given the transaction that makes the change (`via`), all go out,
- * in this order, the moment it commits; call what this returns after that commit and this instance's
- * own streams hear of it without waiting for the database's round trip (event-bus.ts).
+ * admin dashboards of the activity), in this order. A paid message going live says the same inside
+ * its own transaction (messageChangeNotices).
  */
-export async function announceMessageChange(
-  ctx: Pick<AppContext, 'events'>,
-  change: {
-    notify: { userId: string; notificationId: string };
-    participants: [string, string];
-    messageId: string;
-    conversationId: string;
-    status: string;
-    /** Also tells admin dashboards, in the same statement (announceAdminActivity's event). */
-    adminActivity?: AdminActivity;
-  },
-  via?: Db,
-  /** Writes of the same transaction sent in the announcement's statement (the notification's insert). */
-  alongside?: readonly SQLWrapper[],
-): Promise<DeliverHere> {
-  return ctx.events.publishAll(
-    [
-      {
-        userIds: [change.notify.userId],
-        event: { type: 'notification', notificationId: change.notify.notificationId },
-      },
-      {
-        userIds: change.participants,
-        event: {
-          type: 'message',
-          messageId: change.messageId,
-          conversationId: change.conversationId,
-          status: change.status,
-        },
-      },
-      ...(change.adminActivity ? [adminActivityEvent(change.adminActivity)] : []),
-    ],
-    via,
-    alongside,
-  );
+export async function announceMessageChange(ctx: Pick<AppContext, 'events'>, change: MessageChange): Promise<void> {
+  await ctx.events.publishAll(messageChangeEvents(change));
+}
+
+type MessageChange = {
+  notify: { userId: string; notificationId: string };
+  participants: [string, string];
+  messageId: string;
+  conversationId: string;
+  status: string;
+  /** Also tells admin dashboards, in the same statement (announceAdminActivity's event). */
+  adminActivity?: AdminActivity;
+};
+
+function messageChangeEvents(change: MessageChange) {
+  return [
+    {
+      userIds: [change.notify.userId],
+      event: { type: 'notification', notificationId: change.notify.notificationId } as const,
+    },
+    {
+      userIds: change.participants,
+      event: {
+        type: 'message',
+        messageId: change.messageId,
+        conversationId: change.conversationId,
+        status: change.status,
+      } as const,
+    },
+    ...(change.adminActivity ? [adminActivityEvent(change.adminActivity)] : []),
+  ];
+}
+
+/**
+ * announceMessageChange's words as a part of the caller's own statement, rendered once with
+ * placeholders under `prefix` (a paid message's statement: issue 14, SSE delivery; decision 0017
+ * round 6). The part is for changes with an admin event or without, as built; `fill` numbers one
+ * change's events on this instance's bus and gives what to call once the transaction has committed.
+ */
+export function messageChangeNotices(prefix: string, opts: { adminActivity: boolean }) {
+  const { p, fill } = placeholders(prefix);
+  const count = opts.adminActivity ? 3 : 2;
+  const names = Array.from({ length: count }, (_, i) => `event${i}`);
+  return {
+    sql: sql.join(
+      names.map((name) => notifyCall(p(name))),
+      sql`, `,
+    ),
+    fill(ctx: Pick<AppContext, 'events'>, change: MessageChange) {
+      if (Boolean(change.adminActivity) !== opts.adminActivity)
+        throw new Error('announcement part built for another change');
+      const { payloads, deliverHere } = ctx.events.stage(messageChangeEvents(change));
+      return { values: fill(Object.fromEntries(names.map((name, i) => [name, payloads[i]]))), deliverHere };
+    },
+  };
 }
 
 /** The pseudo user whose events every open admin stream also hears (spec §2 live activity feed). */

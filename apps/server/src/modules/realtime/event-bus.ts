@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TRealtimeEvent } from '@fanline/contracts';
-import { type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Database, Db } from '../../platform/db';
@@ -31,15 +31,14 @@ export interface EventBus {
    * no round trip after the commit (issue 14: delivery latency).
    */
   publish(userIds: string[], event: TRealtimeEvent, via?: Db): Promise<DeliverHere>;
+  /** Several events in one statement. */
+  publishAll(events: Array<{ userIds: string[]; event: TRealtimeEvent }>, via?: Db): Promise<DeliverHere>;
   /**
-   * Several events in one statement. `alongside`: writes of the same transaction (an insert, say) sent
-   * in that statement too, as data-modifying WITH parts: one round trip for both.
+   * Numbers these events and gives the NOTIFY payloads that carry them, for a statement of the
+   * caller's that sends them with `notifyCall` (a statement rendered once: issue 14, SSE delivery).
+   * `deliverHere` as publish's: once that statement's transaction has committed.
    */
-  publishAll(
-    events: Array<{ userIds: string[]; event: TRealtimeEvent }>,
-    via?: Db,
-    alongside?: readonly SQLWrapper[],
-  ): Promise<DeliverHere>;
+  stage(events: Array<{ userIds: string[]; event: TRealtimeEvent }>): { payloads: string[]; deliverHere: DeliverHere };
   subscribe(userId: string, listener: Listener): () => void;
   /**
    * Tells every instance that some sessions of these users ended (sign-out, password change or
@@ -93,32 +92,30 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
     async publish(userIds, event, via) {
       return this.publishAll([{ userIds, event }], via);
     },
-    async publishAll(events, via = database.db, alongside = []) {
+    async publishAll(events, via = database.db) {
+      const { payloads, deliverHere } = this.stage(events.filter(({ userIds }) => userIds.length > 0));
+      if (payloads.length === 0) return () => {};
+      const notifies = payloads.map((payload) => notifyCall(payload));
+      // Named once its shape recurs: such a statement is parsed and planned once per connection.
+      await executeNamed(via, sql`select ${sql.join(notifies, sql`, `)}`);
+      // Without a transaction of the caller's, the statement has committed by now.
+      if (via === database.db) deliverHere();
+      return deliverHere;
+    },
+    stage(events) {
       // Each event is numbered: its NOTIFY copy and its hand-over here are told apart by that number.
-      const sent = events
-        .filter(({ userIds }) => userIds.length > 0)
-        .map(({ userIds, event }) => ({ userIds, event, number: ++numbered }));
+      const sent = events.map(({ userIds, event }) => ({ userIds, event, number: ++numbered }));
       // Payloads stay tiny (ids only, far below NOTIFY's 8000 bytes): clients re-read what changed.
-      const notifies = sent.map(
-        ({ userIds, event, number }) =>
-          sql`pg_notify(${CHANNEL}, ${JSON.stringify({ u: userIds, e: event, o: instance, n: number } satisfies Payload)})`,
+      const payloads = sent.map(({ userIds, event, number }) =>
+        JSON.stringify({ u: userIds, e: event, o: instance, n: number } satisfies Payload),
       );
-      if (notifies.length === 0 && alongside.length === 0) return () => {};
-      // PostgreSQL runs every data-modifying WITH part, referenced or not, exactly once.
-      // (Drizzle puts an embedded query in parentheses itself.)
-      const parts = alongside.map((statement, i) => sql`${sql.raw(`w${i}`)} as ${statement}`);
-      const prefix = parts.length > 0 ? sql`with ${sql.join(parts, sql`, `)} ` : sql``;
-      // Named once its shape recurs: a paid message's statement is parsed and planned once per connection.
-      await executeNamed(via, sql`${prefix}select ${notifies.length > 0 ? sql.join(notifies, sql`, `) : sql`1`}`);
       let handed = false;
       const deliverHere = () => {
         if (handed) return;
         handed = true;
         for (const { userIds, event, number } of sent) if (seen.first(number)) handOver(userIds, event);
       };
-      // Without a transaction of the caller's, the statement has committed by now.
-      if (via === database.db) deliverHere();
-      return deliverHere;
+      return { payloads, deliverHere };
     },
     subscribe(userId, listener) {
       return addTo(listeners, userId, listener);
@@ -157,6 +154,11 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
       anyEndedListeners.clear();
     },
   };
+}
+
+/** The call that sends one staged payload to every instance, inside any statement (a value or a placeholder). */
+export function notifyCall(payload: unknown): SQL {
+  return sql`pg_notify(${CHANNEL}, ${payload})`;
 }
 
 interface Payload {
