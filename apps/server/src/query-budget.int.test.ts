@@ -24,11 +24,11 @@ const BUDGET = {
   creatorInbox: 2,
   /**
    * A paid message going live (confirmAuthorization) until its transaction commits: the locking read
-   * of payment, creator and message, the payment's write (with the block check), and the announcement
-   * that carries the message's start of its window, the hold's ledger legs and the notification. The
+   * of payment, creator and message, and the announcement that carries the payment's write (with the
+   * block check), the message's start of its window, the hold's ledger legs and the notification. The
    * creator's tabs hear of it at that commit (SSE delivery).
    */
-  paymentGoesLive: 3,
+  paymentGoesLive: 2,
 };
 
 const t = useTestApp();

@@ -95,8 +95,11 @@ export function fixedStatement(
  * prefixes never collide, so each module names its own placeholders.
  */
 export function placeholders(prefix: string) {
+  const p = (name: string) => sql.placeholder(`${prefix}.${name}`);
   return {
-    p: (name: string) => sql.placeholder(`${prefix}.${name}`),
+    p,
+    /** A placeholder cast to its column's type, where PostgreSQL cannot tell it (a SELECT's list). */
+    typed: (name: string, column: { getSQLType(): string }) => sql`${p(name)}::${sql.raw(column.getSQLType())}`,
     fill: (values: Record<string, unknown>): Record<string, unknown> => {
       const filled: Record<string, unknown> = {};
       for (const [name, value] of Object.entries(values)) filled[`${prefix}.${name}`] = value;

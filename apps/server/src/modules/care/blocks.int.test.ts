@@ -84,6 +84,13 @@ describe('blocking a sender (issue #13)', () => {
     expect(refused.json().error.message).toBe(MESSAGE_MESSAGES.blocked);
     const paidLate = await payLocal(a.app, fanCookie, startedPaymentId);
     expect(paidLate.json().error?.message ?? paidLate.body).toContain(MESSAGE_MESSAGES.blocked);
+    // Refused in the statement that would have made it live: no hold booked, no bell for the creator.
+    const lateMessageId = (await paymentRow(a.database.db, startedPaymentId)).messageId;
+    expect(await ledgerOf(a.database.db, startedPaymentId)).toEqual([]);
+    const creatorBells = (await get('/api/notifications', creatorCookie)).json().notifications as Array<{
+      relatedEntityId: string | null;
+    }>;
+    expect(creatorBells.filter((n) => n.relatedEntityId === lateMessageId)).toEqual([]);
     expect(await unbalancedTransactions(a.database.db)).toBe(0);
 
     // Unblocked: listed no more, and the fan can pay again.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { ledgerEntries } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { placeholders } from '../../platform/prepared';
@@ -71,21 +71,24 @@ function ledgerTransactionInsert(tx: Db, opts: LedgerTransaction) {
 
 /**
  * One balanced transaction of `legCount` legs as a part of another module's statement, rendered once
- * with placeholders under `prefix`: the hold a paid message books in the statement that makes it
- * live (issue 14, SSE delivery; decision 0017 round 6). `fill` checks the legs as
- * postLedgerTransaction does; booked at the database's time.
+ * with placeholders under `prefix`, and booked only `when` the caller's condition holds: the hold a
+ * paid message books in the statement that makes it live (issue 14, SSE delivery; decision 0017
+ * round 6). `fill` checks the legs as postLedgerTransaction does; booked at the database's time.
  */
-export function ledgerTransactionPart(prefix: string, legCount: number) {
-  const { p, fill } = placeholders(prefix);
-  const column = (name: string) => sql.identifier(name);
-  const rows = Array.from(
+export function ledgerTransactionPart(prefix: string, legCount: number, when: SQL = sql`true`) {
+  const { typed: cast, fill } = placeholders(prefix);
+  const { transactionId, account, amount, kind, paymentId } = ledgerEntries;
+  const legs = Array.from(
     { length: legCount },
-    (_, i) => sql`(${p('transactionId')}, ${p(`account${i}`)}, ${p(`amount${i}`)}, ${p('kind')}, ${p('paymentId')})`,
+    (_, i) =>
+      sql`select ${cast('transactionId', transactionId)}, ${cast(`account${i}`, account)}, ${cast(`amount${i}`, amount)},
+        ${cast('kind', kind)}, ${cast('paymentId', paymentId)} where ${when}`,
   );
   return {
-    sql: sql`insert into ${ledgerEntries} (${column(ledgerEntries.transactionId.name)}, ${column(ledgerEntries.account.name)},
-        ${column(ledgerEntries.amount.name)}, ${column(ledgerEntries.kind.name)}, ${column(ledgerEntries.paymentId.name)})
-      values ${sql.join(rows, sql`, `)}`,
+    sql: sql`insert into ${ledgerEntries} (${sql.join(
+      [transactionId, account, amount, kind, paymentId].map((c) => sql.identifier(c.name)),
+      sql`, `,
+    )}) ${sql.join(legs, sql` union all `)}`,
     fill(opts: Omit<LedgerTransaction, 'payoutId' | 'at'>) {
       const legs = balancedLegs(opts);
       if (legs.length !== legCount) throw new Error(`ledger part for ${legCount} legs given ${legs.length}`);

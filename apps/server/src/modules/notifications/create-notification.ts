@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '@fanline/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { notifications } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { placeholders } from '../../platform/prepared';
@@ -38,11 +38,12 @@ function notificationInsert(tx: Db, opts: NotificationFields) {
 
 /**
  * One notification as a part of another module's statement, rendered once with placeholders under
- * `prefix`: the creator's "new message" sent in the statement that makes a paid message live and
- * announces it (issue 14, SSE delivery; decision 0017 round 6). `fill` chooses the new id.
+ * `prefix`, and written only `when` the caller's condition holds: the creator's "new message" sent in
+ * the statement that makes a paid message live and announces it (issue 14, SSE delivery; decision
+ * 0017 round 6). `fill` chooses the new id.
  */
-export function notificationPart(prefix: string) {
-  const { p, fill } = placeholders(prefix);
+export function notificationPart(prefix: string, when: SQL = sql`true`) {
+  const { typed, fill } = placeholders(prefix);
   const columns = [
     notifications.id,
     notifications.userId,
@@ -57,10 +58,10 @@ export function notificationPart(prefix: string) {
     sql: sql`insert into ${notifications} (${sql.join(
       columns.map((c) => sql.identifier(c.name)),
       sql`, `,
-    )}) values (${sql.join(
-      columns.map((c) => p(c.name)),
+    )}) select ${sql.join(
+      columns.map((c) => typed(c.name, c)),
       sql`, `,
-    )})`,
+    )} where ${when}`,
     fill(opts: NotificationFields) {
       const id = randomUUID();
       const row = rowOf(opts);

@@ -8,7 +8,7 @@ import { cancelPendingMessage } from '../messages';
 import { autoFlagMessage } from '../moderation';
 import { mailUser } from '../notifications';
 import { readSettings } from '../settings';
-import { announcePaidMessage, lockPaymentForConfirmation, markPaymentLive } from './confirm-statements';
+import { goLiveAndAnnounce, lockPaymentForConfirmation } from './confirm-statements';
 import { newMessageMail } from './mails';
 
 /**
@@ -56,24 +56,25 @@ export async function confirmAuthorization(
     };
     const refusal = await staleReason(tx, payment, row.creator, maintenance, now);
     if (refusal) return refuse(refusal);
-    // The block check rides on this write: one round trip less on the path every paid message takes.
-    const live = await markPaymentLive(tx, {
-      paymentId: payment.id,
-      creatorId: payment.recipientId,
-      fanId: payment.senderId,
-      status: opts.captured ? 'succeeded' : 'authorized',
-      paymentIntentId: opts.providerPaymentId ?? payment.paymentIntentId,
-      captureBefore: opts.captured ? null : new Date(now.getTime() + ctx.payments.holdLimitHours * 3_600_000),
-      now,
-    });
-    if (!live) return refuse(MESSAGE_MESSAGES.blocked);
     const message = { id: messageId, recipientId: payment.recipientId, ...row.message };
     const name = row.senderDisplayName ?? row.senderUsername ?? 'A fan';
-    // Sent with the commit, not in round trips after it: the creator's open tabs hear of the message
-    // the moment it is live (issue 14: delivery p50 ≤ 5 ms), and never of one that rolled back. The
-    // start of the message's window, the hold's ledger legs, the creator's notification and admin
-    // dashboards' word of the payment ride in the same statement (confirm-statements.ts).
-    const deliverHere = await announcePaidMessage(ctx, tx, { payment, message, senderName: name, now, windowHours });
+    // One statement, sent with the commit and not in round trips after it: the payment's write (the
+    // block check rides on it), the start of the message's window, the hold's ledger legs, the
+    // creator's notification, and the words every open tab concerned hears the moment it is live
+    // (issue 14: delivery p50 ≤ 5 ms), never of one that rolled back (confirm-statements.ts).
+    const deliverHere = await goLiveAndAnnounce(ctx, tx, {
+      payment,
+      message,
+      senderName: name,
+      goLive: {
+        status: opts.captured ? 'succeeded' : 'authorized',
+        paymentIntentId: opts.providerPaymentId ?? payment.paymentIntentId,
+        captureBefore: opts.captured ? null : new Date(now.getTime() + ctx.payments.holdLimitHours * 3_600_000),
+      },
+      now,
+      windowHours,
+    });
+    if (!deliverHere) return refuse(MESSAGE_MESSAGES.blocked);
     return { message, senderName: name, deliverHere };
   });
   if (!outcome) return { changed: false };

@@ -3,14 +3,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import { messages, payments, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
-import { fixedStatement } from '../../platform/prepared';
+import { fixedStatement, placeholders } from '../../platform/prepared';
 import { isBlockedSql } from '../care';
 import { ACCOUNTS, ledgerTransactionPart } from '../ledger';
 import { messageGoesLive } from '../messages';
 import { notificationPart } from '../notifications';
 import { type DeliverHere, messageChangeNotices } from '../realtime';
 
-// The three statements every paid message takes (confirm-authorization.ts), rendered once with
+// The two statements every paid message takes (confirm-authorization.ts), rendered once with
 // placeholders and run by name: neither drizzle nor PostgreSQL builds them again for each payment
 // (issue 14, SSE delivery; decision 0017 rounds 5 and 6).
 
@@ -93,78 +93,79 @@ export async function lockPaymentForConfirmation(tx: Db, paymentId: string) {
 /**
  * The payment's write that makes it authorized (or succeeded), with the block check riding on it: a
  * statement that starts after the creator's row lock, so it sees a block committed while the lock was
- * awaited. No row changed: the creator blocked this fan.
+ * awaited. It is the first part of the announcement's statement; every other part waits on it.
  */
-const goLive = fixedStatement(
-  'confirm_go_live',
-  sql`update ${payments}
-    set ${sql.identifier(payments.status.name)} = ${p('status')},
-      ${sql.identifier(payments.paymentIntentId.name)} = ${p('paymentIntentId')},
-      ${sql.identifier(payments.captureBefore.name)} = ${p('captureBefore')},
-      ${sql.identifier(payments.updatedAt.name)} = ${p('now')}
-    where ${payments.id} = ${p('paymentId')}
-      and not ${isBlockedSql(p('creatorId'), p('fanId'))}
-    returning ${payments.id} as "id"`,
-);
+function paymentGoesLive() {
+  const { p, fill } = placeholders('live');
+  return {
+    sql: sql`update ${payments}
+      set ${sql.identifier(payments.status.name)} = ${p('status')},
+        ${sql.identifier(payments.paymentIntentId.name)} = ${p('paymentIntentId')},
+        ${sql.identifier(payments.captureBefore.name)} = ${p('captureBefore')},
+        ${sql.identifier(payments.updatedAt.name)} = ${p('now')}
+      where ${payments.id} = ${p('paymentId')}
+        and not ${isBlockedSql(p('creatorId'), p('fanId'))}
+      returning ${payments.id}`,
+    fill: (values: GoLive & { paymentId: string; creatorId: string; fanId: string; now: Date }) =>
+      fill({
+        ...values,
+        captureBefore: values.captureBefore?.toISOString() ?? null,
+        now: values.now.toISOString(),
+      }),
+  };
+}
 
-export async function markPaymentLive(
-  tx: Db,
-  values: {
-    paymentId: string;
-    creatorId: string;
-    fanId: string;
-    status: 'authorized' | 'succeeded';
-    paymentIntentId: string | null;
-    captureBefore: Date | null;
-    now: Date;
-  },
-): Promise<boolean> {
-  const rows = await goLive(tx, {
-    ...values,
-    captureBefore: values.captureBefore?.toISOString() ?? null,
-    now: values.now.toISOString(),
-  });
-  return rows.length > 0;
+/** How the payment goes live: held (authorized) or, for long windows, charged at once. */
+export interface GoLive {
+  status: 'authorized' | 'succeeded';
+  paymentIntentId: string | null;
+  captureBefore: Date | null;
 }
 
 /**
- * The message goes live, the hold is booked, the creator's notification is written and every open
- * tab concerned hears of it: one statement (PostgreSQL runs each data-modifying WITH part once),
- * whose words go out when the transaction commits and never if it rolls back. Its summaries trigger
- * runs inside it. Built at the first payment, not at import: the modules whose parts it joins import
- * this one in turn.
+ * The payment and its message go live, the hold is booked, the creator's notification is written and
+ * every open tab concerned hears of it: one statement (PostgreSQL runs each data-modifying WITH part
+ * once), whose words go out when the transaction commits and never if it rolls back. Every part after
+ * the payment's write waits on it (`live`): no row there, a block, and nothing else is written. The
+ * summaries trigger runs inside it. Built at the first payment, not at import: the modules whose
+ * parts it joins import this one in turn.
  */
 function buildAnnouncement() {
-  const paid = messageGoesLive('paid');
-  const hold = ledgerTransactionPart('hold', 2);
-  const notice = notificationPart('notice');
+  const live = paymentGoesLive();
+  const when = sql`exists (select 1 from live)`;
+  const paid = messageGoesLive('paid', when);
+  const hold = ledgerTransactionPart('hold', 2, when);
+  const notice = notificationPart('notice', when);
   const announced = messageChangeNotices('announced', { adminActivity: true });
   const run = fixedStatement(
-    'confirm_announce',
-    sql`with w0 as (${paid.sql}), w1 as (${hold.sql}), w2 as (${notice.sql}) select ${announced.sql}`,
+    'confirm_go_live',
+    sql`with live as (${live.sql}), w0 as (${paid.sql}), w1 as (${hold.sql}), w2 as (${notice.sql})
+      select ${announced.sql} from live`,
   );
-  return { paid, hold, notice, announced, run };
+  return { live, paid, hold, notice, announced, run };
 }
 let announcement: ReturnType<typeof buildAnnouncement> | undefined;
 
 /**
- * Makes the paid message live inside the payment's transaction (messages' messageGoesLive starts its
- * response window) and announces it; returns what to call once that transaction has committed, so
- * this instance's own streams hear of it at once (realtime's event bus).
+ * Makes the payment and its message live inside the payment's transaction (messages' messageGoesLive
+ * starts its response window) and announces it. Returns what to call once that transaction has
+ * committed, so this instance's own streams hear of it at once (realtime's event bus); or null, and
+ * nothing written, when the creator has blocked this fan.
  */
-export async function announcePaidMessage(
+export async function goLiveAndAnnounce(
   ctx: Pick<AppContext, 'events'>,
   tx: Db,
   opts: {
     payment: { id: string; recipientId: string; senderId: string; amountTotal: number };
     message: { id: string; conversationId: string; content: string };
     senderName: string;
+    goLive: GoLive;
     now: Date;
     windowHours: number;
   },
-): Promise<DeliverHere> {
+): Promise<DeliverHere | null> {
   announcement ??= buildAnnouncement();
-  const { paid, hold, notice, announced, run } = announcement;
+  const { live, paid, hold, notice, announced, run } = announcement;
   const { payment, message, now } = opts;
   const booked = hold.fill({
     kind: 'authorize',
@@ -190,11 +191,18 @@ export async function announcePaidMessage(
     status: paid.status,
     adminActivity: 'payment',
   });
-  await run(tx, {
+  const rows = await run(tx, {
+    ...live.fill({
+      ...opts.goLive,
+      paymentId: payment.id,
+      creatorId: payment.recipientId,
+      fanId: payment.senderId,
+      now,
+    }),
     ...paid.fill({ messageId: message.id, now, windowHours: opts.windowHours }),
     ...booked.values,
     ...note.values,
     ...words.values,
   });
-  return words.deliverHere;
+  return rows.length > 0 ? words.deliverHere : null;
 }
