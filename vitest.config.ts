@@ -12,6 +12,11 @@ export default defineConfig({
     // files that mostly wait (PostgreSQL in its own process, fault-injection children, the timed
     // soak) ran one after another. Three workers overlap that waiting.
     maxWorkers: 3,
+    // A worker keeps the modules it has loaded from one file to the next. Isolated, every file loaded
+    // the whole server again (about 500 s of the suite's worker time on a 2-core machine, more than a
+    // third of it). Server state lives per app and per database (caches are keyed by them), so files
+    // still share nothing but code.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../app';
 import type { PaymentProvider } from '../modules/payments';
 import { type Clock, ManualClock } from '../platform/clock';
@@ -18,7 +18,11 @@ export function testDriver(): TestDriver {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 }
 
-let fileDatabaseUrl: Promise<string> | undefined;
+/**
+ * Each test file's PostgreSQL database, by the file's path: a worker runs file after file with its
+ * modules kept (vitest.config.ts, `isolate: false`), so this map outlives one file.
+ */
+const databaseUrlByFile = new Map<string, Promise<string>>();
 
 /**
  * A migrated database for one test file: a PGlite copy of the snapshot, or on PostgreSQL a database
@@ -27,8 +31,13 @@ let fileDatabaseUrl: Promise<string> | undefined;
  */
 export async function openTestDatabase(driver: TestDriver = testDriver()): Promise<Database> {
   if (driver === 'postgres') {
-    fileDatabaseUrl ??= cloneTemplate();
-    return openDatabase({ kind: 'postgres', url: await fileDatabaseUrl, max: 5 });
+    const file = expect.getState().testPath ?? '';
+    let url = databaseUrlByFile.get(file);
+    if (!url) {
+      url = cloneTemplate();
+      databaseUrlByFile.set(file, url);
+    }
+    return openDatabase({ kind: 'postgres', url: await url, max: 5 });
   }
   const snapshot = fs.readFileSync(inject('pgliteSnapshotPath'));
   return openDatabase({ kind: 'pglite-memory', snapshot: new Blob([snapshot]) });
