@@ -52,7 +52,8 @@ describe('"not an answer"', () => {
     await reason.fill('I asked what to buy first; the reply names nothing.');
     await page.screenshot({ path: `${ARTIFACTS}/not-an-answer-dialog-1280.png` });
     await dialog.getByRole('button', { name: NOT_AN_ANSWER_MESSAGES.submit }).click();
-    await page.getByText(NOT_AN_ANSWER_MESSAGES.pending).waitFor();
+    // The reply's own badge; the toast says the same words in a longer sentence, for a few seconds.
+    await page.getByTestId('flag-state').filter({ hasText: NOT_AN_ANSWER_MESSAGES.pending }).waitFor();
 
     // The same dialog on a phone (another answered message, so it can still be flagged).
     await payForMessage(fanContext.request, browser.url, me.id, 'And which shoes go with everything, in your view?');

@@ -80,8 +80,9 @@ describe('Edit Profile (spec §2 Profile settings)', () => {
     await fileInput.setInputFiles(tempFile('me.png', PIXEL_PNG));
     const image = page.locator('img[src^="/uploads/"]');
     await image.waitFor();
-    // The picture really loads from the server.
-    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The picture really loads from the server: decode() waits for it and fails on a broken image.
+    await image.evaluate((img: HTMLImageElement) => img.decode());
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   });
 
   test('saving the profile updates it; the bio counter counts', async () => {
