@@ -2,7 +2,7 @@ import { SEARCH_MESSAGES, type TReview } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_CREATOR, DEMO_FAN, signInByApi } from '../support/auth';
-import { MOBILE, setupBrowser } from '../support/browser';
+import { ARTIFACTS, MOBILE, setupBrowser } from '../support/browser';
 
 const browser = setupBrowser();
 
@@ -69,6 +69,31 @@ describe('Public creator profile (/{username})', () => {
     // Signed in, the button opens the dialog directly.
     await page.getByRole('button', { name: 'Message @lenabeats' }).click();
     await dialog.waitFor();
+  });
+
+  test("on a phone, the message dialog's title wraps a 30-character username clear of its close button", async () => {
+    const context = await browser.context({ width: 390, height: 844 });
+    await signInByApi(context, browser.url('/'), DEMO_FAN);
+    const page = await context.newPage();
+    await page.goto(browser.url('/lenabeats'));
+    await page.getByRole('button', { name: 'Message @lenabeats' }).first().click();
+    await page.getByRole('dialog', { name: /Send message to @lenabeats/ }).waitFor();
+    const dialog = page.getByRole('dialog');
+    // The longest username the spec allows (30 characters), in place of the demo creator's.
+    const title = await dialog.getByText('Send message to @lenabeats', { exact: true }).elementHandle();
+    expect(title).toBeTruthy();
+    if (!title) return;
+    await title.evaluate((node) => {
+      node.textContent = `Send message to @${'w'.repeat(30)}`;
+    });
+    await page.screenshot({ path: `${ARTIFACTS}/message-dialog-long-username-390.png` });
+    const titleBox = await title.boundingBox();
+    const closeBox = await dialog.getByRole('button', { name: 'Close' }).boundingBox();
+    expect(titleBox && closeBox).toBeTruthy();
+    if (!titleBox || !closeBox) return;
+    expect(titleBox.x + titleBox.width).toBeLessThanOrEqual(closeBox.x);
+    expect(titleBox.height).toBeGreaterThan(closeBox.height);
+    expect(await dialog.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
   });
 
   test("an unavailable creator shows 'Currently Unavailable' and no sticky button", async () => {

@@ -89,10 +89,11 @@ export function MessageDialog({ creator, open, onOpenChange }: MessageDialogProp
     >
       <DialogContent
         title={
-          <span className="inline-flex min-w-0 items-center gap-1.5">
-            <span className="truncate">Send message to @{creator.username}</span>
+          // A long username wraps inside the title's own width, clear of the close button (390 px).
+          <span className="flex min-w-0 items-start gap-1.5">
+            <span className="min-w-0 [overflow-wrap:anywhere]">Send message to @{creator.username}</span>
             {creator.instagramVerified && (
-              <span className="inline-flex shrink-0 text-brand-600" title="Verified">
+              <span className="mt-1 inline-flex shrink-0 text-brand-600" title="Verified">
                 <BadgeCheck className="h-5 w-5" aria-hidden="true" />
                 <span className="sr-only">Verified</span>
               </span>
