@@ -43,30 +43,21 @@ type LedgerTransaction = {
  * commit; checking here too makes the mistake loud at the line that made it.
  */
 export async function postLedgerTransaction(tx: Db, opts: LedgerTransaction): Promise<string> {
-  const { transactionId, insert } = ledgerTransactionInsert(tx, opts);
-  if (insert) await insert;
-  return transactionId;
-}
-
-/** The insert of one balanced transaction, checked here; null when every leg is zero. */
-function ledgerTransactionInsert(tx: Db, opts: LedgerTransaction) {
   const legs = balancedLegs(opts);
   const transactionId = randomUUID();
-  const insert =
-    legs.length === 0
-      ? null
-      : tx.insert(ledgerEntries).values(
-          legs.map((leg) => ({
-            transactionId,
-            account: leg.account,
-            amount: leg.amount,
-            kind: opts.kind,
-            paymentId: opts.paymentId ?? null,
-            payoutId: opts.payoutId ?? null,
-            ...(opts.at && { createdAt: opts.at }),
-          })),
-        );
-  return { transactionId, insert };
+  if (legs.length === 0) return transactionId;
+  await tx.insert(ledgerEntries).values(
+    legs.map((leg) => ({
+      transactionId,
+      account: leg.account,
+      amount: leg.amount,
+      kind: opts.kind,
+      paymentId: opts.paymentId ?? null,
+      payoutId: opts.payoutId ?? null,
+      ...(opts.at && { createdAt: opts.at }),
+    })),
+  );
+  return transactionId;
 }
 
 /**

@@ -25,15 +25,9 @@ type NotificationFields = {
 
 /** spec §3 notification: the body is cut to 100 characters. Returns the new id for the realtime event. */
 export async function createNotification(tx: Db, opts: NotificationFields): Promise<string> {
-  const { id, insert } = notificationInsert(tx, opts);
-  await insert;
-  return id;
-}
-
-function notificationInsert(tx: Db, opts: NotificationFields) {
   const id = randomUUID();
-  const insert = tx.insert(notifications).values({ id, ...rowOf(opts) });
-  return { id, insert };
+  await tx.insert(notifications).values({ id, ...rowOf(opts) });
+  return id;
 }
 
 /**
@@ -44,38 +38,28 @@ function notificationInsert(tx: Db, opts: NotificationFields) {
  */
 export function notificationPart(prefix: string, when: SQL = sql`true`) {
   const { typed, fill } = placeholders(prefix);
-  const columns = [
-    notifications.id,
-    notifications.userId,
-    notifications.type,
-    notifications.title,
-    notifications.body,
-    notifications.relatedEntityId,
-    notifications.relatedEntityType,
-    notifications.createdAt,
-  ];
+  // Named as rowOf names them, so one notification's row fills the placeholders as it is.
+  const columns = Object.entries({
+    id: notifications.id,
+    userId: notifications.userId,
+    type: notifications.type,
+    title: notifications.title,
+    body: notifications.body,
+    relatedEntityId: notifications.relatedEntityId,
+    relatedEntityType: notifications.relatedEntityType,
+    createdAt: notifications.createdAt,
+  });
   return {
     sql: sql`insert into ${notifications} (${sql.join(
-      columns.map((c) => sql.identifier(c.name)),
+      columns.map(([, column]) => sql.identifier(column.name)),
       sql`, `,
     )}) select ${sql.join(
-      columns.map((c) => typed(c.name, c)),
+      columns.map(([key, column]) => typed(key, column)),
       sql`, `,
     )} where ${when}`,
     fill(opts: NotificationFields) {
       const id = randomUUID();
-      const row = rowOf(opts);
-      const values = fill({
-        [notifications.id.name]: id,
-        [notifications.userId.name]: row.userId,
-        [notifications.type.name]: row.type,
-        [notifications.title.name]: row.title,
-        [notifications.body.name]: row.body,
-        [notifications.relatedEntityId.name]: row.relatedEntityId,
-        [notifications.relatedEntityType.name]: row.relatedEntityType,
-        [notifications.createdAt.name]: row.createdAt.toISOString(),
-      });
-      return { id, values };
+      return { id, values: fill({ id, ...rowOf(opts), createdAt: opts.now.toISOString() }) };
     },
   };
 }
