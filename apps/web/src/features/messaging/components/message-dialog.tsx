@@ -89,11 +89,12 @@ export function MessageDialog({ creator, open, onOpenChange }: MessageDialogProp
     >
       <DialogContent
         title={
-          // A long username wraps inside the title's own width, clear of the close button (390 px).
-          <span className="flex min-w-0 items-start gap-1.5">
-            <span className="min-w-0 [overflow-wrap:anywhere]">Send message to @{creator.username}</span>
+          // A long username wraps inside the title's own width, clear of the close button (390 px), and
+          // the badge follows the name on its last line.
+          <span className="[overflow-wrap:anywhere]">
+            <span>Send message to @{creator.username}</span>
             {creator.instagramVerified && (
-              <span className="mt-1 inline-flex shrink-0 text-brand-600" title="Verified">
+              <span className="ml-1.5 inline-flex align-[-0.2em] text-brand-600" title="Verified">
                 <BadgeCheck className="h-5 w-5" aria-hidden="true" />
                 <span className="sr-only">Verified</span>
               </span>
