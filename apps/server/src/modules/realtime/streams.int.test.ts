@@ -66,12 +66,18 @@ describe('how many streams', () => {
     const { user, cookie } = await signedIn();
     const from = newAddress();
     const controller = new AbortController();
+    // The responses are held until the end: undici cancels the body of a response that is garbage
+    // collected, which would close an admitted stream mid-test and let another request in.
+    const responses: Response[] = [];
     const flood = Array.from({ length: 150 }, () =>
       fetch(`${baseUrl}/api/events`, {
         headers: { ...from, cookie, accept: 'text/event-stream' },
         signal: controller.signal,
       }).then(
-        (response) => response.status,
+        (response) => {
+          responses.push(response);
+          return response.status;
+        },
         () => 0,
       ),
     );
