@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './setup/workers';
 
 export default defineConfig({
   test: {
@@ -6,7 +7,7 @@ export default defineConfig({
     globalSetup: ['e2e/setup/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One server for the run; files share it and each opens its own browser.
-    fileParallelism: false,
+    // Each worker has its own server (setup/global-setup.ts); each file opens its own browser.
+    maxWorkers: E2E_WORKERS,
   },
 });

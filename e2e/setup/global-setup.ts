@@ -10,31 +10,62 @@ import {
   startThreadsStandIn,
 } from '@fanline/server/testing';
 import type { TestProject } from 'vitest/node';
+import { E2E_WORKERS } from './workers';
+
+/** One server under test and its stand-ins; each vitest worker has its own (e2e/support/server.ts). */
+export interface ServerUnderTest {
+  baseUrl: string;
+  /** Mails the server sent, one JSON file each (see e2e/support/mail.ts). */
+  mailDir: string;
+  /** The Instagram-style data service stand-in, for its test controls. */
+  instagramStandInUrl: string;
+  /** The demo logins the server generated for its data directory (e2e/support/auth.ts). */
+  demoLogins: DemoCredentials;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** Mails the server sent, one JSON file each (see e2e/support/mail.ts). */
-    mailDir: string;
-    /** The Instagram-style data service stand-in, for its test controls. */
-    instagramStandInUrl: string;
-    /** The demo logins the server generated for this run's data directory (e2e/support/auth.ts). */
-    demoLogins: DemoCredentials;
+    /** Index i serves the worker whose VITEST_POOL_ID is i + 1. */
+    servers: ServerUnderTest[];
   }
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
- * Starts the real, built server once for the whole run: a fresh data directory (embedded PGlite with
- * demo data) on a free port, as `npm start`'s demo mode serves it (a production server opted into
- * demo data and the test checkout). The demo passwords are generated per data directory; the journeys
- * read them from the file the server keeps there.
+ * Starts the real, built server once per worker, as `npm start`'s demo mode serves it (a production
+ * server opted into demo data and the test checkout), each on a free port with a data directory of its
+ * own: the files of two workers run at once and must not see each other's payments, mails or sign-in
+ * limits. The demo data is seeded once, through the real use cases, and copied: seeding twice at once
+ * on a 2-core machine takes as long as seeding one after the other. The demo passwords are generated
+ * per data directory; the journeys read them from the file the server keeps there.
  */
 export default async function setup(project: TestProject) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-e2e-'));
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-e2e-'));
+  const seeded = path.join(root, 'seeded');
+  const first = await startServer(seeded, 'seed');
+  await first.stop();
+  const servers = await Promise.all(
+    Array.from({ length: E2E_WORKERS }, (_, i) => {
+      const dataDir = path.join(root, `server-${i + 1}`);
+      fs.cpSync(seeded, dataDir, { recursive: true });
+      return startServer(dataDir, `server-${i + 1}`);
+    }),
+  );
+  project.provide(
+    'servers',
+    servers.map((s) => s.underTest),
+  );
+
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    fs.rmSync(root, { recursive: true, force: true });
+  };
+}
+
+async function startServer(dataDir: string, name: string) {
   const mailDir = path.join(dataDir, 'mail');
-  fs.mkdirSync(mailDir);
+  fs.mkdirSync(mailDir, { recursive: true });
   let mailCount = 0;
   // A real SMTP server: the app sends through nodemailer as it would to any relay, and with SMTP
   // configured it requires email confirmation, as production would.
@@ -53,7 +84,7 @@ export default async function setup(project: TestProject) {
   });
   // The Instagram-style lookup: 'outside_star' is an off-platform account; names with 'quota' get a 429.
   const instagram = await startInstagramStandIn();
-  const logPath = path.join(ROOT, 'e2e/artifacts/server.log');
+  const logPath = path.join(ROOT, `e2e/artifacts/${name}.log`);
   fs.mkdirSync(path.dirname(logPath), { recursive: true });
   const log = fs.createWriteStream(logPath);
 
@@ -86,18 +117,23 @@ export default async function setup(project: TestProject) {
   server.stderr?.pipe(log);
 
   await waitForHealth(baseUrl, server, logPath);
-  project.provide('baseUrl', baseUrl);
-  project.provide('mailDir', mailDir);
-  project.provide('instagramStandInUrl', instagram.url);
-  project.provide('demoLogins', JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-logins.json'), 'utf8')));
-
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    await smtp.close();
-    await threads.close();
-    await instagram.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  const underTest: ServerUnderTest = {
+    baseUrl,
+    mailDir,
+    instagramStandInUrl: instagram.url,
+    demoLogins: JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-logins.json'), 'utf8')),
+  };
+  return {
+    underTest,
+    async stop() {
+      // A graceful stop: the embedded database is closed cleanly, so its directory can be copied.
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+      await smtp.close();
+      await threads.close();
+      await instagram.close();
+    },
   };
 }
 

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO_ACCOUNTS, demoEmail } from '@fanline/server/demo-accounts';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { server } from './server';
 
 // The one place journeys get demo logins from: the seeded addresses and usernames from the server's
 // DEMO_ACCOUNTS, and the passwords the server generated for this run's data directory
 // (e2e/setup/global-setup.ts), never strings written here.
-const demo = inject('demoLogins');
+const demo = server().demoLogins;
 function demoLogin(role: string) {
   const login = demo.logins.find((l) => l.role === role);
   if (!login) throw new Error(`no demo ${role} login in this run`);

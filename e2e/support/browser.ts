@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, onTestFailed } from 'vitest';
+import { server } from './server';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -71,7 +72,7 @@ function waitForHydrationOnGoto(page: Page): void {
  * that answer the API in the browser with canned responses, to see the page's own loading and error states.
  */
 export async function openInApp(page: Page, pathname: string): Promise<void> {
-  await page.goto(new URL('/support', inject('baseUrl')).toString());
+  await page.goto(new URL('/support', server().baseUrl).toString());
   await page.evaluate((target) => {
     window.history.pushState(null, '', target);
     window.dispatchEvent(new PopStateEvent('popstate'));
@@ -82,7 +83,7 @@ export async function openInApp(page: Page, pathname: string): Promise<void> {
 export function setupBrowser(): BrowserHarness {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
-  const baseUrl = inject('baseUrl');
+  const { baseUrl } = server();
 
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { server } from './server';
 
 interface Mail {
   to: string[];
@@ -9,7 +9,7 @@ interface Mail {
 
 /** Waits for the server to mail `to` (the run's SMTP capture writes each mail to a file) and returns it. */
 export async function waitForMail(to: string, timeoutMs = 10_000): Promise<Mail> {
-  const dir = inject('mailDir');
+  const dir = server().mailDir;
   const address = to.toLowerCase();
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -1,8 +1,9 @@
 import { SEARCH_MESSAGES } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { DEMO_ADMIN, signInByApi } from '../support/auth';
 import { MOBILE, setupBrowser } from '../support/browser';
+import { server } from '../support/server';
 
 const browser = setupBrowser();
 
@@ -86,7 +87,7 @@ describe('Find Creators (/search)', () => {
     // With the quota spent for every lookup, a term that also matches platform creators lists them
     // beside the notice.
     const quota = (exceeded: boolean) =>
-      fetch(`${inject('instagramStandInUrl')}/__test/quota`, { method: 'POST', body: JSON.stringify({ exceeded }) });
+      fetch(`${server().instagramStandInUrl}/__test/quota`, { method: 'POST', body: JSON.stringify({ exceeded }) });
     await quota(true);
     try {
       await search(page, 'maya');

@@ -1,15 +1,16 @@
 import type { TBrowseResponse } from '@fanline/contracts';
 import type { BrowserContext } from 'playwright-core';
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { DEMO_FAN, signInByApi } from '../support/auth';
 import { MOBILE, setupBrowser } from '../support/browser';
+import { server } from '../support/server';
 
 const browser = setupBrowser();
 
 // Decision 0020: /, /creators and profiles arrive as HTML with their content, and the browser
 // hydrates that HTML instead of rendering the page again. Both hosts, since the app is opened at either.
 const HOSTS = ['127.0.0.1', 'localhost'];
-const port = new URL(inject('baseUrl')).port;
+const port = new URL(server().baseUrl).port;
 
 /** Marks the element React rendered at the top of #root before any script ran. */
 const MARK_SERVER_ROOT = `document.addEventListener('readystatechange', () => {
