@@ -36,8 +36,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * Starts the real, built server once per worker, as `npm start`'s demo mode serves it (a production
  * server opted into demo data and the test checkout), each on a free port with a data directory of its
  * own: the files of two workers run at once and must not see each other's payments, mails or sign-in
- * limits. The demo data is seeded once, through the real use cases, and copied: seeding twice at once
- * on a 2-core machine takes as long as seeding one after the other. The demo passwords are generated
+ * limits. The demo data is seeded once, through the real use cases, and copied: seeding (a month of
+ * paid messages and payouts) is most of a first start. The demo passwords are generated
  * per data directory; the journeys read them from the file the server keeps there.
  */
 export default async function setup(project: TestProject) {
