@@ -1,13 +1,9 @@
-import { NOT_AN_ANSWER_MESSAGES, type TThreadMessage, ZNotAnAnswerRequest } from '@fanline/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LIMITS, NOT_AN_ANSWER_MESSAGES, type TThreadMessage, ZNotAnAnswerRequest } from '@fanline/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, RotateCcw, ShieldCheck } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
-import { Textarea } from '../../../components/ui/input';
+import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { api } from '../../../lib/api-client';
 
 const M = NOT_AN_ANSWER_MESSAGES;
@@ -49,77 +45,38 @@ function FlagDialog({
   until: string | Date;
   onFlagged: () => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
   const queryClient = useQueryClient();
-  const send = useMutation({
-    mutationFn: () => api(`/messages/${message.id}/not-an-answer`, { method: 'POST', body: { reason: reason.trim() } }),
-    onSuccess: () => {
-      toast.success('Reply flagged', { description: M.sent });
-      setOpen(false);
-      setReason('');
-      onFlagged();
-      void queryClient.invalidateQueries();
-    },
-    onError: (failure) => setError(failure.message),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ZNotAnAnswerRequest.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? M.reasonLabel);
-      return;
-    }
-    setError(null);
-    send.mutate();
-  };
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setError(null);
+    <ReasonDialog
+      trigger={(open) => (
+        <div className="mt-1 flex justify-start">
+          <button
+            type="button"
+            onClick={open}
+            className="inline-flex items-center gap-1 rounded text-xs font-medium text-slate-600 underline-offset-2 hover:text-red-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <CircleAlert className="h-3 w-3" aria-hidden="true" />
+            {M.action}
+            <span className="text-slate-500">(until {UNTIL.format(new Date(until))})</span>
+          </button>
+        </div>
+      )}
+      title={M.dialogTitle}
+      description={M.dialogBody}
+      label={M.reasonLabel}
+      placeholder="What did you ask, and what is missing from the reply?"
+      maxLength={LIMITS.notAnAnswerReason.max}
+      submitLabel={M.submit}
+      problem={(reason) => {
+        const parsed = ZNotAnAnswerRequest.safeParse({ reason });
+        return parsed.success ? null : (parsed.error.issues[0]?.message ?? M.reasonLabel);
       }}
-    >
-      <div className="mt-1 flex justify-start">
-        <button
-          type="button"
-          onClick={() => setOpen(true)}
-          className="inline-flex items-center gap-1 rounded text-xs font-medium text-slate-600 underline-offset-2 hover:text-red-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          <CircleAlert className="h-3 w-3" aria-hidden="true" />
-          {M.action}
-          <span className="text-slate-500">(until {UNTIL.format(new Date(until))})</span>
-        </button>
-      </div>
-      <DialogContent title={M.dialogTitle} description={M.dialogBody}>
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          <Field id={id} label={M.reasonLabel} required error={error ?? undefined}>
-            <Textarea
-              id={id}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              maxLength={500}
-              rows={4}
-              aria-required="true"
-              aria-invalid={error ? true : undefined}
-              placeholder="What did you ask, and what is missing from the reply?"
-            />
-          </Field>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="secondary">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={send.isPending}>
-              {send.isPending ? 'Sending…' : M.submit}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+      send={(reason) => api(`/messages/${message.id}/not-an-answer`, { method: 'POST', body: { reason } })}
+      onSent={() => {
+        toast.success('Reply flagged', { description: M.sent });
+        onFlagged();
+        void queryClient.invalidateQueries();
+      }}
+    />
   );
 }
