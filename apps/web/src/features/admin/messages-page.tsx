@@ -8,12 +8,9 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Countdown } from '../../components/ui/countdown';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
-import { EmptyState, LoadErrorState } from '../../components/ui/empty-state';
-import { SearchInput } from '../../components/ui/search-input';
-import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { EmptyState } from '../../components/ui/empty-state';
 import { adminKeys, adminMessagesQuery, refundMessage } from './api/admin';
+import { ListBody, ListToolbar, Pager, useAdminList } from './components/admin-list';
 import { StatCard } from './components/stat-card';
 
 const FILTER_LABELS = { all: 'All', pending: 'Pending', responded: 'Responded', expired: 'Expired' } as const;
@@ -36,12 +33,9 @@ function formatDuration(seconds: number): string {
 /** spec §2 Admin Messages: stats, search, filters, rows, at-risk list and the stuck-payment refund. */
 export function Component() {
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<(typeof ADMIN_MESSAGE_FILTERS)[number]>('all');
-  const [page, setPage] = useState(1);
+  const list = useAdminList<(typeof ADMIN_MESSAGE_FILTERS)[number]>('all');
   const [confirming, setConfirming] = useState<TAdminMessageRow | null>(null);
-  const term = useDebouncedValue(search.trim(), 300);
-  const query = useQuery(adminMessagesQuery(term, filter, page));
+  const query = useQuery(adminMessagesQuery(list.term, list.filter, list.page));
 
   const refund = useMutation({
     mutationFn: refundMessage,
@@ -103,67 +97,25 @@ export function Component() {
         </Card>
       )}
 
-      <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
-        <SearchInput
-          className="md:w-96"
-          label="Search messages"
-          placeholder="Search by sender, recipient or content..."
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-          onClear={() => setSearch('')}
-        />
-        <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">Filter messages</legend>
-          {ADMIN_MESSAGE_FILTERS.map((value) => (
-            <Button
-              key={value}
-              size="sm"
-              variant={filter === value ? 'primary' : 'secondary'}
-              aria-pressed={filter === value}
-              onClick={() => {
-                setFilter(value);
-                setPage(1);
-              }}
-            >
-              {FILTER_LABELS[value]}
-            </Button>
-          ))}
-        </fieldset>
-      </div>
+      <ListToolbar
+        list={list}
+        noun="messages"
+        placeholder="Search by sender, recipient or content..."
+        filters={ADMIN_MESSAGE_FILTERS}
+        labels={FILTER_LABELS}
+      />
 
-      {query.isError ? (
-        <LoadErrorState title="Messages could not be loaded" onRetry={() => void query.refetch()} />
-      ) : query.isPending ? (
-        <div className="space-y-2">
-          {Array.from({ length: 5 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static skeletons
-            <Skeleton key={i} className="h-24" />
-          ))}
-        </div>
-      ) : query.data.messages.length === 0 ? (
-        <EmptyState icon={MessageSquare} title="No messages found matching your criteria." />
-      ) : (
-        <Card className={cn('divide-y divide-slate-100', query.isPlaceholderData && 'opacity-60')}>
-          {query.data.messages.map((row) => (
-            <MessageRow key={row.id} row={row} onRefund={() => setConfirming(row)} />
-          ))}
-        </Card>
-      )}
+      <ListBody
+        query={query}
+        rows={(data) => data.messages}
+        errorTitle="Messages could not be loaded"
+        empty={<EmptyState icon={MessageSquare} title="No messages found matching your criteria." />}
+        skeletonClassName="h-24"
+      >
+        {(row) => <MessageRow key={row.id} row={row} onRefund={() => setConfirming(row)} />}
+      </ListBody>
 
-      {query.data && (page > 1 || query.data.hasMore) && (
-        <nav aria-label="Pages" className="flex items-center justify-between">
-          <Button variant="secondary" disabled={page === 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-600">Page {page}</span>
-          <Button variant="secondary" disabled={!query.data.hasMore} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pager list={list} hasMore={query.data?.hasMore} />
 
       <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
         {confirming && (

@@ -5,16 +5,12 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
-import { EmptyState, LoadErrorState } from '../../components/ui/empty-state';
+import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
 import { Textarea } from '../../components/ui/input';
-import { SearchInput } from '../../components/ui/search-input';
-import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { adminKeys, adminModerationQuery, reviewReport } from './api/admin';
+import { ListBody, ListToolbar, Pager, useAdminList } from './components/admin-list';
 import { StatCard } from './components/stat-card';
 
 /** Issue #13: a "not an answer" flag is a report of its own kind; its ruling moves money. */
@@ -34,12 +30,9 @@ const who = (p: TModerationItem['reporter'], fallback: string) =>
 /** spec §2 Admin Moderation: stats, search, filters, Review for pending items, View Details for the rest. */
 export function Component() {
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<(typeof MODERATION_FILTERS)[number]>('all');
-  const [page, setPage] = useState(1);
+  const list = useAdminList<(typeof MODERATION_FILTERS)[number]>('all');
   const [open, setOpen] = useState<TModerationItem | null>(null);
-  const term = useDebouncedValue(search.trim(), 300);
-  const query = useQuery(adminModerationQuery(term, filter, page));
+  const query = useQuery(adminModerationQuery(list.term, list.filter, list.page));
   const stats = query.data?.stats;
 
   return (
@@ -51,97 +44,58 @@ export function Component() {
         <StatCard label="Rejected" icon={XCircle} value={stats?.rejected.toLocaleString('en-US')} />
       </div>
 
-      <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
-        <SearchInput
-          className="md:w-96"
-          label="Search reports"
-          placeholder="Search by reason, content or user..."
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-          onClear={() => setSearch('')}
-        />
-        <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">Filter reports</legend>
-          {MODERATION_FILTERS.map((value) => (
+      <ListToolbar
+        list={list}
+        noun="reports"
+        placeholder="Search by reason, content or user..."
+        filters={MODERATION_FILTERS}
+        labels={FILTER_LABELS}
+      />
+
+      <ListBody
+        query={query}
+        rows={(data) => data.items}
+        errorTitle="Reports could not be loaded"
+        empty={<EmptyState icon={Flag} title="No moderation items found matching your criteria." />}
+        skeletons={4}
+        skeletonClassName="h-24"
+      >
+        {(item) => (
+          <article key={item.id} className="flex flex-col gap-3 p-4 md:flex-row md:items-start md:justify-between">
+            <div className="min-w-0 space-y-1">
+              <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                <span>
+                  {typeLabel(item.contentType)} by {who(item.reportedUser, 'Unknown User')}
+                </span>
+                <Badge className={STATUS[item.status].className}>{STATUS[item.status].label}</Badge>
+              </p>
+              <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">{item.preview}</p>
+              <p className="text-sm text-slate-600">
+                <span className="font-medium">Reason:</span> {item.reason}
+              </p>
+              <p className="text-xs text-slate-500">
+                Reported by {item.reporter ? who(item.reporter, 'Unknown User') : 'auto moderation'} ·{' '}
+                {when(String(item.createdAt))}
+              </p>
+            </div>
             <Button
-              key={value}
               size="sm"
-              variant={filter === value ? 'primary' : 'secondary'}
-              aria-pressed={filter === value}
-              onClick={() => {
-                setFilter(value);
-                setPage(1);
-              }}
+              variant={item.status === 'pending' ? 'primary' : 'secondary'}
+              onClick={() => setOpen(item)}
+              aria-label={`${item.status === 'pending' ? 'Review' : 'View Details of'} report ${item.id.slice(0, 8)}`}
             >
-              {FILTER_LABELS[value]}
+              {item.status === 'pending' ? (
+                <Gavel className="h-4 w-4" aria-hidden="true" />
+              ) : (
+                <Eye className="h-4 w-4" aria-hidden="true" />
+              )}
+              {item.status === 'pending' ? 'Review' : 'View Details'}
             </Button>
-          ))}
-        </fieldset>
-      </div>
+          </article>
+        )}
+      </ListBody>
 
-      {query.isError ? (
-        <LoadErrorState title="Reports could not be loaded" onRetry={() => void query.refetch()} />
-      ) : query.isPending ? (
-        <div className="space-y-2">
-          {Array.from({ length: 4 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static skeletons
-            <Skeleton key={i} className="h-24" />
-          ))}
-        </div>
-      ) : query.data.items.length === 0 ? (
-        <EmptyState icon={Flag} title="No moderation items found matching your criteria." />
-      ) : (
-        <Card className={cn('divide-y divide-slate-100', query.isPlaceholderData && 'opacity-60')}>
-          {query.data.items.map((item) => (
-            <article key={item.id} className="flex flex-col gap-3 p-4 md:flex-row md:items-start md:justify-between">
-              <div className="min-w-0 space-y-1">
-                <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                  <span>
-                    {typeLabel(item.contentType)} by {who(item.reportedUser, 'Unknown User')}
-                  </span>
-                  <Badge className={STATUS[item.status].className}>{STATUS[item.status].label}</Badge>
-                </p>
-                <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">{item.preview}</p>
-                <p className="text-sm text-slate-600">
-                  <span className="font-medium">Reason:</span> {item.reason}
-                </p>
-                <p className="text-xs text-slate-500">
-                  Reported by {item.reporter ? who(item.reporter, 'Unknown User') : 'auto moderation'} ·{' '}
-                  {when(String(item.createdAt))}
-                </p>
-              </div>
-              <Button
-                size="sm"
-                variant={item.status === 'pending' ? 'primary' : 'secondary'}
-                onClick={() => setOpen(item)}
-                aria-label={`${item.status === 'pending' ? 'Review' : 'View Details of'} report ${item.id.slice(0, 8)}`}
-              >
-                {item.status === 'pending' ? (
-                  <Gavel className="h-4 w-4" aria-hidden="true" />
-                ) : (
-                  <Eye className="h-4 w-4" aria-hidden="true" />
-                )}
-                {item.status === 'pending' ? 'Review' : 'View Details'}
-              </Button>
-            </article>
-          ))}
-        </Card>
-      )}
-
-      {query.data && (page > 1 || query.data.hasMore) && (
-        <nav aria-label="Pages" className="flex items-center justify-between">
-          <Button variant="secondary" disabled={page === 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-600">Page {page}</span>
-          <Button variant="secondary" disabled={!query.data.hasMore} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pager list={list} hasMore={query.data?.hasMore} />
 
       <ReportDialog
         item={open}

@@ -5,15 +5,11 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
-import { EmptyState, LoadErrorState } from '../../components/ui/empty-state';
-import { SearchInput } from '../../components/ui/search-input';
-import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { EmptyState } from '../../components/ui/empty-state';
 import { adminKeys } from './api/admin';
 import { adminSupportQuery, markContactMessageHandled } from './api/support';
+import { ListBody, ListToolbar, Pager, useAdminList } from './components/admin-list';
 import { StatCard } from './components/stat-card';
 
 const FILTER_LABELS = { all: 'All', open: 'Open', handled: 'Handled' } as const;
@@ -28,12 +24,9 @@ const preview = (text: string) => (text.length > PREVIEW ? `${text.slice(0, PREV
 /** The support inbox (issue #12): what visitors wrote through the /support contact form. */
 export function Component() {
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<(typeof SUPPORT_FILTERS)[number]>('all');
-  const [page, setPage] = useState(1);
+  const list = useAdminList<(typeof SUPPORT_FILTERS)[number]>('all');
   const [open, setOpen] = useState<TContactMessage | null>(null);
-  const term = useDebouncedValue(search.trim(), 300);
-  const query = useQuery(adminSupportQuery(term, filter, page));
+  const query = useQuery(adminSupportQuery(list.term, list.filter, list.page));
   const stats = query.data?.stats;
 
   return (
@@ -44,87 +37,48 @@ export function Component() {
         <StatCard label="Handled" icon={CheckCircle} value={stats?.handled.toLocaleString('en-US')} />
       </div>
 
-      <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
-        <SearchInput
-          className="md:w-96"
-          label="Search support messages"
-          placeholder="Search by name, email, subject or text..."
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-          onClear={() => setSearch('')}
-        />
-        <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">Filter support messages</legend>
-          {SUPPORT_FILTERS.map((value) => (
+      <ListToolbar
+        list={list}
+        noun="support messages"
+        placeholder="Search by name, email, subject or text..."
+        filters={SUPPORT_FILTERS}
+        labels={FILTER_LABELS}
+      />
+
+      <ListBody
+        query={query}
+        rows={(data) => data.items}
+        errorTitle="Support messages could not be loaded"
+        empty={<EmptyState icon={Inbox} title="No support messages found matching your criteria." />}
+        skeletons={4}
+        skeletonClassName="h-24"
+      >
+        {(item) => (
+          <article key={item.id} className="flex flex-col gap-3 p-4 md:flex-row md:items-start md:justify-between">
+            <div className="min-w-0 space-y-1">
+              <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                <span className="[overflow-wrap:anywhere]">{item.subject}</span>
+                <Badge className={STATUS[item.status].className}>{STATUS[item.status].label}</Badge>
+              </p>
+              <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">{preview(item.message)}</p>
+              <p className="text-xs text-slate-500 [overflow-wrap:anywhere]">
+                From {item.name} ({item.email}) · {when(String(item.createdAt))}
+              </p>
+            </div>
             <Button
-              key={value}
               size="sm"
-              variant={filter === value ? 'primary' : 'secondary'}
-              aria-pressed={filter === value}
-              onClick={() => {
-                setFilter(value);
-                setPage(1);
-              }}
+              variant={item.status === 'open' ? 'primary' : 'secondary'}
+              onClick={() => setOpen(item)}
+              aria-label={`View message “${item.subject}” from ${item.name}`}
             >
-              {FILTER_LABELS[value]}
+              <Eye className="h-4 w-4" aria-hidden="true" />
+              View
             </Button>
-          ))}
-        </fieldset>
-      </div>
+          </article>
+        )}
+      </ListBody>
 
-      {query.isError ? (
-        <LoadErrorState title="Support messages could not be loaded" onRetry={() => void query.refetch()} />
-      ) : query.isPending ? (
-        <div className="space-y-2">
-          {Array.from({ length: 4 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static skeletons
-            <Skeleton key={i} className="h-24" />
-          ))}
-        </div>
-      ) : query.data.items.length === 0 ? (
-        <EmptyState icon={Inbox} title="No support messages found matching your criteria." />
-      ) : (
-        <Card className={cn('divide-y divide-slate-100', query.isPlaceholderData && 'opacity-60')}>
-          {query.data.items.map((item) => (
-            <article key={item.id} className="flex flex-col gap-3 p-4 md:flex-row md:items-start md:justify-between">
-              <div className="min-w-0 space-y-1">
-                <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                  <span className="[overflow-wrap:anywhere]">{item.subject}</span>
-                  <Badge className={STATUS[item.status].className}>{STATUS[item.status].label}</Badge>
-                </p>
-                <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">{preview(item.message)}</p>
-                <p className="text-xs text-slate-500 [overflow-wrap:anywhere]">
-                  From {item.name} ({item.email}) · {when(String(item.createdAt))}
-                </p>
-              </div>
-              <Button
-                size="sm"
-                variant={item.status === 'open' ? 'primary' : 'secondary'}
-                onClick={() => setOpen(item)}
-                aria-label={`View message “${item.subject}” from ${item.name}`}
-              >
-                <Eye className="h-4 w-4" aria-hidden="true" />
-                View
-              </Button>
-            </article>
-          ))}
-        </Card>
-      )}
-
-      {query.data && (page > 1 || query.data.hasMore) && (
-        <nav aria-label="Pages" className="flex items-center justify-between">
-          <Button variant="secondary" disabled={page === 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-600">Page {page}</span>
-          <Button variant="secondary" disabled={!query.data.hasMore} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pager list={list} hasMore={query.data?.hasMore} />
 
       <ContactMessageDialog
         item={open}

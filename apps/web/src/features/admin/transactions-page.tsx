@@ -9,15 +9,11 @@ import { ArrowRight, BarChart3, CreditCard, DollarSign, Download, Eye, Percent, 
 import { useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { EmptyState, LoadErrorState } from '../../components/ui/empty-state';
-import { SearchInput } from '../../components/ui/search-input';
-import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
-import { cn } from '../../lib/cn';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { adminTransactionQuery, adminTransactionsQuery, transactionsCsvUrl } from './api/admin';
+import { ListBody, ListToolbar, Pager, useAdminList } from './components/admin-list';
 import { StatCard } from './components/stat-card';
 
 const FILTER_LABELS = {
@@ -46,88 +42,46 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle:
 
 /** spec §2 Admin Transactions: five figures from the ledger, search, filters, CSV export, View Details. */
 export function Component() {
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<(typeof ADMIN_TRANSACTION_FILTERS)[number]>('all');
-  const [page, setPage] = useState(1);
+  const list = useAdminList<(typeof ADMIN_TRANSACTION_FILTERS)[number]>('all');
   const [viewing, setViewing] = useState<string | null>(null);
-  const term = useDebouncedValue(search.trim(), 300);
-  const query = useQuery(adminTransactionsQuery(term, filter, page));
+  const query = useQuery(adminTransactionsQuery(list.term, list.filter, list.page));
 
   return (
     <div className="space-y-6">
       <Figures stats={query.data?.stats} />
 
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <SearchInput
-          className="lg:w-96"
-          label="Search transactions"
-          placeholder="Search by sender, creator or payment ID..."
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-          onClear={() => setSearch('')}
-        />
-        <div className="flex flex-wrap items-center gap-2">
-          <fieldset className="flex flex-wrap gap-2">
-            <legend className="sr-only">Filter transactions</legend>
-            {ADMIN_TRANSACTION_FILTERS.map((value) => (
-              <Button
-                key={value}
-                size="sm"
-                variant={filter === value ? 'primary' : 'secondary'}
-                aria-pressed={filter === value}
-                onClick={() => {
-                  setFilter(value);
-                  setPage(1);
-                }}
-              >
-                {FILTER_LABELS[value]}
-              </Button>
-            ))}
-          </fieldset>
+      <ListToolbar
+        list={list}
+        noun="transactions"
+        placeholder="Search by sender, creator or payment ID..."
+        filters={ADMIN_TRANSACTION_FILTERS}
+        labels={FILTER_LABELS}
+        extra={
           <Button asChild size="sm" variant="secondary">
-            <a href={transactionsCsvUrl(term, filter)} download>
+            <a href={transactionsCsvUrl(list.term, list.filter)} download>
               <Download className="h-4 w-4" aria-hidden="true" />
               Export
             </a>
           </Button>
-        </div>
-      </div>
+        }
+        stackBelow="lg"
+      />
 
-      {query.isError ? (
-        <LoadErrorState title="Transactions could not be loaded" onRetry={() => void query.refetch()} />
-      ) : query.isPending ? (
-        <div className="space-y-2">
-          {Array.from({ length: 5 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static skeletons
-            <Skeleton key={i} className="h-16" />
-          ))}
-        </div>
-      ) : query.data.transactions.length === 0 ? (
-        <EmptyState icon={Receipt} title="No transactions found">
-          Try another search or filter.
-        </EmptyState>
-      ) : (
-        <Card className={cn('divide-y divide-slate-100', query.isPlaceholderData && 'opacity-60')}>
-          {query.data.transactions.map((row) => (
-            <TransactionRow key={row.id} row={row} onView={() => setViewing(row.id)} />
-          ))}
-        </Card>
-      )}
+      <ListBody
+        query={query}
+        rows={(data) => data.transactions}
+        errorTitle="Transactions could not be loaded"
+        empty={
+          <EmptyState icon={Receipt} title="No transactions found">
+            Try another search or filter.
+          </EmptyState>
+        }
+        skeletonClassName="h-16"
+      >
+        {(row) => <TransactionRow key={row.id} row={row} onView={() => setViewing(row.id)} />}
+      </ListBody>
 
-      {query.data && (page > 1 || query.data.hasMore) && (
-        <nav aria-label="Pages" className="flex items-center justify-between">
-          <Button variant="secondary" disabled={page === 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-600">Page {page}</span>
-          <Button variant="secondary" disabled={!query.data.hasMore} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pager list={list} hasMore={query.data?.hasMore} />
 
       <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)}>
         {viewing && (

@@ -5,14 +5,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { EmptyState, LoadErrorState } from '../../components/ui/empty-state';
-import { SearchInput } from '../../components/ui/search-input';
-import { Skeleton } from '../../components/ui/skeleton';
+import { EmptyState } from '../../components/ui/empty-state';
 import { useSession } from '../../lib/auth/session';
-import { cn } from '../../lib/cn';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { adminKeys, adminUsersQuery, editUser, makeCreator, setFeatured } from './api/admin';
+import { ListBody, ListToolbar, Pager, useAdminList } from './components/admin-list';
 import { StatCard } from './components/stat-card';
 import { EditUserDialog, UserDetailsDialog } from './components/user-dialogs';
 
@@ -23,13 +19,10 @@ export function Component() {
   const { user: me } = useSession();
   const superAdmin = me?.adminRole === 'super_admin';
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<(typeof ADMIN_USER_FILTERS)[number]>('all');
-  const [page, setPage] = useState(1);
+  const list = useAdminList<(typeof ADMIN_USER_FILTERS)[number]>('all');
   const [viewing, setViewing] = useState<TAdminUserRow | null>(null);
   const [editing, setEditing] = useState<TAdminUserRow | null>(null);
-  const term = useDebouncedValue(search.trim(), 300);
-  const query = useQuery(adminUsersQuery(term, filter, page));
+  const query = useQuery(adminUsersQuery(list.term, list.filter, list.page));
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
 
   const promote = useMutation({
@@ -68,78 +61,40 @@ export function Component() {
         <StatCard label="Admins" icon={Shield} value={stats?.admins.toLocaleString('en-US')} />
       </div>
 
-      <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
-        <SearchInput
-          className="md:w-96"
-          label="Search users"
-          placeholder="Search by name, username or email..."
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-          onClear={() => setSearch('')}
-        />
-        <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">Filter users</legend>
-          {ADMIN_USER_FILTERS.map((value) => (
-            <Button
-              key={value}
-              size="sm"
-              variant={filter === value ? 'primary' : 'secondary'}
-              aria-pressed={filter === value}
-              onClick={() => {
-                setFilter(value);
-                setPage(1);
-              }}
-            >
-              {FILTER_LABELS[value]}
-            </Button>
-          ))}
-        </fieldset>
-      </div>
+      <ListToolbar
+        list={list}
+        noun="users"
+        placeholder="Search by name, username or email..."
+        filters={ADMIN_USER_FILTERS}
+        labels={FILTER_LABELS}
+      />
 
-      {query.isError ? (
-        <LoadErrorState title="Users could not be loaded" onRetry={() => void query.refetch()} />
-      ) : query.isPending ? (
-        <div className="space-y-2">
-          {Array.from({ length: 5 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: static skeletons
-            <Skeleton key={i} className="h-16" />
-          ))}
-        </div>
-      ) : query.data.users.length === 0 ? (
-        <EmptyState icon={Users} title="No users found">
-          Try another search or filter.
-        </EmptyState>
-      ) : (
-        <Card className={cn('divide-y divide-slate-100', query.isPlaceholderData && 'opacity-60')}>
-          {query.data.users.map((row) => (
-            <UserRow
-              key={row.id}
-              row={row}
-              superAdmin={superAdmin}
-              busy={promote.isPending || feature.isPending}
-              onView={() => setViewing(row)}
-              onEdit={() => setEditing(row)}
-              onMakeCreator={() => promote.mutate(row.id)}
-              onFeature={() => feature.mutate({ id: row.id, featured: !row.isFeatured })}
-            />
-          ))}
-        </Card>
-      )}
+      <ListBody
+        query={query}
+        rows={(data) => data.users}
+        errorTitle="Users could not be loaded"
+        empty={
+          <EmptyState icon={Users} title="No users found">
+            Try another search or filter.
+          </EmptyState>
+        }
+        skeletonClassName="h-16"
+      >
+        {(row) => (
+          <UserRow
+            key={row.id}
+            row={row}
+            superAdmin={superAdmin}
+            busy={promote.isPending || feature.isPending}
+            onView={() => setViewing(row)}
+            onEdit={() => setEditing(row)}
+            onMakeCreator={() => promote.mutate(row.id)}
+            onFeature={() => feature.mutate({ id: row.id, featured: !row.isFeatured })}
+          />
+        )}
+      </ListBody>
 
-      {query.data && (page > 1 || query.data.hasMore) && (
-        <nav aria-label="Pages" className="flex items-center justify-between">
-          <Button variant="secondary" disabled={page === 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-600">Page {page}</span>
-          <Button variant="secondary" disabled={!query.data.hasMore} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pager list={list} hasMore={query.data?.hasMore} />
 
       <UserDetailsDialog user={viewing} onClose={() => setViewing(null)} />
       <EditUserDialog
