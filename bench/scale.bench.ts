@@ -194,7 +194,12 @@ async function startChild(
   script: string,
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'scale', script)], {
+  // BENCH_PRODUCT_NODE_ARGS: node flags for the product only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // to see where its time goes under the load (NODE_OPTIONS refuses --cpu-prof and reaches every process).
+  const flags = script.startsWith('product')
+    ? (process.env.BENCH_PRODUCT_NODE_ARGS?.split(' ').filter(Boolean) ?? [])
+    : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(here, 'scale', script)], {
     env: { ...process.env, ...env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
