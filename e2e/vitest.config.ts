@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { E2E_WORKERS } from './setup/workers';
 
 export default defineConfig({
   test: {
@@ -7,7 +6,9 @@ export default defineConfig({
     globalSetup: ['e2e/setup/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Each worker has its own server (setup/global-setup.ts); each file opens its own browser.
-    maxWorkers: E2E_WORKERS,
+    // Two files at once, each worker against a server of its own (setup/global-setup.ts starts one per
+    // worker); each file opens its own browser. Most of a journey waits on a browser or a server, so two
+    // overlap well on a 2-core machine.
+    maxWorkers: 2,
   },
 });

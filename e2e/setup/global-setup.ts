@@ -10,7 +10,6 @@ import {
   startThreadsStandIn,
 } from '@fanline/server/testing';
 import type { TestProject } from 'vitest/node';
-import { E2E_WORKERS } from './workers';
 
 /** One server under test and its stand-ins; each vitest worker has its own (e2e/support/server.ts). */
 export interface ServerUnderTest {
@@ -42,29 +41,51 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  */
 export default async function setup(project: TestProject) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-e2e-'));
-  const seeded = path.join(root, 'seeded');
-  const first = await startServer(seeded, 'seed');
-  await first.stop();
-  const servers = await Promise.all(
-    Array.from({ length: E2E_WORKERS }, (_, i) => {
-      const dataDir = path.join(root, `server-${i + 1}`);
-      fs.cpSync(seeded, dataDir, { recursive: true });
-      return startServer(dataDir, `server-${i + 1}`);
-    }),
-  );
-  project.provide(
-    'servers',
-    servers.map((s) => s.underTest),
-  );
-
-  return async () => {
-    await Promise.all(servers.map((s) => s.stop()));
+  const running: Started[] = [];
+  const stopAll = async () => {
+    await Promise.all(running.map((s) => s.stop()));
     fs.rmSync(root, { recursive: true, force: true });
   };
+  try {
+    const seeded = path.join(root, 'seeded');
+    const seeder = await startServer(root, seeded, 'seed');
+    const code = await seeder.stop();
+    // Only a clean stop closes the embedded database, so that its directory can be copied.
+    if (code !== 0) throw new Error(`The seeding server stopped with ${code}; see e2e/artifacts/seed.log`);
+    const starts = await Promise.allSettled(
+      // One server per worker: vitest numbers its workers 1..maxWorkers (VITEST_POOL_ID).
+      Array.from({ length: project.config.maxWorkers }, (_, i) => {
+        const dataDir = path.join(root, `server-${i + 1}`);
+        fs.cpSync(seeded, dataDir, { recursive: true });
+        return startServer(root, dataDir, `server-${i + 1}`);
+      }),
+    );
+    for (const start of starts) if (start.status === 'fulfilled') running.push(start.value);
+    const failed = starts.find((start) => start.status === 'rejected');
+    if (failed) throw failed.reason;
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  project.provide(
+    'servers',
+    running.map((s) => s.underTest),
+  );
+  return stopAll;
 }
 
-async function startServer(dataDir: string, name: string) {
-  const mailDir = path.join(dataDir, 'mail');
+interface Started {
+  underTest: ServerUnderTest;
+  /** Stops the server and its stand-ins; resolves with the server's exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts the server on `dataDir` with stand-ins of its own. Its mails go to a folder beside the data
+ * directory, not inside it, so a copy of the seeded directory brings no mails along.
+ */
+async function startServer(root: string, dataDir: string, name: string): Promise<Started> {
+  const mailDir = path.join(root, `${name}-mail`);
   fs.mkdirSync(mailDir, { recursive: true });
   let mailCount = 0;
   // A real SMTP server: the app sends through nodemailer as it would to any relay, and with SMTP
@@ -115,25 +136,29 @@ async function startServer(dataDir: string, name: string) {
   });
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
-
-  await waitForHealth(baseUrl, server, logPath);
-  const underTest: ServerUnderTest = {
-    baseUrl,
-    mailDir,
-    instagramStandInUrl: instagram.url,
-    demoLogins: JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-logins.json'), 'utf8')),
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+  const stop = async () => {
+    // SIGTERM is a graceful stop: the server closes the embedded database before it exits.
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    const code = await exited;
+    await Promise.all([smtp.close(), threads.close(), instagram.close()]);
+    return code;
   };
+
+  try {
+    await waitForHealth(baseUrl, server, logPath);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return {
-    underTest,
-    async stop() {
-      // A graceful stop: the embedded database is closed cleanly, so its directory can be copied.
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-      await smtp.close();
-      await threads.close();
-      await instagram.close();
+    underTest: {
+      baseUrl,
+      mailDir,
+      instagramStandInUrl: instagram.url,
+      demoLogins: JSON.parse(fs.readFileSync(path.join(dataDir, 'demo-logins.json'), 'utf8')),
     },
+    stop,
   };
 }
 

@@ -5,7 +5,7 @@ import type { ServerUnderTest } from '../setup/global-setup';
 export function server(): ServerUnderTest {
   const servers = inject('servers');
   const poolId = Number(process.env.VITEST_POOL_ID ?? '1');
-  const own = servers[(poolId - 1) % servers.length];
-  if (!own) throw new Error('no server under test for this worker');
+  const own = servers[poolId - 1];
+  if (!own) throw new Error(`no server for worker ${poolId}: the setup started ${servers.length}`);
   return own;
 }
