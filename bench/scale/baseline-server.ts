@@ -76,27 +76,19 @@ function render(prepared: Prepared, results: Row[][]): unknown {
     return row ? pick(row, item) : null;
   }
   // conversations: the session lookup when the product's session cache was cold (none otherwise),
-  // then the list, whose columns are named after the keys ("otherParty.id" for a nested one) and
-  // whose lastActivity comes as milliseconds since the epoch.
+  // then the list, whose rows bring most of their JSON as text (the other party's and the members that
+  // do not move with the clock, kept by the database); the rest is written around it.
   const sessionAt = prepared.statements.findIndex((s) => /from "sessions"/.test(s.text));
   if (sessionAt >= 0 && (results[sessionAt]?.length ?? 0) === 0) return null;
   const fetched = results[results.length - 1] ?? [];
   const rows = fetched.slice(0, route.limit ?? fetched.length);
   const last = rows.at(-1);
   const nextCursor = fetched.length > rows.length && last ? cursor(last.activity_key, last.conversationId) : null;
-  const nested = route.keyOrder.nested ?? {};
-  const conversation = (row: Row) => {
-    const out: Row = {};
-    for (const key of item) {
-      const inner = nested[key];
-      if (inner) out[key] = Object.fromEntries(inner.map((k) => [k, row[`${key}.${k}`]]));
-      else if (key === 'lastActivity')
-        out[key] = typeof row[key] === 'number' ? new Date(row[key] as number).toISOString() : null;
-      else out[key] = row[key];
-    }
-    return out;
-  };
-  return { conversations: rows.map(conversation), nextCursor };
+  const json = JSON.stringify;
+  const conversation = (row: Row) =>
+    `{"conversationId":${json(row.conversationId)},"lastMessageId":${json(row.lastMessageId)},` +
+    `"otherParty":${row.otherParty},${row.summary},"pendingCount":${row.pendingCount},"waitingCount":${row.waitingCount}}`;
+  return `{"conversations":[${rows.map(conversation).join(',')}],"nextCursor":${json(nextCursor)}}`;
 }
 
 const server = http.createServer(async (req, res) => {

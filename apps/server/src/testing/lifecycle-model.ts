@@ -480,7 +480,7 @@ const INVARIANTS: Array<{
   {
     // Decision 0019: the list pages over conversation_summaries, which the messages triggers keep. Each
     // row must equal its recomputation from messages, and every participant of a message has its row.
-    name: 'every conversation summary equals its recomputation from the messages',
+    name: 'every conversation summary equals its recomputation from the messages, and so does its JSON',
     // Recomputed another way than the trigger (a lateral newest message, deadline arrays by subquery),
     // so a shared mistake is less likely to pass unseen.
     query: sql`with parties as (
@@ -529,7 +529,12 @@ const INVARIANTS: Array<{
         or (e.other_id, e.message_count, e.last_activity, e.last_message_id, e.last_content, e.last_from_me,
             e.pending_deadlines, e.waiting_deadlines)
           is distinct from (s.other_id, s.message_count, s.last_activity, s.last_message_id, s.last_content,
-            s.last_from_me, s.pending_deadlines, s.waiting_deadlines)`,
+            s.last_from_me, s.pending_deadlines, s.waiting_deadlines)
+        -- The stored JSON (migration 0023) says what the row's columns say, compared as jsonb.
+        or ('{' || s.summary_json || '}')::jsonb is distinct from jsonb_build_object(
+          'lastMessageContent', s.last_content, 'lastMessageFromMe', s.last_from_me,
+          'lastActivity', to_char(s.last_activity at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'messageCount', s.message_count)`,
   },
 ];
 

@@ -113,6 +113,12 @@ export const conversationSummaries = pgTable(
     lastFromMe: boolean('last_from_me'),
     pendingDeadlines: tstz('pending_deadlines').array().notNull().default(sql`'{}'`),
     waitingDeadlines: tstz('waiting_deadlines').array().notNull().default(sql`'{}'`),
+    /**
+     * The row's members of ZConversationSummary that do not move with the clock (lastMessageContent,
+     * lastMessageFromMe, lastActivity, messageCount) as JSON text, written from the row's own columns by
+     * the trigger `conversation_summaries_json` (migration 0023) on every write of them (issue 14).
+     */
+    summaryJson: text('summary_json'),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.userId] }),

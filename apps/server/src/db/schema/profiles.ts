@@ -43,6 +43,12 @@ export const profiles = pgTable(
     reviewCount: integer('review_count').notNull().default(0),
     disciplines: text('disciplines').array().notNull().default(sql`'{}'::text[]`),
     portfolioImages: text('portfolio_images').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * This profile as the other party in a conversation list (ZConversationSummary's `otherParty`), as
+     * JSON text: written by the trigger `profiles_party_json` (migration 0023) whenever a field in it
+     * changes, so the list copies it instead of reading and encoding seven columns per row (issue 14).
+     */
+    partyJson: text('party_json'),
     instagramUsername: text('instagram_username'),
     instagramVerified: boolean('instagram_verified').notNull().default(false),
     instagramBio: text('instagram_bio'),

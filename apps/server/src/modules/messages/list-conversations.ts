@@ -4,23 +4,14 @@ import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
 import { fixedStatement } from '../../platform/prepared';
 import { containsPattern } from '../../platform/sql-like';
 
-/** One conversation as the statement returns it: columns named after the response's keys. */
+/** One conversation as the statement returns it. */
 interface Row extends Record<string, unknown> {
   conversationId: string;
   lastMessageId: string | null;
-  'otherParty.id': string;
-  'otherParty.username': string | null;
-  'otherParty.displayName': string | null;
-  'otherParty.avatarUrl': string | null;
-  'otherParty.isCreator': boolean;
-  'otherParty.instagramVerified': boolean;
-  'otherParty.messagePrice': number | null;
-  'otherParty.isAvailable': boolean;
-  lastMessageContent: string | null;
-  lastMessageFromMe: boolean | null;
-  /** last_activity in milliseconds since the epoch (a number costs the database less than text). */
-  lastActivity: number | null;
-  messageCount: number;
+  /** ZConversationSummary's otherParty as JSON text (profiles.party_json). */
+  otherParty: string;
+  /** The members from lastMessageContent to messageCount as JSON text (conversation_summaries.summary_json). */
+  summary: string;
   pendingCount: number;
   waitingCount: number;
   /** The keyset cursor's value: last_activity exactly as stored (microseconds). */
@@ -36,11 +27,12 @@ interface ListShape {
 /**
  * The list's statement for one shape, with placeholders (userId, now, limit; pattern; cursorValue,
  * cursorId). One statement over `conversation_summaries` (kept by the messages triggers, decision 0019,
- * round 2) along its index, joined to the other party's profile: no `messages` row is read. The
- * columns are named after the response's keys (conversationJson writes them out). Pending
- * and waiting follow spec §4: paid, not follow-up, unanswered messages still inside their window — to
- * me (pending) or from me (waiting). They depend on the clock, so the rows keep those messages'
- * deadlines and the page counts the ones still ahead of now.
+ * round 2) along its index, joined to the other party's profile: no `messages` row is read. Most of a
+ * row's JSON is stored, written by triggers whenever its columns change (migration 0023, decision 0019
+ * round 5): the other party's (`profiles.party_json`) and the members that do not move with the clock
+ * (`summary_json`). Pending and waiting follow spec §4: paid, not follow-up, unanswered messages still
+ * inside their window — to me (pending) or from me (waiting). They depend on the clock, so the rows
+ * keep those messages' deadlines and the page counts the ones still ahead of now.
  */
 function listStatement(shape: ListShape): SQL {
   const p = sql.placeholder;
@@ -57,12 +49,8 @@ function listStatement(shape: ListShape): SQL {
         or lower(s.last_content) like ${p('pattern')})`
     : sql``;
   const columns = sql`s.conversation_id as "conversationId", s.last_message_id as "lastMessageId",
-    p.id as "otherParty.id", p.username as "otherParty.username", p.display_name as "otherParty.displayName",
-    p.avatar_url as "otherParty.avatarUrl", p.is_creator as "otherParty.isCreator",
-    p.instagram_verified as "otherParty.instagramVerified", p.message_price as "otherParty.messagePrice",
-    p.is_available as "otherParty.isAvailable", s.last_content as "lastMessageContent",
-    s.last_from_me as "lastMessageFromMe", (extract(epoch from s.last_activity) * 1000)::float8 as "lastActivity",
-    s.message_count as "messageCount", ${stillAhead(sql`s.pending_deadlines`, now)} as "pendingCount",
+    p.party_json as "otherParty", s.summary_json as "summary",
+    ${stillAhead(sql`s.pending_deadlines`, now)} as "pendingCount",
     ${stillAhead(sql`s.waiting_deadlines`, now)} as "waitingCount"`;
   return sql`
     select ${columns}, s.last_activity::text as activity_key
@@ -123,21 +111,13 @@ export async function listConversations(
 const json = JSON.stringify;
 
 /**
- * A row as ZConversationSummary's JSON, keys in its order, written straight from the columns: the
- * database hands over plain values (building each row's JSON there cost it more than the rest of
- * the statement), and no object is made only to be serialized (issue 14, list p99).
+ * A row as ZConversationSummary's JSON, keys in its order: the stored parts copied, the rest written
+ * from the columns. No object is made only to be serialized (issue 14, list p99).
  */
 function conversationJson(r: Row): string {
-  const at = r.lastActivity === null ? 'null' : json(new Date(r.lastActivity).toISOString());
   return (
     `{"conversationId":${json(r.conversationId)},"lastMessageId":${json(r.lastMessageId)},` +
-    `"otherParty":{"id":${json(r['otherParty.id'])},"username":${json(r['otherParty.username'])},` +
-    `"displayName":${json(r['otherParty.displayName'])},"avatarUrl":${json(r['otherParty.avatarUrl'])},` +
-    `"isCreator":${json(r['otherParty.isCreator'])},"instagramVerified":${json(r['otherParty.instagramVerified'])},` +
-    `"messagePrice":${json(r['otherParty.messagePrice'])},"isAvailable":${json(r['otherParty.isAvailable'])}},` +
-    `"lastMessageContent":${json(r.lastMessageContent)},"lastMessageFromMe":${json(r.lastMessageFromMe)},` +
-    `"lastActivity":${at},"messageCount":${json(r.messageCount)},"pendingCount":${json(r.pendingCount)},` +
-    `"waitingCount":${json(r.waitingCount)}}`
+    `"otherParty":${r.otherParty},${r.summary},"pendingCount":${r.pendingCount},"waitingCount":${r.waitingCount}}`
   );
 }
 
