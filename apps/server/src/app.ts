@@ -13,33 +13,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { adminRoutes } from './modules/admin';
-import { attachmentRoutes } from './modules/attachments';
-import { authRoutes, registerAuthHooks } from './modules/auth';
-import { careRoutes } from './modules/care';
-import { categoryRoutes } from './modules/categories';
-import { creatorCardsChanged, creatorRoutes, instagramKeyRoutes } from './modules/creators';
-import { fanRoutes } from './modules/fans';
-import { healthRoutes } from './modules/health';
-import { ledgerRoutes } from './modules/ledger';
-import { messageRoutes } from './modules/messages';
-import { reportRoutes } from './modules/moderation';
-import { notificationRoutes, unsubscribeRoutes } from './modules/notifications';
-import {
-  createPaymentProvider,
-  type PaymentProvider,
-  paymentConfigRoutes,
-  paymentRoutes,
-  payoutAccountRoutes,
-  stripeWebhookRoutes,
-} from './modules/payments';
-import { presenceRoutes } from './modules/presence';
-import { profileRoutes, publicProfileRoutes } from './modules/profiles';
-import { createEventBus, type EventBus, realtimeRoutes, registerStreamAdmission } from './modules/realtime';
-import { reviewRoutes } from './modules/reviews';
-import { settingsRoutes } from './modules/settings';
-import { supportRoutes } from './modules/support';
-import { verificationRoutes } from './modules/verification';
+import { creatorCardsChanged } from './modules/creators';
+import { createPaymentProvider, type PaymentProvider } from './modules/payments';
+import { createEventBus, type EventBus } from './modules/realtime';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Database, Db } from './platform/db';
@@ -52,6 +28,7 @@ import { encodeHtml, loadPageRenderer } from './platform/page-render';
 import { registerPrivateNoStore } from './platform/private-cache';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { loadWebShell } from './platform/web-shell';
+import { registerApiRoutes, registerModuleHooks, registerPageRoutes } from './routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -158,8 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, { global: false });
   await app.register(cookie);
   registerOriginCheck(app);
-  registerStreamAdmission(app);
-  registerAuthHooks(app);
+  registerModuleHooks(app);
   registerPrivateNoStore(app);
 
   await app.register(swagger, {
@@ -168,39 +144,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(creatorRoutes);
-      await api.register(categoryRoutes);
-      await api.register(authRoutes);
-      await api.register(profileRoutes);
-      await api.register(publicProfileRoutes);
-      await api.register(instagramKeyRoutes);
-      await api.register(paymentRoutes);
-      await api.register(paymentConfigRoutes);
-      await api.register(stripeWebhookRoutes);
-      await api.register(messageRoutes);
-      await api.register(notificationRoutes);
-      await api.register(reportRoutes);
-      await api.register(attachmentRoutes);
-      await api.register(fanRoutes);
-      await api.register(careRoutes);
-      await api.register(realtimeRoutes);
-      await api.register(verificationRoutes);
-      await api.register(reviewRoutes);
-      await api.register(presenceRoutes);
-      await api.register(ledgerRoutes);
-      await api.register(payoutAccountRoutes);
-      await api.register(settingsRoutes);
-      await api.register(supportRoutes);
-      await api.register(adminRoutes, { prefix: '/admin' });
-    },
-    { prefix: '/api' },
-  );
+  await registerApiRoutes(app);
   // Outside production, mails that had nowhere to go can be read at /dev/outbox.
   // The unsubscribe link of every product email: a page at PUBLIC_URL/unsubscribe, outside /api.
-  await app.register(unsubscribeRoutes);
+  await registerPageRoutes(app);
   if (config.env !== 'production' && app.mailer.kind === 'log') await app.register(devOutboxRoutes);
 
   await registerStatic(app, config);

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { expireMessages, retryUpheldRefunds } from '../flows';
 import { pruneOrphanAttachments } from '../modules/attachments';
 import { pruneLookupCache } from '../modules/creators';
 import { reconcilePayouts, releaseDueEarnings } from '../modules/ledger';
-import { expireMessages, remindCreators } from '../modules/messages';
-import { retryUpheldRefunds } from '../modules/moderation';
+import { remindCreators } from '../modules/messages';
 import { reconcilePayments } from '../modules/payments';
 import { alertStuckPayments } from '../modules/system-alerts';
 import { pruneRateLimitBuckets } from '../platform/rate-limit';

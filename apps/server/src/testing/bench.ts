@@ -1,7 +1,8 @@
 // What the benchmarks in bench/ need from the server beyond buildApp (they import the server only
 // through the package's exports, never its source paths).
-export { createAccount } from '../db/seed/create-account';
+
 export { runJobsOnce, startJobs } from '../jobs/run-jobs';
+export { createAccount } from '../modules/auth';
 export { createSession, SESSION_COOKIE } from '../modules/auth/sessions';
 export { confirmAuthorization } from '../modules/payments/confirm-authorization';
 export { startCheckout } from '../modules/payments/start-checkout';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { adminUsers } from '../db/schema';
-import { createAccount, type ProfileFields } from '../db/seed/create-account';
+import { createAccount, type ProfileFields } from '../modules/auth';
 import type { Db } from '../platform/db';
 
 export const TEST_PASSWORD = 'test-password-1';

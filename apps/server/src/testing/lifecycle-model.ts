@@ -15,9 +15,9 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import { answerConversation, expireMessages, reviewReport } from '../flows';
 import { reconcilePayouts } from '../modules/ledger';
-import { answerConversation, expireMessages, remindCreators } from '../modules/messages';
-import { reviewReport } from '../modules/moderation';
+import { remindCreators } from '../modules/messages';
 import {
   confirmAuthorization,
   createLocalProvider,

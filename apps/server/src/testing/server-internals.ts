@@ -6,7 +6,7 @@
  */
 
 export type { DemoCredentials } from '../bootstrap';
-export { createAccount } from '../db/seed/create-account';
+export { createAccount } from '../modules/auth';
 export { confirmAuthorization } from '../modules/payments/confirm-authorization';
 export { startCheckout } from '../modules/payments/start-checkout';
 export { loadConfig } from '../platform/config';

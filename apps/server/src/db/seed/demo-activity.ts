@@ -1,8 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createSession, revokeSession, SESSION_COOKIE } from '../../modules/auth';
+import { createAccount, createSession, revokeSession, SESSION_COOKIE } from '../../modules/auth';
 import { messages, profiles } from '../schema';
-import { createAccount } from './create-account';
 import { DEMO_ACCOUNTS, demoEmail } from './demo-accounts';
 
 interface DemoConversation {

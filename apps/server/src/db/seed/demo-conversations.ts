@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { answerConversation, expireMessages } from '../../modules/messages';
+import { answerConversation, expireMessages } from '../../flows';
 import { capturesAtOnce, confirmAuthorization, startCheckout } from '../../modules/payments';
 import { readSettings } from '../../modules/settings';
 import type { Mailer } from '../../platform/mailer';

@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, like } from 'drizzle-orm';
-import { ensureSuperAdmin, revokeUserSessions } from '../../modules/auth';
+import {
+  createAccount,
+  ensureSuperAdmin,
+  type ProfileFields,
+  revokeUserSessions,
+  setAccountPassword,
+} from '../../modules/auth';
 import type { Db } from '../../platform/db';
-import { hashPassword, verifyPassword } from '../../platform/password';
+import { verifyPassword } from '../../platform/password';
 import { adminUsers, users } from '../schema';
-import { createAccount, type ProfileFields } from './create-account';
 import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, demoEmail } from './demo-accounts';
 
 export { DEMO_ACCOUNTS, demoEmail } from './demo-accounts';
@@ -275,10 +280,7 @@ export async function retirePublishedPasswords(db: Db, passwords: DemoPasswords)
     if (!published) continue;
     const isAdmin = row.adminRole !== null;
     const password = isAdmin ? passwords.admin : passwords.demo;
-    await db
-      .update(users)
-      .set({ passwordHash: await hashPassword(password) })
-      .where(eq(users.id, row.id));
+    await setAccountPassword(db, { userId: row.id, password });
     await revokeUserSessions(db, row.id);
     changed.push({ role: isAdmin ? 'admin' : 'account', email: row.email, password });
   }

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { buildApp } from '../../app';
+import { answerConversation } from '../../flows';
 import { releaseDueEarnings, requestPayout } from '../../modules/ledger';
-import { answerConversation } from '../../modules/messages';
 import {
   completeSimulatedOnboarding,
   confirmAuthorization,

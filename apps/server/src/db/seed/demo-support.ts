@@ -1,7 +1,6 @@
 import { count, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { abandonCheckout } from '../../modules/payments/abandon-checkout';
-import { startCheckout } from '../../modules/payments/start-checkout';
+import { abandonCheckout, startCheckout } from '../../modules/payments';
 import { submitContactMessage } from '../../modules/support';
 import { contactMessages, profiles } from '../schema';
 

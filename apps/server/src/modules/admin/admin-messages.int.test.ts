@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { notifications } from '../../db/schema';
+import { expireMessages } from '../../flows';
 import {
   createAdmin,
   fanAndCreator,
@@ -12,7 +13,6 @@ import {
   unbalancedTransactions,
   useTestApp,
 } from '../../testing';
-import { expireMessages } from '../messages';
 import { createLocalProvider } from '../payments';
 
 // The local provider, with a switch that makes letting money go fail like a provider outage.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { expireMessages } from '../../flows';
 import { createAdmin, fanAndCreator, sendPaidMessage, signIn, useTestApp } from '../../testing';
-import { expireMessages } from '../messages';
 import { SETTING_DEFAULTS } from '../settings';
 
 let adminCookie: string;

@@ -1,3 +1,3 @@
-// The admin module's front door: the audit trail other modules write to, and the portal's routes.
-export { recordAudit } from './record-audit';
-export { adminRoutes } from './routes';
+// The admin module's front door. The portal's routes are registered by the route table (src/routes.ts);
+// the audit trail other modules write to is its own module (../audit).
+export { type AdminCaller, loadAdmin } from './guard';

@@ -26,7 +26,9 @@ import {
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listReports, reviewReport } from '../moderation';
+import { refundMessage, reviewReport } from '../../flows';
+import { listAudit } from '../audit';
+import { listReports } from '../moderation';
 import { readAllSettings } from '../settings';
 import { listContactMessages, markContactMessageHandled } from '../support';
 import { exportTransactionsCsv } from './export-transactions-csv';
@@ -34,11 +36,9 @@ import { getStats } from './get-stats';
 import { getTransaction } from './get-transaction';
 import { adminGuard, currentAdmin, requirePermission, requireSuperAdmin } from './guard';
 import { listActivity } from './list-activity';
-import { listAudit } from './list-audit';
 import { listAdminMessages } from './list-messages';
 import { listTransactions } from './list-transactions';
 import { listUsers } from './list-users';
-import { refundMessage } from './refund-message';
 import { saveSettings } from './save-settings';
 import { editUser, makeCreator, setFeatured } from './update-user';
 

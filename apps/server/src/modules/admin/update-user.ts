@@ -3,8 +3,8 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { recordAudit } from '../audit';
 import { readSettings } from '../settings';
-import { recordAudit } from './record-audit';
 
 type Change = Partial<typeof profiles.$inferInsert>;
 

@@ -2,4 +2,3 @@
 export { checkPendingAttachments, claimAttachments } from './claim-attachments';
 export { attachmentsByMessage } from './list-attachments';
 export { pruneOrphanAttachments } from './prune-attachments';
-export { attachmentRoutes } from './routes';

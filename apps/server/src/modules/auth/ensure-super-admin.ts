@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { adminUsers, profiles, users } from '../../db/schema';
-import { createAccount } from '../../db/seed/create-account';
 import type { Db } from '../../platform/db';
 import { verifyPassword } from '../../platform/password';
+import { createAccount } from './create-account';
 
 const ALL_PERMISSIONS = { users: true, messages: true, transactions: true, moderation: true, settings: true };
 

@@ -1,5 +1,6 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { answerConversation, blockFan } from '../../flows';
 import type { Database } from '../../platform/db';
 import {
   createTestApp,
@@ -15,8 +16,6 @@ import {
   unbalancedTransactions,
   useTestApp,
 } from '../../testing';
-import { answerConversation } from '../messages/answer-conversation';
-import { blockFan } from './block-fan';
 
 const a = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 let b: TestApp;

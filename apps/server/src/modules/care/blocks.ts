@@ -21,3 +21,11 @@ export async function isBlocked(db: Db, creatorId: string, fanId: string): Promi
 export function isBlockedSql(creatorId: string | Placeholder, fanId: string | Placeholder): SQL {
   return sql`exists (select 1 from ${creatorBlocks} where ${creatorBlocks.creatorId} = ${creatorId} and ${creatorBlocks.fanId} = ${fanId})`;
 }
+
+/** Records that the creator blocks the fan; twice is the same as once (flows/block-fan.ts). */
+export async function recordBlock(tx: Db, opts: { creatorId: string; fanId: string; now: Date }): Promise<void> {
+  await tx
+    .insert(creatorBlocks)
+    .values({ creatorId: opts.creatorId, fanId: opts.fanId, createdAt: opts.now })
+    .onConflictDoNothing();
+}

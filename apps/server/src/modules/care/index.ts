@@ -1,4 +1,3 @@
 /** What other modules may call of creator care (issue #13: capacity protection, blocked senders). */
-export { isBlocked, isBlockedSql } from './blocks';
+export { isBlocked, isBlockedSql, recordBlock } from './blocks';
 export { type CapacityLimits, pauseMessage, pauseOf } from './capacity';
-export { careRoutes } from './routes';

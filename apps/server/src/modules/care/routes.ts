@@ -7,8 +7,8 @@ import {
   ZCapacitySettings,
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { blockFan } from '../../flows';
 import { requireCreator, requireUser, userId } from '../../platform/auth-guard';
-import { blockFan } from './block-fan';
 import { getCapacity, updateCapacity } from './capacity-settings';
 import { listBlockedFans } from './list-blocked-fans';
 import { unblockFan } from './unblock-fan';

@@ -1,2 +1,1 @@
 // The categories module's front door.
-export { categoryRoutes } from './routes';

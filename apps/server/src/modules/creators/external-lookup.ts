@@ -1,7 +1,6 @@
 import type { TExternalCreator } from '@fanline/contracts';
-import { eq } from 'drizzle-orm';
-import { platformSettings } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { readSecretSetting } from '../settings';
 
 export const INSTAGRAM_KEY_SETTING = 'instagram_api_key';
 
@@ -14,8 +13,7 @@ export async function lookupKey(
   ctx: Pick<AppContext, 'db' | 'config'>,
 ): Promise<{ key: string | undefined; source: 'config' | 'settings' | 'none' }> {
   if (ctx.config.instagramLookup.key) return { key: ctx.config.instagramLookup.key, source: 'config' };
-  const [row] = await ctx.db.select().from(platformSettings).where(eq(platformSettings.key, INSTAGRAM_KEY_SETTING));
-  const key = typeof row?.value === 'string' && row.value ? row.value : undefined;
+  const key = await readSecretSetting(ctx.db, INSTAGRAM_KEY_SETTING);
   return { key, source: key ? 'settings' : 'none' };
 }
 

@@ -1,7 +1,8 @@
-// The creators module's front door. Creators is a read model over `profiles` (docs/decisions/0014):
-// profiles reuses its browse card columns for a public profile.
+// The creators module's front door. Creators is the public catalogue, a read model over `profiles` and
+// the messages' rules (docs/decisions/0014): browse, search, featured, a public profile and a creator's
+// metrics.
 export { creatorCardsChanged } from './browse-cache';
+export { getCreatorMetrics, startOfWeekUtc } from './creator-metrics';
 export { pruneLookupCache } from './guarded-lookup';
-export { instagramKeyRoutes } from './instagram-key-routes';
-export { creatorRoutes } from './routes';
+export { findPublicProfile } from './public-profile';
 export { browseCreatorColumns } from './summary';

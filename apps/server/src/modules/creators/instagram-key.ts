@@ -1,7 +1,7 @@
 import type { ZInstagramKeyStatus } from '@fanline/contracts';
 import type { z } from 'zod';
-import { platformSettings } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { saveSecretSetting } from '../settings';
 import { INSTAGRAM_KEY_SETTING, lookupKey } from './external-lookup';
 import { forgetSpentQuota } from './guarded-lookup';
 
@@ -15,27 +15,20 @@ export async function instagramKeyStatus(
 
 /**
  * Stores the admins' key for the external lookup (spec §2 Find Creators). It is not one of the
- * platform settings served by modules/settings (those are public numbers; this is a secret), so it
- * keeps its own row in platform_settings.
+ * public platform settings readSettings serves (this is a secret), so it keeps its own row, through
+ * settings' saveSecretSetting.
  */
 export async function saveInstagramKey(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
   opts: { apiKey: string; adminId: string },
 ): Promise<z.output<typeof ZInstagramKeyStatus>> {
-  const now = ctx.clock.now();
-  await ctx.db
-    .insert(platformSettings)
-    .values({
-      key: INSTAGRAM_KEY_SETTING,
-      value: opts.apiKey,
-      description: 'API key of the Instagram-style data service',
-      updatedBy: opts.adminId,
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: platformSettings.key,
-      set: { value: opts.apiKey, updatedBy: opts.adminId, updatedAt: now },
-    });
+  await saveSecretSetting(ctx.db, {
+    key: INSTAGRAM_KEY_SETTING,
+    value: opts.apiKey,
+    description: 'API key of the Instagram-style data service',
+    adminId: opts.adminId,
+    now: ctx.clock.now(),
+  });
   // A new key comes with a new quota.
   await forgetSpentQuota(ctx);
   return instagramKeyStatus(ctx);

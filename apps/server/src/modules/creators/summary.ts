@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { messages, profiles, userPresence } from '../../db/schema';
-// The predicates file, not the front door: these fragments are built when this module loads, and the
-// messages front door (with its use cases) may still be loading at that moment (creators → messages
-// → realtime → auth → profiles → creators).
-import { isDeliveredSql, isOpenSql } from '../messages/queries';
+// Built when this module loads: messages sits in a lower layer, so its front door has loaded by then.
+import { isDeliveredSql, isOpenSql } from '../messages';
 
 // The card's row, named with its table. Drizzle writes a column inside a selected `sql` fragment
 // without its table when the query reads one table, and `messages` has an `id` too: an unqualified

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { expireMessages } from '../../flows';
 import {
   createCreator,
   createTestApp,
@@ -9,7 +10,6 @@ import {
   unbalancedTransactions,
   useTestApp,
 } from '../../testing';
-import { expireMessages } from '../messages';
 
 const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 

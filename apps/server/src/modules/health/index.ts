@@ -1,2 +1,1 @@
 // The health module's front door.
-export { healthRoutes } from './routes';

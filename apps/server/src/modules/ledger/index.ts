@@ -11,4 +11,3 @@ export { reconcilePayouts } from './reconcile-payouts';
 export { earningExists, recordEarning } from './record-earning';
 export { requestPayout } from './request-payout';
 export { earningReversible, reverseEarning } from './reverse-earning';
-export { ledgerRoutes } from './routes';

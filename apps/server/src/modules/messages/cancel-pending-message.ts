@@ -18,3 +18,12 @@ export async function messageStatusOf(tx: Db, messageId: string) {
   const [message] = await tx.select({ status: messages.status }).from(messages).where(eq(messages.id, messageId));
   return message?.status ?? null;
 }
+
+/** A message's status and whether it was paid (isPaidRow, isUnansweredRow), or undefined. */
+export async function messageStateOf(tx: Db, messageId: string) {
+  const [row] = await tx
+    .select({ status: messages.status, amount: messages.amount, isFollowup: messages.isFollowup })
+    .from(messages)
+    .where(eq(messages.id, messageId));
+  return row;
+}

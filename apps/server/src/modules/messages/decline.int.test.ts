@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { earnings } from '../../db/schema';
+import { answerConversation, declineConversation, expireMessages } from '../../flows';
 import type { Database } from '../../platform/db';
 import {
   createTestApp,
@@ -15,9 +16,6 @@ import {
   unbalancedTransactions,
   useTestApp,
 } from '../../testing';
-import { answerConversation } from './answer-conversation';
-import { declineConversation } from './decline-conversation';
-import { expireMessages } from './expire-messages';
 
 let b: TestApp;
 let second: Database;

@@ -1,21 +1,29 @@
-import { MESSAGE_MESSAGES, notAnAnswerDeadline } from '@fanline/contracts';
+import { MESSAGE_MESSAGES, notAnAnswerDeadline, type TAttachment } from '@fanline/contracts';
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { messages, profiles } from '../../db/schema';
+import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { attachmentsByMessage } from '../attachments';
-import { creatorSharesForMessages } from '../payments';
 import { directionOf } from './conversation-parties';
 import { isOpenRow, isPaidRow, isVisibleRow, isVisibleToCreator } from './queries';
 import { replyFlagsFor } from './reply-flags';
 
+/** What a conversation shows that other modules keep, looked up for a page of message ids. */
+export interface ConversationLookups {
+  /** The creator's share of each paid message (payments' creatorSharesForMessages). */
+  creatorShares: (db: Db, messageIds: readonly string[]) => Promise<Map<string, number>>;
+  /** Each message's images (attachments' attachmentsByMessage). */
+  attachments: (db: Db, messageIds: readonly string[]) => Promise<Map<string, TAttachment[]>>;
+}
+
 /**
  * One conversation by any of its message ids (spec §2 /messages/{id} and /dashboard/messages/{id}),
- * for its two participants and admins only; anyone else gets 'Message not found' (spec §2).
+ * for its two participants and admins only; anyone else gets 'Message not found' (spec §2). The
+ * shares and images come from the modules that keep them, passed in by the route (`lookups`).
  */
 export async function getConversation(
   ctx: Pick<FastifyInstance, 'db' | 'clock'>,
-  opts: { messageId: string; viewerId: string; viewerIsAdmin: boolean },
+  opts: { messageId: string; viewerId: string; viewerIsAdmin: boolean; lookups: ConversationLookups },
 ) {
   const { db } = ctx;
   const now = ctx.clock.now();
@@ -61,7 +69,7 @@ export async function getConversation(
     .where(eq(profiles.id, otherId));
   if (!other) throw new AppError('NOT_FOUND', MESSAGE_MESSAGES.messageNotFound);
 
-  const shares = await creatorSharesForMessages(
+  const shares = await opts.lookups.creatorShares(
     db,
     paid.map((m) => m.id),
   );
@@ -72,7 +80,7 @@ export async function getConversation(
   const paidCents = paid
     .filter((m) => m.status === 'sent' || m.status === 'responded')
     .reduce((sum, m) => sum + m.amount, 0);
-  const attachments = await attachmentsByMessage(
+  const attachments = await opts.lookups.attachments(
     db,
     thread.map((m) => m.id),
   );

@@ -4,11 +4,12 @@
  * shares ("open paid message", "due", "visible to the creator") are named once in queries.ts.
  */
 
-export { answerConversation } from './answer-conversation';
-export { cancelPendingMessage, messageStatusOf } from './cancel-pending-message';
+export { cancelPendingMessage, messageStateOf, messageStatusOf } from './cancel-pending-message';
+export { claimDueMessages } from './claim-due-messages';
+export { fanOfConversation } from './conversation-parties';
 export { createPendingMessage } from './create-pending-message';
 export { endOpenMessages, lockOpenMessages } from './end-open-messages';
-export { expireMessages, refundPaidMessages } from './expire-messages';
+export { type ConversationLookups, getConversation } from './get-conversation';
 export {
   isDelivered,
   isDeliveredSql,
@@ -26,6 +27,6 @@ export {
   isVisibleToCreator,
   VISIBLE_STATUSES,
 } from './queries';
+export { recordAnswer } from './record-answer';
 export { remindCreators } from './remind-creators';
-export { messageRoutes } from './routes';
 export { messageGoesLive } from './start-response-window';

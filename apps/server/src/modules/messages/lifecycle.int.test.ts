@@ -2,6 +2,7 @@ import { MESSAGE_MESSAGES } from '@fanline/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { earnings, notifications, profiles } from '../../db/schema';
+import { expireMessages } from '../../flows';
 import {
   createUser,
   fanAndCreator,
@@ -13,7 +14,6 @@ import {
   unbalancedTransactions,
   useTestApp,
 } from '../../testing';
-import { expireMessages } from './expire-messages';
 
 const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 

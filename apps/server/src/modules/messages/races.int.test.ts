@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { earnings, ledgerEntries } from '../../db/schema';
+import { answerConversation, expireMessages } from '../../flows';
 import type { Database } from '../../platform/db';
 import {
   createTestApp,
@@ -13,8 +14,6 @@ import {
   unbalancedTransactions,
   useTestApp,
 } from '../../testing';
-import { answerConversation } from './answer-conversation';
-import { expireMessages } from './expire-messages';
 
 const HOUR = 3_600_000;
 let b: TestApp;

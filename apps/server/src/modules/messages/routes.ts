@@ -9,10 +9,11 @@ import {
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answerConversation, declineConversation } from '../../flows';
 import { isActiveAdmin, requireUser, userId } from '../../platform/auth-guard';
-import { answerConversation } from './answer-conversation';
+import { attachmentsByMessage } from '../attachments';
+import { creatorSharesForMessages } from '../payments';
 import { creatorStats } from './creator-stats';
-import { declineConversation } from './decline-conversation';
 import { getConversation } from './get-conversation';
 import { listAtRisk } from './list-at-risk';
 import { listConversations } from './list-conversations';
@@ -63,6 +64,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         messageId: request.params.messageId,
         viewerId: userId(request),
         viewerIsAdmin: await isActiveAdmin(app, userId(request)),
+        lookups: { creatorShares: creatorSharesForMessages, attachments: attachmentsByMessage },
       }),
   );
 

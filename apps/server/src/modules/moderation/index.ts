@@ -3,6 +3,5 @@ export { autoFlagMessage } from './auto-flag-message';
 export { flagNotAnAnswer } from './flag-not-an-answer';
 export { listReports } from './list-reports';
 export { reportContent } from './report-content';
-export { retryUpheldRefunds } from './retry-upheld-refunds';
-export { reviewReport } from './review-report';
-export { reportRoutes } from './routes';
+export { upheldFlagsAwaitingRefund } from './retry-upheld-refunds';
+export { decideReport } from './review-report';

@@ -1,12 +1,10 @@
-import { NOT_AN_ANSWER_KIND, NOT_AN_ANSWER_MESSAGES, RETURN_NOTES, type TModerationReview } from '@fanline/contracts';
+import { NOT_AN_ANSWER_KIND, NOT_AN_ANSWER_MESSAGES, type TModerationReview } from '@fanline/contracts';
 import { and, eq } from 'drizzle-orm';
 import { contentModeration, messages } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
-import { recordAudit } from '../admin';
-import { releaseDueEarnings } from '../ledger';
-import { createNotification, mailUser } from '../notifications';
-import { refundCapturedPayment } from '../payments';
+import { recordAudit } from '../audit';
+import { createNotification } from '../notifications';
 
 const OUTCOME = {
   approve: {
@@ -20,19 +18,17 @@ const OUTCOME = {
 } as const;
 
 /**
- * Approve or reject a pending report (spec §2 Review dialog). A reviewed report cannot be reviewed
+ * The ruling itself (spec §2 Review dialog), in one transaction: approve or reject a pending report. A reviewed report cannot be reviewed
  * again (the update only matches a pending row, so two moderators cannot both decide). The reporter
  * hears the outcome in their bell; the change is audited in the same transaction.
  *
- * A "not an answer" flag (decision 0016) also moves money: approved, the captured payment is refunded
- * after the ruling commits (refundCapturedPayment, the same provider refund and a balanced reversal of
- * the capture); rejected, the earning is no longer held and becomes payable once its 48-hour window
- * has passed. The fan and the creator both hear the outcome.
+ * A "not an answer" flag (decision 0016) also tells the fan and the creator, and returns `flag`: the
+ * flow that called this (flows/review-report.ts) moves the money once the ruling has committed.
  */
-export async function reviewReport(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'payments' | 'config' | 'mailer' | 'log'>,
+export async function decideReport(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
   input: { adminId: string; reportId: string; review: TModerationReview },
-): Promise<{ status: 'approved' | 'rejected' }> {
+) {
   const outcome = OUTCOME[input.review.decision];
   const now = ctx.clock.now();
   const decided = await ctx.db.transaction(async (tx) => {
@@ -113,19 +109,5 @@ export async function reviewReport(
     });
     return { flag: null, notified: [{ userId: updated.reportedBy, notificationId }] };
   });
-  if (decided.flag?.approved) {
-    // After the ruling commits, as every provider call (decision 0005). Until the refund is booked the
-    // upheld flag keeps the earning held, so it is never paid out meanwhile.
-    await refundCapturedPayment(ctx, { messageId: decided.flag.messageId });
-    const fanId = decided.flag.fanId;
-    await mailUser(ctx, fanId, 'message-refund', () => ({
-      subject: NOT_AN_ANSWER_MESSAGES.refundMailSubject,
-      text: `${NOT_AN_ANSWER_MESSAGES.approvedFanBody}\n\n${RETURN_NOTES.refunded}`,
-    }));
-  }
-  // Rejected after the window: payable now rather than at the next jobs pass.
-  if (decided.flag && !decided.flag.approved) await releaseDueEarnings(ctx, { creatorId: decided.flag.creatorId });
-  for (const n of decided.notified)
-    await ctx.events.publish([n.userId], { type: 'notification', notificationId: n.notificationId });
-  return { status: outcome.status };
+  return { status: outcome.status, ...decided };
 }

@@ -2,5 +2,3 @@
 export { createNotification, createNotifications, notificationPart } from './create-notification';
 export { mailUser } from './mail-user';
 export { getNotificationPreferences, updateNotificationPreferences } from './notification-preferences';
-export { notificationRoutes } from './routes';
-export { unsubscribeRoutes } from './unsubscribe-routes';

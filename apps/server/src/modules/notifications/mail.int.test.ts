@@ -1,5 +1,6 @@
 import { EMAIL_KINDS, type TEmailKind } from '@fanline/contracts';
 import { describe, expect, test } from 'vitest';
+import { expireMessages } from '../../flows';
 import {
   connectLocalPayoutAccount,
   createTestApp,
@@ -12,7 +13,7 @@ import {
   type TestApp,
   useTestApp,
 } from '../../testing';
-import { expireMessages, remindCreators } from '../messages';
+import { remindCreators } from '../messages';
 
 const HOUR = 3_600_000;
 const PREFS = '/api/profile/me/notification-preferences';

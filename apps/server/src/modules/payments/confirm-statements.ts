@@ -127,8 +127,8 @@ export interface GoLive {
  * every open tab concerned hears of it: one statement (PostgreSQL runs each data-modifying WITH part
  * once), whose words go out when the transaction commits and never if it rolls back. Every part after
  * the payment's write waits on it (`live`): no row there, a block, and nothing else is written. The
- * summaries trigger runs inside it. Built at the first payment, not at import: the modules whose
- * parts it joins import this one in turn.
+ * summaries trigger runs inside it. Each part is a typed function of the module that owns its table
+ * (messages, ledger, notifications, realtime: all in lower layers, decision 0021), composed here.
  */
 function buildAnnouncement() {
   const live = paymentGoesLive();
@@ -144,7 +144,7 @@ function buildAnnouncement() {
   );
   return { live, paid, hold, notice, announced, run };
 }
-let announcement: ReturnType<typeof buildAnnouncement> | undefined;
+const announcement = buildAnnouncement();
 
 /**
  * Makes the payment and its message live inside the payment's transaction (messages' messageGoesLive
@@ -164,7 +164,6 @@ export async function goLiveAndAnnounce(
     windowHours: number;
   },
 ): Promise<DeliverHere | null> {
-  announcement ??= buildAnnouncement();
   const { live, paid, hold, notice, announced, run } = announcement;
   const { payment, message, now } = opts;
   const booked = hold.fill({

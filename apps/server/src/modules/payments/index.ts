@@ -4,18 +4,16 @@
  * or release-payment on expiry or decline; abandon-checkout and reconcile-payments clean up.
  * Long windows charge at once (captures-at-once). local/ and stripe/ hold the two providers.
  */
+export { abandonCheckout } from './abandon-checkout';
 export { capturePayment } from './capture-payment';
 export { capturesAtOnce } from './captures-at-once';
 export { confirmAuthorization } from './confirm-authorization';
 export { createPaymentProvider } from './create-provider';
 export { createLocalProvider } from './local/provider';
-export { creatorSharesForMessages, paymentIdsForMessages } from './message-payments';
+export { creatorSharesForMessages, paymentIdsForMessages, paymentOfMessage } from './message-payments';
 export { completeSimulatedOnboarding, createOnboardingLink } from './payout-account';
-export { payoutAccountRoutes } from './payout-account-routes';
 export type { PaymentProvider } from './provider';
 export { reconcilePayments } from './reconcile-payments';
 export { refundCapturedPayment, releasePayment } from './release-payment';
 export { releasePayments } from './release-payments';
-export { paymentConfigRoutes, paymentRoutes } from './routes';
 export { startCheckout } from './start-checkout';
-export { stripeWebhookRoutes } from './stripe/webhook-routes';

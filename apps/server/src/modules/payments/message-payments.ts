@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { payments } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
@@ -20,4 +20,13 @@ export async function creatorSharesForMessages(tx: Db, messageIds: readonly stri
     .from(payments)
     .where(inArray(payments.messageId, [...messageIds]));
   return new Map(rows.flatMap((row) => (row.messageId ? [[row.messageId, row.amountCreator] as const] : [])));
+}
+
+/** The payment of one message (its id and status), or null. */
+export async function paymentOfMessage(db: Db, messageId: string): Promise<{ id: string; status: string } | null> {
+  const [row] = await db
+    .select({ id: payments.id, status: payments.status })
+    .from(payments)
+    .where(eq(payments.messageId, messageId));
+  return row ?? null;
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { earnings } from '../../db/schema';
+import { expireMessages } from '../../flows';
 import {
   createTestApp,
   fanAndCreator,
@@ -12,7 +13,6 @@ import {
   unbalancedTransactions,
   useTestApp,
 } from '../../testing';
-import { expireMessages } from '../messages';
 import { createLocalProvider } from './local/provider';
 import type { PaymentProvider } from './provider';
 import { reconcilePayments } from './reconcile-payments';

@@ -1,4 +1,3 @@
-// The presence module's front door (ARCHITECTURE §1 and §8).
-export { getCreatorMetrics } from './get-creator-metrics';
-export { presenceRoutes } from './routes';
+// The presence module's front door (ARCHITECTURE §1 and §8): who is online. A creator's metrics, which
+// read messages, are the creators module's (creator-metrics.ts).
 export { updateUserActivity } from './update-user-activity';

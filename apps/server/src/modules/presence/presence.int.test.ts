@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { messages, profiles, profileViews, userPresence } from '../../db/schema';
 import { createCreator, createUser, fanAndCreator, sendPaidMessage, signIn, useTestApp } from '../../testing';
-import { startOfWeekUtc } from './get-creator-metrics';
+import { startOfWeekUtc } from '../creators';
 
 const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 

@@ -2,7 +2,7 @@ import { ZActivityRequest, ZCreatorMetrics } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCreator, requireUser, userId } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { getCreatorMetrics } from './get-creator-metrics';
+import { getCreatorMetrics } from '../creators';
 import { updateUserActivity } from './update-user-activity';
 
 const BEACON_BODY_LIMIT = 256;

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { compiledSerializerCompiler } from '../../platform/compiled-serializer';
 import { AppError } from '../../platform/errors';
+import { findPublicProfile } from '../creators';
 import { listCreatorReviews } from '../reviews';
-import { findPublicProfile } from './public-profile';
 import { recordProfileView } from './record-profile-view';
 
 // spec §5: the username in a profile URL must be non-empty and not the literal placeholder.

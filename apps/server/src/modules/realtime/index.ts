@@ -1,6 +1,6 @@
-// The realtime module's front door (ARCHITECTURE §7): announcements other modules send, and the bus and
-// stream routes the app wires.
+// The realtime module's front door (ARCHITECTURE §7): announcements other modules send, the bus and the
+// streams' admission the app wires. The stream route itself is registered by the route table (src/routes.ts).
 export { announceAdminActivity, announceMessageChange, messageChangeNotices } from './announce';
 export type { DeliverHere } from './event-bus';
 export { createEventBus, type EventBus } from './event-bus';
-export { realtimeRoutes, registerStreamAdmission } from './routes';
+export { MAX_STREAMS_PER_ADDRESS, MAX_STREAMS_PER_USER, registerStreamAdmission } from './stream-admission';

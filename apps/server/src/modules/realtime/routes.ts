@@ -1,46 +1,12 @@
 import type { TRealtimeEvent } from '@fanline/contracts';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { isActiveAdmin, requireUser } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { hashToken, isSessionLive, SESSION_COOKIE } from '../auth';
+import { isSessionLive } from '../auth';
 import { ADMIN_CHANNEL } from './announce';
+import { adjust, MAX_STREAMS_PER_USER, tooManyStreams } from './stream-admission';
 
 const HEARTBEAT_MS = 25_000;
-/** Open tabs of one user need a few streams; more is a flood (security review M2). Per instance. */
-export const MAX_STREAMS_PER_USER = 6;
-/** A household or office behind one address may hold a few users' tabs. Per instance. */
-export const MAX_STREAMS_PER_ADDRESS = 12;
-
-/**
- * Admits stream requests before anything reads the database: per address, and per session cookie,
- * the open streams plus the requests still being checked stay under the caps. A flood of requests
- * is thus refused without a session lookup each (PGlite runs queries on the event loop), so it
- * cannot crowd out /api/health or sign-in. Register it after the cookie plugin, before the auth hooks.
- */
-export function registerStreamAdmission(app: FastifyInstance): void {
-  const perAddress = new Map<string, number>();
-  const perSession = new Map<string, number>();
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || request.url.split('?')[0] !== '/api/events') return;
-    const address = request.ip;
-    const token = request.cookies[SESSION_COOKIE];
-    // Without a cookie the request is refused (401) without a database read anyway.
-    const session = token ? hashToken(token) : undefined;
-    if ((perAddress.get(address) ?? 0) >= MAX_STREAMS_PER_ADDRESS) throw tooManyStreams();
-    if (session && (perSession.get(session) ?? 0) >= MAX_STREAMS_PER_USER) throw tooManyStreams();
-    adjust(perAddress, address, 1);
-    if (session) adjust(perSession, session, 1);
-    // Released when the answer is sent (a refusal) or the stream ends, whichever way it ends.
-    reply.raw.once('close', () => {
-      adjust(perAddress, address, -1);
-      if (session) adjust(perSession, session, -1);
-    });
-  });
-}
-
-function tooManyStreams(): AppError {
-  return new AppError('RATE_LIMITED', 'Too many live connections are open. Close another tab and try again.');
-}
 
 /**
  * GET /api/events: Server-Sent Events for the signed-in user's open tabs (notifications and message
@@ -121,9 +87,3 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 };
-
-function adjust(counts: Map<string, number>, key: string, by: number): void {
-  const next = (counts.get(key) ?? 0) + by;
-  if (next > 0) counts.set(key, next);
-  else counts.delete(key);
-}

@@ -1,3 +1,2 @@
 // The reviews module's front door (ARCHITECTURE §1): what other modules and the app may use.
 export { listCreatorReviews } from './list-creator-reviews';
-export { reviewRoutes } from './routes';

@@ -3,6 +3,7 @@ export {
   readAllSettings,
   readSettings,
   SETTING_DEFAULTS,
+  SETTINGS_CHANNEL_USER,
   writeSettings,
 } from './platform-settings';
-export { SETTINGS_CHANNEL_USER, settingsRoutes } from './routes';
+export { readSecretSetting, saveSecretSetting } from './secret-settings';

@@ -13,6 +13,9 @@ export const SETTING_DEFAULTS = SPEC_DEFAULTS;
 export const SETTING_KEYS = Object.keys(SPEC_DEFAULTS) as TSettingKey[];
 
 export type SettingKey = TSettingKey;
+
+/** The pseudo user whose "events" are settings saves: every instance listens and drops its cache. */
+export const SETTINGS_CHANNEL_USER = '__platform_settings__';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type SettingValue<K extends SettingKey> = TPlatformSettings[K];
 

@@ -1,11 +1,16 @@
 import type { TPublicConfig } from '@fanline/contracts';
 import { LIMITS } from '@fanline/contracts';
 import type { AppContext } from '../../platform/context';
-import { capturesAtOnce } from '../payments';
 import { readAllSettings } from './platform-settings';
 
-/** What the web app's copy needs (ARCHITECTURE §8 public config endpoint). */
-export async function publicConfig(ctx: Pick<AppContext, 'db' | 'payments'>): Promise<TPublicConfig> {
+/**
+ * What the web app's copy needs (ARCHITECTURE §8 public config endpoint). Whether a window is charged at
+ * once is the payments module's rule (captures-at-once.ts): the caller passes it in.
+ */
+export async function publicConfig(
+  ctx: Pick<AppContext, 'db'>,
+  opts: { chargesAtOnce: (windowHours: number) => boolean },
+): Promise<TPublicConfig> {
   const { settings } = await readAllSettings(ctx.db);
   return {
     responseWindowHours: settings.message_expiration_hours,
@@ -17,8 +22,7 @@ export async function publicConfig(ctx: Pick<AppContext, 'db' | 'payments'>): Pr
       defaultDollars: settings.default_message_price,
       stepDollars: LIMITS.price.stepDollars,
     },
-    // ARCHITECTURE §2: a window longer than a card hold can last is charged now and refunded later.
-    paymentMode: capturesAtOnce(settings.message_expiration_hours, ctx.payments) ? 'charge' : 'hold',
+    paymentMode: opts.chargesAtOnce(settings.message_expiration_hours) ? 'charge' : 'hold',
     maintenanceMode: settings.maintenance_mode,
     registrationOpen: settings.new_user_registration,
     requireCreatorVerification: settings.require_creator_verification,

@@ -1,10 +1,8 @@
 import { ZPublicConfig } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { invalidateSettings } from './platform-settings';
+import { capturesAtOnce } from '../payments';
+import { invalidateSettings, SETTINGS_CHANNEL_USER } from './platform-settings';
 import { publicConfig } from './public-config';
-
-/** The pseudo user whose "events" are settings saves: every instance listens and drops its cache. */
-export const SETTINGS_CHANNEL_USER = '__platform_settings__';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onReady', async () => {
@@ -13,6 +11,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/config', { schema: { tags: ['config'], response: { 200: ZPublicConfig } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return publicConfig(app);
+    // ARCHITECTURE §2: a window longer than a card hold can last is charged now and refunded later.
+    return publicConfig(app, { chargesAtOnce: (windowHours) => capturesAtOnce(windowHours, app.payments) });
   });
 };

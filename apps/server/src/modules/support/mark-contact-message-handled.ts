@@ -3,7 +3,7 @@ import { contactMessages } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 // Not through '../admin': the admin routes import this module, and its front door would close a cycle.
-import { recordAudit } from '../admin';
+import { recordAudit } from '../audit';
 
 /**
  * An admin marks a contact message handled (issue #12 support inbox). Only an open row changes, so a

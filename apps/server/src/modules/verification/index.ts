@@ -1,2 +1,1 @@
 // The verification module's front door.
-export { verificationRoutes } from './routes';

@@ -1,15 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { messages } from '../../db/schema';
-import { forEachLimited } from '../../platform/concurrency';
-import type { AppContext } from '../../platform/context';
-import { mailFanAboutRefund } from '../fans';
-import { createNotifications } from '../notifications';
-import { paymentIdsForMessages, releasePayments } from '../payments';
-import { isDue, isUnanswered } from './queries';
-import { refreshResponseRates } from './response-rate';
+import { mailFanAboutRefund } from '../modules/fans';
+import { claimDueMessages } from '../modules/messages';
+import { createNotifications } from '../modules/notifications';
+import { paymentIdsForMessages } from '../modules/payments';
+import { forEachLimited } from '../platform/concurrency';
+import type { AppContext } from '../platform/context';
+import { settlePayments } from './settle';
 
 /**
- * The expiry job (ARCHITECTURE §1 Jobs, §3): claims paid messages past their deadline with
+ * Expire: the expiry job (ARCHITECTURE §1 Jobs, §3) claims paid messages past their deadline with
  * FOR UPDATE SKIP LOCKED, so any number of instances share the work and a message a reply holds is
  * left alone; marks them refunded, tells the fan, then lets the money go. Returns how many expired.
  */
@@ -77,31 +75,8 @@ export async function refundPaidMessages(
   const limit = opts.limit ?? 100;
   const now = app.clock.now();
   const claimed = await app.db.transaction(async (tx) => {
-    const due = await tx
-      .select({
-        id: messages.id,
-        senderId: messages.senderId,
-        recipientId: messages.recipientId,
-        conversationId: messages.conversationId,
-      })
-      .from(messages)
-      .where(
-        // The admin's refund takes that one open message whatever its deadline; the job, every due one.
-        opts.messageId ? and(isUnanswered(), eq(messages.id, opts.messageId)) : isDue(now),
-      )
-      .orderBy(messages.expiresAt)
-      .limit(limit)
-      .for('update', { skipLocked: true });
+    const due = await claimDueMessages(tx, { limit, now, messageId: opts.messageId });
     if (due.length === 0) return [];
-    await tx
-      .update(messages)
-      .set({ status: 'refunded', updatedAt: now })
-      .where(
-        inArray(
-          messages.id,
-          due.map((m) => m.id),
-        ),
-      );
     const created = await createNotifications(
       tx,
       due.map((message) => ({
@@ -115,7 +90,6 @@ export async function refundPaidMessages(
     );
     const notificationOf = new Map(created.map((n) => [n.messageId, n.id]));
     const notified = due.map((message) => ({ ...message, notificationId: notificationOf.get(message.id) ?? '' }));
-    await refreshResponseRates(tx, [...new Set(due.map((m) => m.recipientId))]);
     if (opts.inClaim)
       await opts.inClaim(
         tx,
@@ -137,11 +111,7 @@ export async function refundPaidMessages(
       app.db,
       claimed.map((m) => m.id),
     );
-    try {
-      await releasePayments(app, { paymentIds: owed });
-    } catch (error) {
-      app.log.error({ err: error }, 'release failed after expiry; the reconciler will retry');
-    }
+    await settlePayments(app, { action: 'release', paymentIds: owed, cause: 'expiry' });
     // After the release, so the mail says what happened to the money (released hold or refund).
     await forEachLimited(claimed, SETTLE_CONCURRENCY, (message) =>
       mailFanAboutRefund(app, { fanId: message.senderId, creatorId: message.recipientId, messageId: message.id }),

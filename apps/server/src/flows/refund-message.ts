@@ -1,22 +1,15 @@
 import type { TAdminRefundResult } from '@fanline/contracts';
-import { eq } from 'drizzle-orm';
-import { messages, payments } from '../../db/schema';
-import type { AppContext } from '../../platform/context';
-import { AppError, notFound } from '../../platform/errors';
-import { isPaidRow, isUnansweredRow, refundPaidMessages } from '../messages';
-import { releasePayment } from '../payments';
-import { recordAudit } from './record-audit';
+import { recordAudit } from '../modules/audit';
+import { isPaidRow, isUnansweredRow, messageStateOf } from '../modules/messages';
+import { paymentOfMessage, releasePayment } from '../modules/payments';
+import type { AppContext } from '../platform/context';
+import { AppError, notFound } from '../platform/errors';
+import { refundPaidMessages } from './expire-messages';
 
-const paymentOf = async (ctx: Pick<AppContext, 'db'>, messageId: string) => {
-  const [row] = await ctx.db
-    .select({ id: payments.id, status: payments.status })
-    .from(payments)
-    .where(eq(payments.messageId, messageId));
-  return row ?? null;
-};
+const paymentOf = (ctx: Pick<AppContext, 'db'>, messageId: string) => paymentOfMessage(ctx.db, messageId);
 
 /**
- * The admin's stuck-payment action (issue #12): a pending paid message is expired now through the
+ * Admin refund, the admin's stuck-payment action (issue #12): a pending paid message is expired now through the
  * expiry job's own path (refundPaidMessages: status, notification, response rate, release or refund,
  * mail); an expired message whose money was never let go gets the reconciler's releasePayment.
  * Both are idempotent, so a double click ends in 'already'. Audited when something changed.
@@ -25,10 +18,7 @@ export async function refundMessage(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
   opts: { adminId: string; messageId: string },
 ): Promise<TAdminRefundResult> {
-  const [message] = await ctx.db
-    .select({ status: messages.status, amount: messages.amount, isFollowup: messages.isFollowup })
-    .from(messages)
-    .where(eq(messages.id, opts.messageId));
+  const message = await messageStateOf(ctx.db, opts.messageId);
   if (!message) throw notFound('Message not found');
   if (!isPaidRow(message)) throw new AppError('CONFLICT', 'This message was free: no payment to refund.');
 
@@ -51,7 +41,7 @@ export async function refundMessage(
     if (claimed === 1) return { outcome: 'refunded', paymentStatus: payment?.status ?? null };
   }
 
-  const [now] = await ctx.db.select({ status: messages.status }).from(messages).where(eq(messages.id, opts.messageId));
+  const now = await messageStateOf(ctx.db, opts.messageId);
   if (now?.status === 'responded') throw new AppError('CONFLICT', 'The creator has replied: the payment goes to them.');
   if (now?.status !== 'refunded') throw new AppError('CONFLICT', 'This message has no payment to refund.');
 

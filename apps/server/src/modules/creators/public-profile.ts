@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { preparedPerDatabase } from '../../platform/prepared';
-import { browseCreatorColumns } from '../creators';
-import { heldFor } from './username-availability';
+import { heldFor } from '../profiles';
+import { browseCreatorColumns } from './summary';
 
 const publicProfileColumns = {
   ...browseCreatorColumns,

@@ -1,22 +1,23 @@
 import { BLOCK_MESSAGES } from '@fanline/contracts';
-import { eq } from 'drizzle-orm';
-import { creatorBlocks, profiles } from '../../db/schema';
-import type { AppContext } from '../../platform/context';
-import { AppError } from '../../platform/errors';
-import { mailFanAboutDecline } from '../fans';
-import { endOpenMessages, lockOpenMessages } from '../messages';
-import { createNotification } from '../notifications';
-import { paymentIdsForMessages, releasePayment } from '../payments';
-import { announceMessageChange } from '../realtime';
+import { recordBlock } from '../modules/care';
+import { mailFanAboutDecline } from '../modules/fans';
+import { endOpenMessages, lockOpenMessages } from '../modules/messages';
+import { createNotification } from '../modules/notifications';
+import { paymentIdsForMessages } from '../modules/payments';
+import { lockProfile, nameOf, profileExists } from '../modules/profiles';
+import { announceMessageChange } from '../modules/realtime';
+import type { AppContext } from '../platform/context';
+import { AppError } from '../platform/errors';
+import { settlePayments } from './settle';
 
 /** What the fan reads, in the bell and the mail, about messages a block released. */
 const BLOCK_REASON = 'They are no longer accepting messages from you';
 
 /**
- * Issue #13: a creator blocks a fan. In one transaction the block is recorded (twice is the same as
+ * Block (issue #13): a creator blocks a fan. In one transaction the block is recorded (twice is the same as
  * once) and every open paid message of that fan to this creator ends `refunded`, as a decline ends it
  * (declined_at set, so it does not lower the response rate). The money then goes back through the
- * decline's path: `releasePayment` releases a hold or refunds a captured-at-once payment, and the fan
+ * decline's path: settlePayments releases a hold or refunds a captured-at-once payment, and the fan
  * hears of it by bell and by the refund mail.
  *
  * Races: the open messages are locked FOR UPDATE, as a reply, a decline and the expiry job lock them,
@@ -31,31 +32,24 @@ export async function blockFan(
 ): Promise<{ blocked: true; released: number }> {
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
-    const [creator] = await tx
-      .select({ isCreator: profiles.isCreator, displayName: profiles.displayName, username: profiles.username })
-      .from(profiles)
-      .where(eq(profiles.id, opts.creatorId));
+    const creator = await nameOf(tx, opts.creatorId);
     if (!creator?.isCreator) throw new AppError('FORBIDDEN', BLOCK_MESSAGES.creatorsOnly);
     if (opts.creatorId === opts.fanId) throw new AppError('BAD_REQUEST', BLOCK_MESSAGES.self);
-    const [fan] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, opts.fanId));
-    if (!fan) throw new AppError('NOT_FOUND', BLOCK_MESSAGES.notFound);
+    if (!(await profileExists(tx, opts.fanId))) throw new AppError('NOT_FOUND', BLOCK_MESSAGES.notFound);
 
     const lockOpen = () => lockOpenMessages(tx, { fanId: opts.fanId, creatorId: opts.creatorId, now });
     // Messages first, then the creator's row: the order a reply takes (it updates the response rate
     // on that row after locking the messages), so the two never deadlock.
     await lockOpen();
-    await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, opts.creatorId)).for('update');
-    await tx
-      .insert(creatorBlocks)
-      .values({ creatorId: opts.creatorId, fanId: opts.fanId, createdAt: now })
-      .onConflictDoNothing();
+    await lockProfile(tx, opts.creatorId);
+    await recordBlock(tx, { creatorId: opts.creatorId, fanId: opts.fanId, now });
     // Again, now that no payment confirmation is under way: a message it made before we took the
     // creator's row is visible and released too; one after it sees the block and is refused.
     const open = await lockOpen();
     if (open.length === 0) return null;
     const ids = open.map((m) => m.id);
     await endOpenMessages(tx, { ids, creatorId: opts.creatorId, now });
-    const name = creator.displayName ?? creator.username ?? 'The creator';
+    const name = creator.name ?? 'The creator';
     const notificationId = await createNotification(tx, {
       userId: opts.fanId,
       type: 'message_declined',
@@ -80,13 +74,7 @@ export async function blockFan(
     conversationId: result.conversationId,
     status: 'refunded',
   });
-  for (const paymentId of result.paymentIds) {
-    try {
-      await releasePayment(ctx, { paymentId });
-    } catch (error) {
-      ctx.log.error({ err: error, paymentId }, 'release failed after a block; the reconciler will retry');
-    }
-  }
+  await settlePayments(ctx, { action: 'release', paymentIds: result.paymentIds, cause: 'block' });
   // After the release, so the mail says what happened to the money.
   await mailFanAboutDecline(ctx, {
     fanId: opts.fanId,

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
+import { profiles, users } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { hashPassword } from '../../platform/password';
-import { profiles, users } from '../schema';
 
 export type ProfileFields = Partial<Omit<typeof profiles.$inferInsert, 'id' | 'email'>>;
 
@@ -28,4 +29,12 @@ export async function createAccount({ db, email, password, emailVerified = true,
     if (!row) throw new Error('profile insert returned nothing');
     return row;
   });
+}
+
+/** Gives an account a new password (the demo seed retiring a published one); sessions are not touched. */
+export async function setAccountPassword(db: Db, opts: { userId: string; password: string }): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(opts.password) })
+    .where(eq(users.id, opts.userId));
 }

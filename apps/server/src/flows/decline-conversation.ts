@@ -1,14 +1,13 @@
 import { DECLINE_REASON_LABELS, type TDeclineReason } from '@fanline/contracts';
-import { eq } from 'drizzle-orm';
-import { profiles } from '../../db/schema';
-import type { AppContext } from '../../platform/context';
-import { AppError } from '../../platform/errors';
-import { mailFanAboutDecline } from '../fans';
-import { createNotification } from '../notifications';
-import { paymentIdsForMessages, releasePayment } from '../payments';
-import { announceMessageChange } from '../realtime';
-import { fanOfConversation } from './conversation-parties';
-import { endOpenMessages, lockOpenMessages } from './end-open-messages';
+import { mailFanAboutDecline } from '../modules/fans';
+import { endOpenMessages, fanOfConversation, lockOpenMessages } from '../modules/messages';
+import { createNotification } from '../modules/notifications';
+import { paymentIdsForMessages } from '../modules/payments';
+import { nameOf } from '../modules/profiles';
+import { announceMessageChange } from '../modules/realtime';
+import type { AppContext } from '../platform/context';
+import { AppError } from '../platform/errors';
+import { settlePayments } from './settle';
 
 /** Everything a decline touches: the database, the clock, the provider (release), mail and live events. */
 export type DeclineConversationContext = Pick<
@@ -17,7 +16,7 @@ export type DeclineConversationContext = Pick<
 >;
 
 /**
- * Issue #13: the creator declines the conversation's unanswered paid messages with a reason. Like a
+ * Decline (issue #13): the creator declines the conversation's unanswered paid messages with a reason. Like a
  * reply, it takes every open paid message of that fan (the reply box and this button act on the
  * conversation, spec §4). The rows are locked first, as a reply and the expiry job lock them, so a
  * decline racing either ends in exactly one outcome. The messages end `refunded` with the reason;
@@ -34,14 +33,11 @@ export async function declineConversation(
     const ids = (await lockOpenMessages(tx, { fanId, creatorId: opts.creatorId, now })).map((m) => m.id);
     if (ids.length === 0) throw new AppError('CONFLICT', 'There is no unanswered message to decline.');
     await endOpenMessages(tx, { ids, creatorId: opts.creatorId, now, reason: opts.reason, note: opts.note });
-    const [creator] = await tx
-      .select({ displayName: profiles.displayName, username: profiles.username })
-      .from(profiles)
-      .where(eq(profiles.id, opts.creatorId));
+    const creator = await nameOf(tx, opts.creatorId);
     const notificationId = await createNotification(tx, {
       userId: fanId,
       type: 'message_declined',
-      title: `${creator?.displayName ?? creator?.username ?? 'The creator'} declined your message`,
+      title: `${creator?.name ?? 'The creator'} declined your message`,
       body: `${DECLINE_REASON_LABELS[opts.reason]}. You were not charged.`,
       messageId: ids[0] ?? opts.messageId,
       now,
@@ -57,13 +53,7 @@ export async function declineConversation(
     conversationId: result.conversationId,
     status: 'refunded',
   });
-  for (const paymentId of result.paymentIds) {
-    try {
-      await releasePayment(ctx, { paymentId });
-    } catch (error) {
-      ctx.log.error({ err: error, paymentId }, 'release failed after a decline; the reconciler will retry');
-    }
-  }
+  await settlePayments(ctx, { action: 'release', paymentIds: result.paymentIds, cause: 'decline' });
   // After the release, so the mail says what happened to the money.
   await mailFanAboutDecline(ctx, {
     fanId: result.fanId,

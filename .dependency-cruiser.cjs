@@ -1,0 +1,114 @@
+// The server's layers (docs/architecture.md "Layers", decision 0021), checked by `npm run lint`.
+//
+// Bottom to top. A module imports only modules of a LOWER tier (never a sibling of its own tier, never a
+// higher one), through that module's index.ts (Biome checks the front door). Cross-module flows sit in
+// src/flows/, above every module; admin sits above the flows; the route table (src/routes.ts), every
+// routes file, the app, the jobs, bootstrap and the demo seed are the composition at the very top, and
+// nothing imports them back. The graph is acyclic by construction, and `no-circular` checks files too.
+const TIERS = [
+  ['settings'],
+  ['audit', 'notifications', 'realtime', 'system-alerts'],
+  ['profiles', 'presence', 'categories', 'reviews'],
+  ['auth'],
+  ['messages', 'ledger'],
+  ['attachments', 'care'],
+  ['moderation'],
+  ['payments'],
+  ['creators', 'fans', 'support', 'verification'],
+];
+
+const ORDER = [
+  'platform + db/schema',
+  ...TIERS.map((tier) => tier.join(', ')),
+  'flows',
+  'admin',
+  'routes + app + jobs + demo',
+].join('  <  ');
+
+const SERVER = '^apps/server/src/';
+const MODULE = (name) => `${SERVER}modules/${name}/`;
+const NOT_TESTS = ['\\.test\\.ts$', `${SERVER}testing/`];
+// A module's HTTP routes belong to the top layer: only the route table (src/routes.ts) registers them.
+const ROUTE_FILES = `${SERVER}modules/.+/[a-z-]*routes\\.ts$`;
+
+const where =
+  'Move the code up to the lowest tier that may call every module it needs (a flow that spans modules ' +
+  'goes to src/flows/), pass what a lower module needs in as data, or let the lower module publish a ' +
+  'typed event that the higher one subscribes to in the route table.';
+
+const tierRules = TIERS.flatMap((tier, index) => {
+  const higher = [...TIERS.slice(index + 1).flat(), 'admin'];
+  return tier.map((name) => {
+    const siblings = tier.filter((other) => other !== name);
+    const forbidden = [...siblings, ...higher].map((other) => `modules/${other}/`);
+    return {
+      name: `layer-${name}`,
+      severity: 'error',
+      comment:
+        `'${name}' (tier ${index + 1}) imports a module of its own tier or above. The layers, bottom to top: ` +
+        `${ORDER}. ${where}`,
+      from: { path: MODULE(name), pathNot: [...NOT_TESTS, ROUTE_FILES] },
+      to: { path: [`${SERVER}(${forbidden.join('|')})`, `${SERVER}flows/`] },
+    };
+  });
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: `Import loop. The layers, bottom to top: ${ORDER}. ${where}`,
+      from: { path: SERVER, pathNot: NOT_TESTS },
+      to: { circular: true, viaOnly: { pathNot: NOT_TESTS } },
+    },
+    {
+      name: 'foundation-knows-no-module',
+      severity: 'error',
+      comment: `platform/ and db/schema are the bottom layer and import no module. The layers: ${ORDER}.`,
+      from: { path: `${SERVER}(platform|db/schema)`, pathNot: NOT_TESTS },
+      to: { path: `${SERVER}(modules|flows|jobs|demo|app|routes|bootstrap)` },
+    },
+    {
+      name: 'composition-is-the-top',
+      severity: 'error',
+      comment:
+        `The composition (app.ts, routes.ts, bootstrap.ts, server.ts, jobs/, the demo seed in db/seed/, ` +
+        `db/reset.ts) sits at the top: no module, flow or platform file imports it. The layers: ${ORDER}.`,
+      from: { path: `${SERVER}(modules|flows|platform|db/schema)/`, pathNot: NOT_TESTS },
+      to: { path: `${SERVER}(app|routes|bootstrap|server)\\.ts$|${SERVER}(jobs|db/seed)/|${SERVER}db/reset\\.ts$` },
+    },
+    {
+      name: 'routes-only-from-the-route-table',
+      severity: 'error',
+      comment:
+        `A routes file is registered by the route table (src/routes.ts) only: importing a module's function ` +
+        `must never load its routes. Put what another file needs in its own file and export it from index.ts.`,
+      from: { path: SERVER, pathNot: [...NOT_TESTS, `${SERVER}routes\\.ts$`, ROUTE_FILES] },
+      to: { path: ROUTE_FILES },
+    },
+    ...tierRules,
+    {
+      name: 'layer-flows',
+      severity: 'error',
+      comment: `A flow (src/flows/) calls modules below it, never admin or the composition. The layers: ${ORDER}.`,
+      from: { path: `${SERVER}flows/`, pathNot: NOT_TESTS },
+      to: { path: `${SERVER}(modules/admin/|jobs/|demo/|app\\.ts|routes\\.ts|bootstrap\\.ts)` },
+    },
+    {
+      name: 'layer-admin',
+      severity: 'error',
+      comment: `admin sits under the composition only. The layers: ${ORDER}.`,
+      from: { path: MODULE('admin'), pathNot: [...NOT_TESTS, ROUTE_FILES] },
+      to: { path: `${SERVER}(jobs/|demo/|app\\.ts|routes\\.ts|bootstrap\\.ts)` },
+    },
+  ],
+  options: {
+    includeOnly: '^apps/server/src/',
+    exclude: { path: ['\\.test\\.ts$', 'apps/server/src/testing/'] },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+    moduleSystems: ['es6'],
+    doNotFollow: { path: 'node_modules' },
+  },
+};

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { adminRoutes } from './modules/admin/routes';
+import { attachmentRoutes } from './modules/attachments/routes';
+import { hashToken, registerAuthHooks, SESSION_COOKIE } from './modules/auth';
+import { authRoutes } from './modules/auth/routes';
+import { careRoutes } from './modules/care/routes';
+import { categoryRoutes } from './modules/categories/routes';
+import { instagramKeyRoutes } from './modules/creators/instagram-key-routes';
+import { creatorRoutes } from './modules/creators/routes';
+import { fanRoutes } from './modules/fans/routes';
+import { healthRoutes } from './modules/health/routes';
+import { ledgerRoutes } from './modules/ledger/routes';
+import { messageRoutes } from './modules/messages/routes';
+import { reportRoutes } from './modules/moderation/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes';
+import { payoutAccountRoutes } from './modules/payments/payout-account-routes';
+import { paymentConfigRoutes, paymentRoutes } from './modules/payments/routes';
+import { stripeWebhookRoutes } from './modules/payments/stripe/webhook-routes';
+import { presenceRoutes } from './modules/presence/routes';
+import { publicProfileRoutes } from './modules/profiles/public-routes';
+import { profileRoutes } from './modules/profiles/routes';
+import { registerStreamAdmission } from './modules/realtime';
+import { realtimeRoutes } from './modules/realtime/routes';
+import { reviewRoutes } from './modules/reviews/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { supportRoutes } from './modules/support/routes';
+import { verificationRoutes } from './modules/verification/routes';
+
+/**
+ * The route table: the one place that registers the modules' HTTP routes (decision 0021). A module's
+ * index.ts exports functions and types only, so importing one never loads routes; this file and the
+ * routes files sit at the top of the layers, and nothing imports them but app.ts.
+ */
+
+/** The request hooks modules own, in the order they must run: stream admission, then the session. */
+export function registerModuleHooks(app: FastifyInstance): void {
+  // Streams are admitted before any session lookup (realtime), keyed by the session cookie (auth).
+  registerStreamAdmission(app, {
+    sessionOf: (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      return token ? hashToken(token) : undefined;
+    },
+  });
+  registerAuthHooks(app);
+}
+
+/** Every route under /api. */
+export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(creatorRoutes);
+      await api.register(categoryRoutes);
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
+      await api.register(publicProfileRoutes);
+      await api.register(instagramKeyRoutes);
+      await api.register(paymentRoutes);
+      await api.register(paymentConfigRoutes);
+      await api.register(stripeWebhookRoutes);
+      await api.register(messageRoutes);
+      await api.register(notificationRoutes);
+      await api.register(reportRoutes);
+      await api.register(attachmentRoutes);
+      await api.register(fanRoutes);
+      await api.register(careRoutes);
+      await api.register(realtimeRoutes);
+      await api.register(verificationRoutes);
+      await api.register(reviewRoutes);
+      await api.register(presenceRoutes);
+      await api.register(ledgerRoutes);
+      await api.register(payoutAccountRoutes);
+      await api.register(settingsRoutes);
+      await api.register(supportRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
+    },
+    { prefix: '/api' },
+  );
+}
+
+/** Pages outside /api: the unsubscribe link of every product email (PUBLIC_URL/unsubscribe). */
+export async function registerPageRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(unsubscribeRoutes);
+}

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { is, Table } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import * as schema from './db/schema';
+
+/**
+ * Each table is written by one module (decisions 0014 and 0021): another module, a flow, a job or the
+ * demo seed changes it through the owner's front door. This reads every production file's writes (drizzle's
+ * insert/update/delete and raw `insert into ${table}` / `update ${table}` / `delete from ${table}`) and
+ * fails when a file writes a table its folder does not own.
+ */
+const OWNER: Record<string, string> = {
+  adminAuditLog: 'audit',
+  adminUsers: 'auth',
+  authTokens: 'auth',
+  sessions: 'auth',
+  users: 'auth',
+  categories: 'categories',
+  contactMessages: 'support',
+  contentModeration: 'moderation',
+  creatorBlocks: 'care',
+  earnings: 'ledger',
+  ledgerEntries: 'ledger',
+  payouts: 'ledger',
+  externalLookupCache: 'creators',
+  messageAttachments: 'attachments',
+  messages: 'messages',
+  messageReminders: 'messages',
+  conversationSummaries: 'messages',
+  notifications: 'notifications',
+  payments: 'payments',
+  webhookEvents: 'payments',
+  idempotencyKeys: 'payments',
+  platformSettings: 'settings',
+  profiles: 'profiles',
+  profileViews: 'profiles',
+  usernameHolds: 'profiles',
+  userPresence: 'presence',
+  reviews: 'reviews',
+  systemAlertsSent: 'system-alerts',
+  rateLimitBuckets: 'platform',
+};
+
+/**
+ * `profiles` is one wide row per person whose columns belong to different modules (decision 0014):
+ * these modules write their own columns of it. The list is closed: a new writer fails here.
+ */
+const PROFILE_COLUMN_WRITERS = new Set([
+  'admin',
+  'auth',
+  'care',
+  'fans',
+  'messages',
+  'notifications',
+  'payments',
+  'reviews',
+  'verification',
+]);
+
+const SRC = path.dirname(new URL(import.meta.url).pathname);
+
+function productionFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory())
+      return entry.name === 'testing' || entry.name === 'migrations' ? [] : productionFiles(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+/** The folder that owns a file: `modules/<name>`, else the top folder (`flows`, `jobs`, `db`, `platform`). */
+function ownerOfFile(file: string): string {
+  const parts = path.relative(SRC, file).split(path.sep);
+  return parts[0] === 'modules' ? (parts[1] ?? '') : (parts[0] ?? '').replace(/\.ts$/, '');
+}
+
+function writesIn(source: string): string[] {
+  const written = new Set<string>();
+  for (const m of source.matchAll(/\.(?:insert|update|delete)\(\s*([A-Za-z]+)\s*\)/g)) written.add(m[1] ?? '');
+  for (const m of source.matchAll(/(?:insert\s+into|update|delete\s+from)\s+\$\{\s*([A-Za-z]+)\s*\}/gi))
+    written.add(m[1] ?? '');
+  return [...written].filter((name) => name in schema);
+}
+
+describe('table owners', () => {
+  test('every table the schema defines has an owner', () => {
+    const tables = Object.entries(schema)
+      .filter(([, value]) => is(value, Table))
+      .map(([name]) => name);
+    expect(tables.filter((name) => !(name in OWNER))).toEqual([]);
+  });
+
+  test('a table is written only by the module that owns it', () => {
+    const foreign: string[] = [];
+    for (const file of productionFiles(SRC)) {
+      const writer = ownerOfFile(file);
+      for (const table of writesIn(fs.readFileSync(file, 'utf8'))) {
+        if (OWNER[table] === writer) continue;
+        if (table === 'profiles' && PROFILE_COLUMN_WRITERS.has(writer)) continue;
+        foreign.push(`${path.relative(SRC, file)} writes ${table} (owned by ${OWNER[table]})`);
+      }
+    }
+    expect(foreign).toEqual([]);
+  });
+
+  test('the check sees a foreign write when there is one', () => {
+    expect(writesIn('await tx.update(payments).set({})')).toEqual(['payments']);
+    expect(writesIn(['sql`insert into $', '{ledgerEntries} (a) values (1)`'].join(''))).toEqual(['ledgerEntries']);
+    expect(writesIn('await tx.select().from(payments)')).toEqual([]);
+  });
+});
