@@ -6,7 +6,7 @@
 // routes file, the app, the jobs, bootstrap and the demo seed are the composition at the very top, and
 // nothing imports them back. The graph is acyclic by construction, and `no-circular` checks files too.
 const TIERS = [
-  ['settings'],
+  ['settings', 'outbox'],
   ['audit', 'notifications', 'realtime', 'system-alerts'],
   ['profiles', 'presence', 'categories', 'reviews'],
   ['auth'],

@@ -13,7 +13,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { carryOutEffects } from './flows';
 import { creatorCardsChanged } from './modules/creators';
+import type { OutboxRunner } from './modules/outbox';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments';
 import { createEventBus, type EventBus } from './modules/realtime';
 import { type Clock, systemClock } from './platform/clock';
@@ -39,6 +41,7 @@ declare module 'fastify' {
     mailer: Mailer;
     payments: PaymentProvider;
     events: EventBus;
+    outbox: OutboxRunner;
   }
 }
 
@@ -97,6 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     'events',
     createEventBus(database, () => app.log),
   );
+  // Effects written with a committed change are carried out by the app's handler table (decision 0022).
+  app.decorate('outbox', { carryOut: (keys: readonly string[]) => carryOutEffects(app, keys) });
   app.addHook('onReady', async () => {
     await app.events.start();
   });

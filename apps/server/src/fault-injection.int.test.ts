@@ -148,6 +148,8 @@ describe.skipIf(testDriver() !== 'postgres')('fault injection (PostgreSQL)', () 
       payoutsAboveBalance: 0,
       transferConflicts: 0,
       unbalancedTransactions: 0,
+      effectsNotDone: 0,
+      effectsWithoutChange: 0,
     });
   });
 });

@@ -40,6 +40,7 @@ const OWNER: Record<string, string> = {
   reviews: 'reviews',
   systemAlertsSent: 'system-alerts',
   rateLimitBuckets: 'platform',
+  outbox: 'outbox',
 };
 
 /**

@@ -1,19 +1,20 @@
 import { claimAttachments } from '../modules/attachments';
-import { mailFanAboutReply } from '../modules/fans';
 import { recordAnswer } from '../modules/messages';
 import { createNotification } from '../modules/notifications';
-import { paymentIdsForMessages } from '../modules/payments';
+import { enqueueEffects } from '../modules/outbox';
+import { captureEffect, paymentIdsForMessages } from '../modules/payments';
 import { nameOf } from '../modules/profiles';
 import { announceMessageChange } from '../modules/realtime';
 import type { AppContext } from '../platform/context';
-import { settlePayments } from './settle';
+import { carryOutEffects, effect } from './effects';
 
 /**
  * Reply and capture: a creator answers a conversation, with a response or a free follow-up (spec §4).
  * In one transaction: the messages are answered (messages' recordAnswer locks them first, so a reply
- * racing the expiry job ends in one outcome), the reply's images are claimed and the fan's bell is
- * written. Once it commits: the fan's tabs hear of it, the fan is mailed, and the answered messages'
- * payments are captured (settlePayments).
+ * racing the expiry job ends in one outcome), the reply's images are claimed, the fan's bell is
+ * written, both sides' tabs are told (with the commit), and the effects that follow are written to the
+ * outbox: each answered payment's capture and the fan's mail. Once it commits they are carried out
+ * (decision 0022); one that fails is retried by the jobs.
  */
 export async function answerConversation(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
@@ -43,23 +44,36 @@ export async function answerConversation(
       messageId: answer.answerId,
       now,
     });
-    return { ...answer, notificationId, paymentIds: await paymentIdsForMessages(tx, answer.answeredIds) };
+    const deliverHere = await announceMessageChange(
+      ctx,
+      {
+        notify: { userId: answer.fanId, notificationId },
+        participants: [answer.fanId, opts.creatorId],
+        messageId: answer.answerId,
+        conversationId: answer.conversationId,
+        status: 'responded',
+      },
+      tx,
+    );
+    const paymentIds = await paymentIdsForMessages(tx, answer.answeredIds);
+    const effects = await enqueueEffects(
+      tx,
+      [
+        effect('mail-reply', `mail-reply:${answer.answerId}`, {
+          fanId: answer.fanId,
+          creatorId: opts.creatorId,
+          messageId: answer.answerId,
+          reply: opts.content,
+          kind: opts.kind,
+        }),
+        ...paymentIds.map(captureEffect),
+      ],
+      now,
+    );
+    return { answerId: answer.answerId, deliverHere, effects };
   });
 
-  await announceMessageChange(ctx, {
-    notify: { userId: result.fanId, notificationId: result.notificationId },
-    participants: [result.fanId, opts.creatorId],
-    messageId: result.answerId,
-    conversationId: result.conversationId,
-    status: 'responded',
-  });
-  await mailFanAboutReply(ctx, {
-    fanId: result.fanId,
-    creatorId: opts.creatorId,
-    messageId: result.answerId,
-    reply: opts.content,
-    kind: opts.kind,
-  });
-  await settlePayments(ctx, { action: 'capture', paymentIds: result.paymentIds, cause: 'reply' });
+  result.deliverHere();
+  await carryOutEffects(ctx, result.effects);
   return { messageId: result.answerId };
 }

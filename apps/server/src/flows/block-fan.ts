@@ -1,14 +1,14 @@
 import { BLOCK_MESSAGES } from '@fanline/contracts';
 import { recordBlock } from '../modules/care';
-import { mailFanAboutDecline } from '../modules/fans';
 import { endOpenMessages, lockOpenMessages } from '../modules/messages';
 import { createNotification } from '../modules/notifications';
-import { paymentIdsForMessages } from '../modules/payments';
+import { enqueueEffects } from '../modules/outbox';
+import { paymentIdsForMessages, releaseEffect } from '../modules/payments';
 import { lockProfile, nameOf, profileExists } from '../modules/profiles';
 import { announceMessageChange } from '../modules/realtime';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
-import { settlePayments } from './settle';
+import { carryOutEffects, effect } from './effects';
 
 /** What the fan reads, in the bell and the mail, about messages a block released. */
 const BLOCK_REASON = 'They are no longer accepting messages from you';
@@ -17,7 +17,7 @@ const BLOCK_REASON = 'They are no longer accepting messages from you';
  * Block (issue #13): a creator blocks a fan. In one transaction the block is recorded (twice is the same as
  * once) and every open paid message of that fan to this creator ends `refunded`, as a decline ends it
  * (declined_at set, so it does not lower the response rate). The money then goes back through the
- * decline's path: settlePayments releases a hold or refunds a captured-at-once payment, and the fan
+ * decline's path: the outbox's release effect releases a hold or refunds a captured-at-once payment, and the fan
  * hears of it by bell and by the refund mail.
  *
  * Races: the open messages are locked FOR UPDATE, as a reply, a decline and the expiry job lock them,
@@ -58,30 +58,31 @@ export async function blockFan(
       messageId: ids[0] ?? '',
       now,
     });
-    return {
-      ids,
-      conversationId: open[0]?.conversationId ?? '',
-      notificationId,
-      paymentIds: await paymentIdsForMessages(tx, ids),
-    };
+    const first = ids[0] ?? '';
+    const deliverHere = await announceMessageChange(
+      ctx,
+      {
+        notify: { userId: opts.fanId, notificationId },
+        participants: [opts.fanId, opts.creatorId],
+        messageId: first,
+        conversationId: open[0]?.conversationId ?? '',
+        status: 'refunded',
+      },
+      tx,
+    );
+    // The money goes back, then the fan is mailed (after it, so the mail says what happened to it).
+    const release = releaseEffect(first, await paymentIdsForMessages(tx, ids));
+    const mail = effect(
+      'mail-decline',
+      `mail-decline:${first}`,
+      { fanId: opts.fanId, creatorId: opts.creatorId, messageId: first, reason: BLOCK_REASON, note: null },
+      { after: release.key },
+    );
+    return { ids, deliverHere, effects: await enqueueEffects(tx, [release, mail], now) };
   });
   if (!result) return { blocked: true, released: 0 };
 
-  await announceMessageChange(ctx, {
-    notify: { userId: opts.fanId, notificationId: result.notificationId },
-    participants: [opts.fanId, opts.creatorId],
-    messageId: result.ids[0] ?? '',
-    conversationId: result.conversationId,
-    status: 'refunded',
-  });
-  await settlePayments(ctx, { action: 'release', paymentIds: result.paymentIds, cause: 'block' });
-  // After the release, so the mail says what happened to the money.
-  await mailFanAboutDecline(ctx, {
-    fanId: opts.fanId,
-    creatorId: opts.creatorId,
-    messageId: result.ids[0] ?? '',
-    reason: BLOCK_REASON,
-    note: null,
-  });
+  result.deliverHere();
+  await carryOutEffects(ctx, result.effects);
   return { blocked: true, released: result.ids.length };
 }

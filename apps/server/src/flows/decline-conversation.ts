@@ -1,13 +1,13 @@
 import { DECLINE_REASON_LABELS, type TDeclineReason } from '@fanline/contracts';
-import { mailFanAboutDecline } from '../modules/fans';
 import { endOpenMessages, fanOfConversation, lockOpenMessages } from '../modules/messages';
 import { createNotification } from '../modules/notifications';
-import { paymentIdsForMessages } from '../modules/payments';
+import { enqueueEffects } from '../modules/outbox';
+import { paymentIdsForMessages, releaseEffect } from '../modules/payments';
 import { nameOf } from '../modules/profiles';
 import { announceMessageChange } from '../modules/realtime';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
-import { settlePayments } from './settle';
+import { carryOutEffects, effect } from './effects';
 
 /** Everything a decline touches: the database, the clock, the provider (release), mail and live events. */
 export type DeclineConversationContext = Pick<
@@ -42,25 +42,36 @@ export async function declineConversation(
       messageId: ids[0] ?? opts.messageId,
       now,
     });
-    const paymentIds = await paymentIdsForMessages(tx, ids);
-    return { fanId, conversationId, notificationId, ids, paymentIds };
+    const first = ids[0] ?? opts.messageId;
+    const deliverHere = await announceMessageChange(
+      ctx,
+      {
+        notify: { userId: fanId, notificationId },
+        participants: [fanId, opts.creatorId],
+        messageId: first,
+        conversationId,
+        status: 'refunded',
+      },
+      tx,
+    );
+    // The money goes back, then the fan is mailed (after it, so the mail says what happened to it).
+    const release = releaseEffect(first, await paymentIdsForMessages(tx, ids));
+    const mail = effect(
+      'mail-decline',
+      `mail-decline:${first}`,
+      {
+        fanId,
+        creatorId: opts.creatorId,
+        messageId: first,
+        reason: DECLINE_REASON_LABELS[opts.reason],
+        note: opts.note ?? null,
+      },
+      { after: release.key },
+    );
+    return { ids, deliverHere, effects: await enqueueEffects(tx, [release, mail], now) };
   });
 
-  await announceMessageChange(ctx, {
-    notify: { userId: result.fanId, notificationId: result.notificationId },
-    participants: [result.fanId, opts.creatorId],
-    messageId: result.ids[0] ?? opts.messageId,
-    conversationId: result.conversationId,
-    status: 'refunded',
-  });
-  await settlePayments(ctx, { action: 'release', paymentIds: result.paymentIds, cause: 'decline' });
-  // After the release, so the mail says what happened to the money.
-  await mailFanAboutDecline(ctx, {
-    fanId: result.fanId,
-    creatorId: opts.creatorId,
-    messageId: result.ids[0] ?? opts.messageId,
-    reason: DECLINE_REASON_LABELS[opts.reason],
-    note: opts.note ?? null,
-  });
+  result.deliverHere();
+  await carryOutEffects(ctx, result.effects);
   return { declined: result.ids.length };
 }

@@ -1,10 +1,9 @@
-import { mailFanAboutRefund } from '../modules/fans';
 import { claimDueMessages } from '../modules/messages';
 import { createNotifications } from '../modules/notifications';
-import { paymentIdsForMessages } from '../modules/payments';
-import { forEachLimited } from '../platform/concurrency';
+import { enqueueEffects } from '../modules/outbox';
+import { paymentIdsForMessages, releaseEffect } from '../modules/payments';
 import type { AppContext } from '../platform/context';
-import { settlePayments } from './settle';
+import { carryOutEffects, effect } from './effects';
 
 /**
  * Expire: the expiry job (ARCHITECTURE §1 Jobs, §3) claims paid messages past their deadline with
@@ -30,11 +29,6 @@ export async function expireMessages(
 /** Messages claimed per transaction by the expiry job. */
 export const EXPIRY_BATCH = 500;
 const MAX_BATCHES = 100;
-/**
- * Events and mails after a claim run this many at a time: the pool has 10 connections and the
- * HTTP routes need theirs. The releases are one batch (payments' releasePayments).
- */
-const SETTLE_CONCURRENCY = 6;
 /** Messages whose events share one statement (two pg_notify calls each). */
 const EVENT_CHUNK = 100;
 
@@ -63,7 +57,8 @@ function refundEvents(message: {
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
 /**
- * The expiry path itself: claim, mark refunded, notify, release or refund the money, mail. With
+ * The expiry path itself: claim, mark refunded, notify, and write the effects that follow (the
+ * release or refund of the money, then each fan's mail) to the outbox (decision 0022). With
  * `messageId` it refunds that one pending paid message now, whatever its deadline (the admin's
  * stuck-payment action), through exactly the same steps; `inClaim` runs inside the claiming
  * transaction (the admin's audit row) only when something was claimed.
@@ -76,7 +71,7 @@ export async function refundPaidMessages(
   const now = app.clock.now();
   const claimed = await app.db.transaction(async (tx) => {
     const due = await claimDueMessages(tx, { limit, now, messageId: opts.messageId });
-    if (due.length === 0) return [];
+    if (due.length === 0) return { count: 0, effects: [] };
     const created = await createNotifications(
       tx,
       due.map((message) => ({
@@ -103,19 +98,26 @@ export async function refundPaidMessages(
         tx,
       );
     }
-    return notified;
+    // The batch's money goes back in one effect (payments' releasePayments), then each fan is mailed
+    // (after it, so the mail says what happened to the money: a released hold or a refund).
+    const release = releaseEffect(
+      due[0]?.id ?? '',
+      await paymentIdsForMessages(
+        tx,
+        due.map((m) => m.id),
+      ),
+    );
+    const mails = due.map((message) =>
+      effect(
+        'mail-refund',
+        `mail-refund:${message.id}`,
+        { fanId: message.senderId, creatorId: message.recipientId, messageId: message.id },
+        { after: release.key },
+      ),
+    );
+    return { count: due.length, effects: await enqueueEffects(tx, [release, ...mails], now) };
   });
 
-  if (claimed.length > 0) {
-    const owed = await paymentIdsForMessages(
-      app.db,
-      claimed.map((m) => m.id),
-    );
-    await settlePayments(app, { action: 'release', paymentIds: owed, cause: 'expiry' });
-    // After the release, so the mail says what happened to the money (released hold or refund).
-    await forEachLimited(claimed, SETTLE_CONCURRENCY, (message) =>
-      mailFanAboutRefund(app, { fanId: message.senderId, creatorId: message.recipientId, messageId: message.id }),
-    );
-  }
-  return claimed.length;
+  await carryOutEffects(app, claimed.effects);
+  return claimed.count;
 }

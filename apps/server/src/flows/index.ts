@@ -1,13 +1,14 @@
 /**
  * The cross-module flows (decision 0021, docs/architecture.md "Layers"): each is the one home of a
  * journey that spans modules, and calls them downward only. Pay and confirm live in payments, which
- * sits above everything they touch; payouts live in ledger.
+ * sits above everything they touch; payouts live in ledger. What follows a committed change goes
+ * through the outbox (effects.ts: every kind of effect and its handler, decision 0022).
  */
 export { answerConversation } from './answer-conversation';
 export { blockFan } from './block-fan';
 export { declineConversation } from './decline-conversation';
+export { carryOutEffects, type EffectKind, type Effects, effect } from './effects';
 export { EXPIRY_BATCH, expireMessages, refundPaidMessages } from './expire-messages';
 export { refundMessage } from './refund-message';
 export { retryUpheldRefunds } from './retry-upheld-refunds';
 export { reviewReport } from './review-report';
-export { settlePayments } from './settle';

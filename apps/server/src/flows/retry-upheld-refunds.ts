@@ -1,24 +1,24 @@
 import { upheldFlagsAwaitingRefund } from '../modules/moderation';
-import { refundCapturedPayment } from '../modules/payments';
+import { enqueueEffects } from '../modules/outbox';
+import { paymentOfMessage, refundUpheldEffect } from '../modules/payments';
 import type { AppContext } from '../platform/context';
 
 /**
- * Finishes the refund of an upheld "not an answer" flag that the ruling could not complete (decision
- * 0016). Until then the upheld flag keeps the earning held, so it is never paid out; this gives the fan
- * their money. refundCapturedPayment is idempotent (one provider refund key, one booking), so a repeat
- * is harmless.
+ * Finds upheld "not an answer" flags whose earning is still not refunded (decision 0016) and makes
+ * sure their refund is in the outbox: the ruling wrote it (decision 0022), so this only matters for a
+ * flag upheld before the outbox existed. The jobs' outbox pass carries them out; refundCapturedPayment
+ * is idempotent (one provider refund key, one booking), so a repeat is harmless.
  */
 export async function retryUpheldRefunds(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'payments' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
   opts: { limit?: number } = {},
 ): Promise<number> {
-  let refunded = 0;
-  for (const messageId of await upheldFlagsAwaitingRefund(ctx.db, opts)) {
-    try {
-      if ((await refundCapturedPayment(ctx, { messageId })) === 'refunded') refunded++;
-    } catch (error) {
-      ctx.log.warn({ err: error, messageId }, 'upheld flag: refund failed again; will retry');
-    }
-  }
-  return refunded;
+  const pending = await upheldFlagsAwaitingRefund(ctx.db, opts);
+  if (pending.length === 0) return 0;
+  const effects = [];
+  for (const messageId of pending)
+    effects.push(refundUpheldEffect(messageId, (await paymentOfMessage(ctx.db, messageId))?.id ?? null));
+  // Written if missing (the same key is the same row); the jobs' outbox pass carries them out.
+  await enqueueEffects(ctx.db, effects, ctx.clock.now());
+  return effects.length;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { expireMessages, retryUpheldRefunds } from '../flows';
+import { carryOutEffects, expireMessages, retryUpheldRefunds } from '../flows';
 import { pruneOrphanAttachments } from '../modules/attachments';
 import { pruneLookupCache } from '../modules/creators';
 import { reconcilePayouts, releaseDueEarnings } from '../modules/ledger';
@@ -43,6 +43,9 @@ export async function runJobsOnce(app: FastifyInstance): Promise<void> {
   await reconcilePayments(app);
   await reconcilePayouts(app);
   await retryUpheldRefunds(app);
+  // What changes left to do (decision 0022): retries, rows a crash left claimed, and what the
+  // reconcilers above wrote. One attempt per row and pass.
+  await carryOutEffects(app);
   await releaseDueEarnings(app);
   await alertStuckPayments(app);
   await pruneRateLimitBuckets(app.db, app.clock);

@@ -6,4 +6,7 @@ import type { FastifyInstance } from 'fastify';
  * `ctx: Pick<AppContext, 'db' | 'clock'>`: the type says which seams it uses, tests pass plain
  * objects, and no use case can reach the whole app as a service locator (docs/decisions/0014).
  */
-export type AppContext = Pick<FastifyInstance, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>;
+export type AppContext = Pick<
+  FastifyInstance,
+  'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'
+>;

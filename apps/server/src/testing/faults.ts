@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { unbalancedTransactions } from './messaging';
+import { EFFECTS_WITHOUT_CHANGE, unbalancedTransactions } from './messaging';
 import { type StandInFaults, type StripeStandIn, signStripeEvent } from './stripe/stand-in';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
@@ -346,6 +346,10 @@ export interface MoneyCheck {
   /** Transfers for a payout we do not book as paid, or more than one transfer for a payout. */
   transferConflicts: number;
   unbalancedTransactions: number;
+  /** Outbox rows (decision 0022) not done once the reconcilers ran: pending, or dead after their attempts. */
+  effectsNotDone: number;
+  /** Outbox rows whose change never committed (EFFECTS_WITHOUT_CHANGE). */
+  effectsWithoutChange: number;
 }
 
 type Row = Record<string, unknown>;
@@ -426,5 +430,7 @@ export async function checkMoney(app: FastifyInstance, standIn: StripeStandIn): 
         group by account having sum(amount) < 0) t`)),
     transferConflicts,
     unbalancedTransactions: await unbalancedTransactions(app.db),
+    effectsNotDone: await count(sql`select count(*)::int as n from outbox where status <> 'done'`),
+    effectsWithoutChange: await count(sql`select count(*)::int as n from (${EFFECTS_WITHOUT_CHANGE}) t`),
   };
 }

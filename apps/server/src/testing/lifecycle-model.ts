@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { answerConversation, expireMessages, reviewReport } from '../flows';
+import { answerConversation, carryOutEffects, expireMessages, reviewReport } from '../flows';
 import { reconcilePayouts } from '../modules/ledger';
 import { remindCreators } from '../modules/messages';
 import {
@@ -32,7 +32,7 @@ import { AppError } from '../platform/errors';
 import { connectLocalPayoutAccount } from './earnings';
 import { createAdmin, createCreator, createUser, TEST_PASSWORD } from './factories';
 import { signIn } from './http';
-import { SAMPLE_MESSAGE } from './messaging';
+import { EFFECTS_WITHOUT_CHANGE, SAMPLE_MESSAGE } from './messaging';
 
 const HOUR = 3_600_000;
 /** Sessions go idle after 7 days; a run's clock never goes further than this past its start. */
@@ -128,6 +128,7 @@ export interface LifecycleWorld {
  * keys), which measured several times faster than TRUNCATE on both drivers for a run's few rows.
  */
 const RUN_TABLES = [
+  'outbox',
   'ledger_entries',
   'earnings',
   'payouts',
@@ -314,6 +315,7 @@ export async function step(run: LifecycleRun, op: LifecycleOp): Promise<void> {
     case 'reconcile':
       await reconcilePayments(run.app).catch(() => undefined);
       await reconcilePayouts(run.app).catch(() => undefined);
+      await carryOutEffects(run.app).catch(() => undefined);
       break;
     case 'payout':
       // Refused under the minimum or with nothing payable; paid (or left pending in an outage) otherwise.
@@ -336,6 +338,7 @@ export async function step(run: LifecycleRun, op: LifecycleOp): Promise<void> {
       run.app = run.app === world.apps[0] ? world.apps[1] : world.apps[0];
       await reconcilePayments(run.app).catch(() => undefined);
       await reconcilePayouts(run.app).catch(() => undefined);
+      await carryOutEffects(run.app).catch(() => undefined);
       break;
     case 'flag': {
       // Refused when there is no reply, after 48 h or a second time: outcomes, not failures.
@@ -375,7 +378,9 @@ export async function settle(run: LifecycleRun): Promise<void> {
   run.world.clock.advance(25 * HOUR);
   await expireMessages(run.app);
   await reconcilePayments(run.app);
+  await carryOutEffects(run.app);
   await reconcilePayments(run.app);
+  await carryOutEffects(run.app);
   run.world.clock.advance(2 * 60_000);
   await reconcilePayouts(run.app);
 }
@@ -393,6 +398,17 @@ const INVARIANTS: Array<{
   final?: boolean;
   query: ReturnType<typeof sql> | ((now: string) => ReturnType<typeof sql>);
 }> = [
+  {
+    // Decision 0022: an effect is written in its change's transaction, so none exists for a change that
+    // rolled back; and once everything settled each has run (done once: its key is unique).
+    name: 'the outbox holds effects of committed changes only',
+    query: EFFECTS_WITHOUT_CHANGE,
+  },
+  {
+    name: 'every effect in the outbox has run, none is dead',
+    final: true,
+    query: sql`select key, status, attempts from outbox where status <> 'done'`,
+  },
   {
     name: 'every message is in exactly one state of the lifecycle',
     query: sql`select id, status from messages

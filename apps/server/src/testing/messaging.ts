@@ -86,3 +86,23 @@ export async function unbalancedTransactions(db: Db): Promise<number> {
   );
   return (result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? -1;
 }
+
+/**
+ * Outbox rows (decision 0022) whose change did not commit: a capture of a payment whose message was not
+ * answered, a release of one whose message did not end, a flag refund without an upheld flag. Each is
+ * written in its change's transaction, so none may exist; a query returning the offending rows.
+ */
+export const EFFECTS_WITHOUT_CHANGE = sql`
+  select o.key from outbox o join payments p on p.id::text = o.payload->>'paymentId'
+    join messages m on m.id = p.message_id
+    where o.kind = 'capture' and m.status <> 'responded'
+  union all
+  select o.key from outbox o cross join lateral jsonb_array_elements_text(o.payload->'paymentIds') as ids(payment_id)
+    join payments p on p.id::text = ids.payment_id join messages m on m.id = p.message_id
+    where o.kind = 'release' and m.status not in ('refunded', 'cancelled')
+  union all
+  select o.key from outbox o where o.kind = 'refund-upheld' and not exists (
+    select 1 from content_moderation f where f.content_id::text = o.payload->>'messageId' and f.status = 'approved')
+  union all
+  select o.key from outbox o where o.kind in ('mail-reply', 'mail-refund', 'mail-decline', 'auto-flag')
+    and not exists (select 1 from messages m where m.id::text = coalesce(o.payload->>'messageId', o.payload->>'id'))`;

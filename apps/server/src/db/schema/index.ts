@@ -6,6 +6,7 @@ export * from './categories';
 export * from './messages';
 export * from './money';
 export * from './notifications';
+export * from './outbox';
 export * from './profiles';
 export * from './reviews';
 export * from './support';

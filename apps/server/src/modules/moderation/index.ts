@@ -4,4 +4,4 @@ export { flagNotAnAnswer } from './flag-not-an-answer';
 export { listReports } from './list-reports';
 export { reportContent } from './report-content';
 export { upheldFlagsAwaitingRefund } from './retry-upheld-refunds';
-export { decideReport } from './review-report';
+export { decideReport, type Ruling } from './review-report';

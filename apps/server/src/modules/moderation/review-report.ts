@@ -2,6 +2,7 @@ import { NOT_AN_ANSWER_KIND, NOT_AN_ANSWER_MESSAGES, type TModerationReview } fr
 import { and, eq } from 'drizzle-orm';
 import { contentModeration, messages } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { recordAudit } from '../audit';
 import { createNotification } from '../notifications';
@@ -25,13 +26,21 @@ const OUTCOME = {
  * A "not an answer" flag (decision 0016) also tells the fan and the creator, and returns `flag`: the
  * flow that called this (flows/review-report.ts) moves the money once the ruling has committed.
  */
-export async function decideReport(
+export async function decideReport<T>(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   input: { adminId: string; reportId: string; review: TModerationReview },
-) {
+  /** Runs in the ruling's transaction once it is decided: the caller's effects of it commit with it. */
+  inRuling: (tx: Db, decided: Ruling) => Promise<T>,
+): Promise<{ status: 'approved' | 'rejected' } & Ruling & { followUp: T }> {
   const outcome = OUTCOME[input.review.decision];
   const now = ctx.clock.now();
   const decided = await ctx.db.transaction(async (tx) => {
+    const ruling = await rule(tx);
+    return { ...ruling, followUp: await inRuling(tx, ruling) };
+  });
+  return { status: outcome.status, ...decided };
+
+  async function rule(tx: Db): Promise<Ruling> {
     const [updated] = await tx
       .update(contentModeration)
       .set({
@@ -108,6 +117,11 @@ export async function decideReport(
       now,
     });
     return { flag: null, notified: [{ userId: updated.reportedBy, notificationId }] };
-  });
-  return { status: outcome.status, ...decided };
+  }
+}
+
+/** What a ruling decided: a "not an answer" flag's money to move, and who was notified. */
+export interface Ruling {
+  flag: { messageId: string; fanId: string; creatorId: string; approved: boolean } | null;
+  notified: Array<{ userId: string; notificationId: string }>;
 }

@@ -5,7 +5,6 @@ import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { type CapacityLimits, isBlocked, pauseMessage, pauseOf } from '../care';
 import { cancelPendingMessage } from '../messages';
-import { autoFlagMessage } from '../moderation';
 import { mailUser } from '../notifications';
 import { readSettings } from '../settings';
 import { goLiveAndAnnounce, lockPaymentForConfirmation } from './confirm-statements';
@@ -17,7 +16,7 @@ import { newMessageMail } from './mails';
  */
 export type ConfirmAuthorizationContext = Pick<
   AppContext,
-  'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'
+  'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'
 >;
 
 /**
@@ -62,7 +61,7 @@ export async function confirmAuthorization(
     // block check rides on it), the start of the message's window, the hold's ledger legs, the
     // creator's notification, and the words every open tab concerned hears the moment it is live
     // (issue 14: delivery p50 ≤ 5 ms), never of one that rolled back (confirm-statements.ts).
-    const deliverHere = await goLiveAndAnnounce(ctx, tx, {
+    const live = await goLiveAndAnnounce(ctx, tx, {
       payment,
       message,
       senderName: name,
@@ -74,8 +73,8 @@ export async function confirmAuthorization(
       now,
       windowHours,
     });
-    if (!deliverHere) return refuse(MESSAGE_MESSAGES.blocked);
-    return { message, senderName: name, deliverHere };
+    if (!live) return refuse(MESSAGE_MESSAGES.blocked);
+    return live;
   });
   if (!outcome) return { changed: false };
   if ('refused' in outcome) {
@@ -83,11 +82,10 @@ export async function confirmAuthorization(
     return { changed: false, refused: outcome.refused };
   }
 
-  const { message, senderName, deliverHere } = outcome;
-  // Committed: this instance's streams (the creator's open tabs, most often) hear of it now.
-  deliverHere();
-  await autoFlagMessage(ctx, message);
-  await mailCreator(ctx, { creatorId: message.recipientId, senderName, message });
+  // Committed: this instance's streams (the creator's open tabs, most often) hear of it now; then the
+  // effects the statement wrote (the auto-moderation check, the creator's mail) are carried out.
+  outcome.deliverHere();
+  await ctx.outbox.carryOut(outcome.effects);
   return { changed: true };
 }
 
@@ -116,14 +114,22 @@ async function staleReason(
   return null;
 }
 
+/** What the creator's mail about a new paid message says (an outbox effect's payload, decision 0022). */
+export interface NewMessageMail {
+  creatorId: string;
+  senderName: string;
+  message: { id: string; content: string; amount: number };
+}
+
 /**
  * spec: an email to the creator on a new paid message, through the one mail gate (platform setting,
  * the creator's switches, an unsubscribe link). It goes through the mailer whether or not SMTP is
- * set (without it: the log, and /dev/outbox outside production). Failures only logged.
+ * set (without it: the log, and /dev/outbox outside production). Failures only logged. Carried out
+ * after the payment's commit as an outbox effect (confirm-statements.ts writes it).
  */
-async function mailCreator(
+export async function mailCreatorAboutNewMessage(
   ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>,
-  opts: { creatorId: string; senderName: string; message: { id: string; content: string; amount: number } },
+  opts: NewMessageMail,
 ) {
   await mailUser(ctx, opts.creatorId, 'new-message', () =>
     newMessageMail(opts.senderName, opts.message, `${ctx.config.publicUrl}/dashboard/messages/${opts.message.id}`),

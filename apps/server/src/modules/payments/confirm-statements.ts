@@ -8,7 +8,9 @@ import { isBlockedSql } from '../care';
 import { ACCOUNTS, ledgerTransactionPart } from '../ledger';
 import { messageGoesLive } from '../messages';
 import { notificationPart } from '../notifications';
+import { type Effect, effectsPart } from '../outbox';
 import { type DeliverHere, messageChangeNotices } from '../realtime';
+import { PAYMENT_EFFECTS } from './effects';
 
 // The two statements every paid message takes (confirm-authorization.ts), rendered once with
 // placeholders and run by name: neither drizzle nor PostgreSQL builds them again for each payment
@@ -136,35 +138,38 @@ function buildAnnouncement() {
   const paid = messageGoesLive('paid', when);
   const hold = ledgerTransactionPart('hold', 2, when);
   const notice = notificationPart('notice', when);
+  const effects = effectsPart('effects', 2, when);
   const announced = messageChangeNotices('announced', { adminActivity: true });
   const run = fixedStatement(
     'confirm_go_live',
-    sql`with live as (${live.sql}), w0 as (${paid.sql}), w1 as (${hold.sql}), w2 as (${notice.sql})
+    sql`with live as (${live.sql}), w0 as (${paid.sql}), w1 as (${hold.sql}), w2 as (${notice.sql}),
+      w3 as (${effects.sql})
       select ${announced.sql} from live`,
   );
-  return { live, paid, hold, notice, announced, run };
+  return { live, paid, hold, notice, effects, announced, run };
 }
 const announcement = buildAnnouncement();
 
 /**
  * Makes the payment and its message live inside the payment's transaction (messages' messageGoesLive
- * starts its response window) and announces it. Returns what to call once that transaction has
- * committed, so this instance's own streams hear of it at once (realtime's event bus); or null, and
- * nothing written, when the creator has blocked this fan.
+ * starts its response window), writes its effects to the outbox and announces it. Returns what to call
+ * once that transaction has committed, so this instance's own streams hear of it at once (realtime's
+ * event bus), and the keys of the effects to carry out then; or null, and nothing written, when the
+ * creator has blocked this fan.
  */
 export async function goLiveAndAnnounce(
   ctx: Pick<AppContext, 'events'>,
   tx: Db,
   opts: {
     payment: { id: string; recipientId: string; senderId: string; amountTotal: number };
-    message: { id: string; conversationId: string; content: string };
+    message: { id: string; conversationId: string; content: string; amount: number };
     senderName: string;
     goLive: GoLive;
     now: Date;
     windowHours: number;
   },
-): Promise<DeliverHere | null> {
-  const { live, paid, hold, notice, announced, run } = announcement;
+): Promise<{ deliverHere: DeliverHere; effects: string[] } | null> {
+  const { live, paid, hold, notice, effects, announced, run } = announcement;
   const { payment, message, now } = opts;
   const booked = hold.fill({
     kind: 'authorize',
@@ -182,6 +187,25 @@ export async function goLiveAndAnnounce(
     messageId: message.id,
     now,
   });
+  // The effects a paid message going live leaves for after its commit (decision 0022): the
+  // auto-moderation check and the creator's mail.
+  const after: Effect[] = [
+    {
+      kind: PAYMENT_EFFECTS.autoFlag,
+      key: `auto-flag:${message.id}`,
+      payload: { id: message.id, content: message.content },
+    },
+    {
+      kind: PAYMENT_EFFECTS.mailNewMessage,
+      key: `mail-new-message:${message.id}`,
+      payload: {
+        creatorId: payment.recipientId,
+        senderName: opts.senderName,
+        message: { id: message.id, content: message.content, amount: opts.message.amount },
+      },
+    },
+  ];
+  const written = effects.fill(after, now);
   const words = announced.fill(ctx, {
     notify: { userId: payment.recipientId, notificationId: note.id },
     participants: [payment.recipientId, payment.senderId],
@@ -201,7 +225,8 @@ export async function goLiveAndAnnounce(
     ...paid.fill({ messageId: message.id, now, windowHours: opts.windowHours }),
     ...booked.values,
     ...note.values,
+    ...written.values,
     ...words.values,
   });
-  return rows.length > 0 ? words.deliverHere : null;
+  return rows.length > 0 ? { deliverHere: words.deliverHere, effects: written.keys } : null;
 }

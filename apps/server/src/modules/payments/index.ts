@@ -7,8 +7,9 @@
 export { abandonCheckout } from './abandon-checkout';
 export { capturePayment } from './capture-payment';
 export { capturesAtOnce } from './captures-at-once';
-export { confirmAuthorization } from './confirm-authorization';
+export { confirmAuthorization, mailCreatorAboutNewMessage, type NewMessageMail } from './confirm-authorization';
 export { createPaymentProvider } from './create-provider';
+export { captureEffect, PAYMENT_EFFECTS, refundUpheldEffect, releaseEffect } from './effects';
 export { createLocalProvider } from './local/provider';
 export { creatorSharesForMessages, paymentIdsForMessages, paymentOfMessage } from './message-payments';
 export { completeSimulatedOnboarding, createOnboardingLink } from './payout-account';

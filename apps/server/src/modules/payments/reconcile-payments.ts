@@ -1,25 +1,27 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { earnings, messages, payments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { enqueueEffects } from '../outbox';
 import { alertProviderFailure } from '../system-alerts';
 import { abandonCheckout } from './abandon-checkout';
-import { capturePayment } from './capture-payment';
 import { confirmAuthorization } from './confirm-authorization';
-import { releasePayment } from './release-payment';
+import { captureEffect, releaseEffect } from './effects';
 
 const ABANDONED_AFTER_MS = 60 * 60_000;
 
 /**
- * Finishes provider work a crash or a provider outage left undone (issue: "a reconciler retries
- * provider calls left unfinished"): answered messages whose money was not taken, refunded ones whose
- * money was not let go, and checkouts nobody completed within an hour.
+ * What the outbox cannot know (decision 0022): checkouts nobody completed within an hour (the
+ * provider is asked: a completion webhook may have been lost), and payments whose message was
+ * answered or ended but whose money never moved: their capture or release is in the outbox when the
+ * change wrote it, and is written now when it is not (a change from before the outbox). The jobs'
+ * outbox pass carries them out, with its retries.
  */
 export async function reconcilePayments(
-  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
+  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'>,
   limit = 100,
 ) {
   const unsettled = await app.db
-    .select({ paymentId: payments.id, messageStatus: messages.status })
+    .select({ paymentId: payments.id, messageId: messages.id, messageStatus: messages.status })
     .from(payments)
     .innerJoin(messages, eq(messages.id, payments.messageId))
     .leftJoin(earnings, eq(earnings.messageId, payments.messageId))
@@ -31,20 +33,11 @@ export async function reconcilePayments(
       ),
     )
     .limit(limit);
-  let settled = 0;
-  let released = 0;
-  for (const row of unsettled) {
-    try {
-      if (row.messageStatus === 'responded' && (await capturePayment(app, { paymentId: row.paymentId })) === 'captured')
-        settled++;
-      if (row.messageStatus === 'refunded' && (await releasePayment(app, { paymentId: row.paymentId })) === 'released')
-        released++;
-    } catch (error) {
-      app.log.warn({ err: error, paymentId: row.paymentId }, 'reconcile: provider call failed; will retry');
-      const action = row.messageStatus === 'responded' ? 'capture' : 'release or refund';
-      await alertProviderFailure(app, { paymentId: row.paymentId, action, error });
-    }
-  }
+  const effects = unsettled.map((row) =>
+    row.messageStatus === 'responded' ? captureEffect(row.paymentId) : releaseEffect(row.messageId, [row.paymentId]),
+  );
+  // Written if missing (the same key is the same row); the jobs' outbox pass carries them out.
+  await enqueueEffects(app.db, effects, app.clock.now());
 
   const stale = await app.db
     .select()
@@ -86,5 +79,5 @@ export async function reconcilePayments(
       await alertProviderFailure(app, { paymentId: row.id, action: 'confirm the checkout of', error });
     }
   }
-  return { settled, released, abandoned };
+  return { unsettled: unsettled.length, abandoned };
 }

@@ -13,6 +13,7 @@ import {
   unbalancedTransactions,
   useTestApp,
 } from '../../testing';
+import { runJobsOnce } from '../../testing/jobs';
 import { createLocalProvider } from './local/provider';
 import type { PaymentProvider } from './provider';
 import { reconcilePayments } from './reconcile-payments';
@@ -40,7 +41,7 @@ function flakyProvider(): PaymentProvider & { down: boolean; calls: string[] } {
 
 const HOUR = 3_600_000;
 
-describe('the reconciler', () => {
+describe('the reconciler and the outbox', () => {
   const provider = flakyProvider();
   const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' }, payments: provider });
 
@@ -57,12 +58,12 @@ describe('the reconciler', () => {
     expect(reply.statusCode).toBe(200);
     expect((await messageRow(t.database.db, messageId)).status).toBe('responded');
     expect((await paymentRow(t.database.db, paymentId)).status).toBe('authorized');
-    await reconcilePayments(t.app);
+    await runJobsOnce(t.app);
     expect((await paymentRow(t.database.db, paymentId)).status).toBe('authorized');
 
     provider.down = false;
     await Promise.all([reconcilePayments(t.app), reconcilePayments(t.app)]);
-    await reconcilePayments(t.app);
+    await runJobsOnce(t.app);
     expect((await paymentRow(t.database.db, paymentId)).status).toBe('succeeded');
     expect(await t.database.db.select().from(earnings).where(eq(earnings.messageId, messageId))).toHaveLength(1);
     expect((await ledgerOf(t.database.db, paymentId)).filter((l) => l.kind === 'capture')).toHaveLength(3);
@@ -77,7 +78,7 @@ describe('the reconciler', () => {
     expect((await messageRow(t.database.db, messageId)).status).toBe('refunded');
     expect((await paymentRow(t.database.db, paymentId)).status).toBe('authorized');
     provider.down = false;
-    await reconcilePayments(t.app);
+    await runJobsOnce(t.app);
     expect((await paymentRow(t.database.db, paymentId)).status).toBe('canceled');
     expect(await unbalancedTransactions(t.database.db)).toBe(0);
   });

@@ -11,14 +11,14 @@ const PROVIDER_CONCURRENCY = 8;
  * releasePayment for a batch (the expiry job's claim): the same rules and the same ledger legs, but
  * the provider is asked with bounded concurrency and the bookkeeping of the whole batch is one
  * transaction (one commit instead of one per payment; issue 14). A payment the provider would not
- * release is left as it is and logged: the reconciler retries it, as after releasePayment.
- * Returns how many were released or refunded.
+ * release is left as it is and counted in `failed`: its outbox row (decision 0022) is retried, and
+ * the ones already released are no-ops then. Returns how many were released or refunded, and failed.
  */
 export async function releasePayments(
-  ctx: ReleasePaymentContext & { log: { error: (obj: object, msg: string) => void } },
+  ctx: ReleasePaymentContext & { log: { warn: (obj: object, msg: string) => void } },
   opts: { paymentIds: readonly string[] },
-): Promise<number> {
-  if (opts.paymentIds.length === 0) return 0;
+): Promise<{ released: number; failed: string[] }> {
+  if (opts.paymentIds.length === 0) return { released: 0, failed: [] };
   const openStatus = inArray(payments.status, ['authorized', 'succeeded']);
   // Nothing earned on the message yet (a captured answer keeps its money), as releasePayment checks.
   const notEarned = notExists(
@@ -29,6 +29,7 @@ export async function releasePayments(
     .from(payments)
     .where(and(inArray(payments.id, [...opts.paymentIds]), openStatus, notEarned));
   const askedProvider: string[] = [];
+  const failed: string[] = [];
   await forEachLimited(candidates, PROVIDER_CONCURRENCY, async (payment) => {
     if (!payment.messageId) return;
     try {
@@ -36,10 +37,11 @@ export async function releasePayments(
       else await ctx.payments.refund(payment);
       askedProvider.push(payment.id);
     } catch (error) {
-      ctx.log.error({ err: error, paymentId: payment.id }, 'release failed after expiry; the reconciler will retry');
+      failed.push(payment.id);
+      ctx.log.warn({ err: error, paymentId: payment.id }, 'the provider did not release a payment');
     }
   });
-  if (askedProvider.length === 0) return 0;
+  if (askedProvider.length === 0) return { released: 0, failed };
 
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
@@ -51,7 +53,7 @@ export async function releasePayments(
       .where(and(inArray(payments.id, askedProvider), openStatus, eq(messages.status, 'refunded')))
       .orderBy(payments.id)
       .for('update', { of: payments });
-    if (locked.length === 0) return 0;
+    if (locked.length === 0) return { released: 0, failed };
     await tx
       .update(payments)
       .set({
@@ -75,6 +77,6 @@ export async function releasePayments(
         ],
       })),
     );
-    return locked.length;
+    return { released: locked.length, failed };
   });
 }

@@ -2,16 +2,22 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { placeholders } from '../../platform/prepared';
-import { notifyCall } from './event-bus';
+import { type DeliverHere, notifyCall } from './event-bus';
 
 /**
  * After a message changes and its notification is committed: the notified person's tabs hear of the
  * notification, and both participants' tabs hear of the message change (and, with `adminActivity`,
  * admin dashboards of the activity), in this order. A paid message going live says the same inside
- * its own transaction (messageChangeNotices).
+ * its own transaction (messageChangeNotices). With `via` (the change's transaction) the words go out
+ * with its commit and never if it rolls back; call the returned DeliverHere once it has committed, so
+ * this instance's own streams hear of it at once.
  */
-export async function announceMessageChange(ctx: Pick<AppContext, 'events'>, change: MessageChange): Promise<void> {
-  await ctx.events.publishAll(messageChangeEvents(change));
+export async function announceMessageChange(
+  ctx: Pick<AppContext, 'events'>,
+  change: MessageChange,
+  via?: Db,
+): Promise<DeliverHere> {
+  return ctx.events.publishAll(messageChangeEvents(change), via);
 }
 
 type MessageChange = {

@@ -1,3 +1,9 @@
 /** Mails to admins about payment-provider failures and stuck payments (issue #12, setting system_alerts). */
 export { alertStuckPayments, STUCK_AFTER_MS } from './alert-stuck-payments';
-export { alertPayoutFailure, alertProviderFailure, type SystemAlertKind, sendSystemAlert } from './send-system-alert';
+export {
+  alertDeadEffect,
+  alertPayoutFailure,
+  alertProviderFailure,
+  type SystemAlertKind,
+  sendSystemAlert,
+} from './send-system-alert';

@@ -3,7 +3,7 @@ import { adminUsers, systemAlertsSent, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { readSettings } from '../settings';
 
-export type SystemAlertKind = 'provider_failure' | 'payout_failure' | 'stuck_payment';
+export type SystemAlertKind = 'provider_failure' | 'payout_failure' | 'stuck_payment' | 'dead_effect';
 
 /**
  * Mails every active admin about something only a person can fix (issue #12, setting system_alerts):
@@ -89,4 +89,24 @@ export function alertPayoutFailure(app: AlertContext, failure: { payoutId: strin
 function describe(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.slice(0, 300);
+}
+
+/**
+ * An effect that follows a committed change (decision 0022: a capture, a refund, a mail) failed on
+ * every attempt and will not be tried again by itself: a person must look (once per effect).
+ */
+export function alertDeadEffect(
+  app: AlertContext,
+  failure: { key: string; kind: string; attempts: number; error: unknown },
+): Promise<boolean> {
+  return sendSystemAlert(app, {
+    kind: 'dead_effect',
+    targetId: failure.key,
+    subject: `an after-commit step (${failure.kind}) failed ${failure.attempts} times`,
+    lines: [
+      `The step ${failure.key} failed ${failure.attempts} times and is no longer retried.`,
+      `Error: ${describe(failure.error)}`,
+      'Its change stands; the outbox row is marked dead until someone deals with it.',
+    ],
+  });
 }

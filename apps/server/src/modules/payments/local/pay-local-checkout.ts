@@ -13,7 +13,7 @@ import { LOCAL_TEST_CARDS } from './provider';
  * reload) lands on the same success page and charges nothing more.
  */
 export async function payLocalCheckout(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'>,
   opts: { paymentId: string; viewerId: string; cardNumber: string },
 ): Promise<{ redirectUrl: string }> {
   const { payment, creator } = await loadOwnPayment(ctx, opts);

@@ -12,7 +12,7 @@ export const testSendEnabled = (ctx: Pick<AppContext, 'payments' | 'config'>) =>
 
 /** Local provider only: a paid message sent without the card form (checkout, then confirmation at once). */
 export async function testSendMessage(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'>,
   opts: {
     senderId: string;
     recipientId: string;

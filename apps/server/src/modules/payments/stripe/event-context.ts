@@ -8,7 +8,7 @@ import type { AppContext } from '../../../platform/context';
  * dispatcher and the handlers both import it and neither imports the other's types.
  */
 export interface StripeEventContext {
-  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>;
+  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'>;
   stripe: Stripe;
   /** The request's logger, so every line carries the delivery's request id. */
   log: FastifyBaseLogger;

@@ -1,0 +1,44 @@
+import type { Effect } from '../outbox';
+
+/**
+ * The outbox effects that move a payment's money after a committed change (decision 0022), named by
+ * payments so every writer (the flows, the reconciler, the paid message's statement) builds the same
+ * row: the same key for the same work, one payment's effects in order. Their handlers are the app's
+ * (flows/effects.ts).
+ */
+export const PAYMENT_EFFECTS = {
+  capture: 'capture',
+  release: 'release',
+  refundUpheld: 'refund-upheld',
+  autoFlag: 'auto-flag',
+  mailNewMessage: 'mail-new-message',
+} as const;
+
+/** The answered message's payment is captured and booked (capturePayment). */
+export function captureEffect(paymentId: string): Effect<'capture', { paymentId: string }> {
+  return { kind: PAYMENT_EFFECTS.capture, key: `capture:${paymentId}`, payload: { paymentId }, orderingKey: paymentId };
+}
+
+/**
+ * Ended messages' money goes back (releasePayments): holds released, charges refunded. A message ends
+ * once, so the first one's id names the effect.
+ */
+export function releaseEffect(
+  firstMessageId: string,
+  paymentIds: string[],
+): Effect<'release', { paymentIds: string[] }> {
+  return { kind: PAYMENT_EFFECTS.release, key: `release:${firstMessageId}`, payload: { paymentIds } };
+}
+
+/** An upheld "not an answer" flag: the captured payment is refunded (refundCapturedPayment), after its capture. */
+export function refundUpheldEffect(
+  messageId: string,
+  paymentId: string | null,
+): Effect<'refund-upheld', { messageId: string }> {
+  return {
+    kind: PAYMENT_EFFECTS.refundUpheld,
+    key: `refund-upheld:${messageId}`,
+    payload: { messageId },
+    orderingKey: paymentId,
+  };
+}
