@@ -17,7 +17,7 @@ import { carryOutEffects, effect } from './effects';
  * (decision 0022); one that fails is retried by the jobs.
  */
 export async function answerConversation(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'>,
   opts: {
     creatorId: string;
     messageId: string;

@@ -12,7 +12,7 @@ import { carryOutEffects, effect } from './effects';
 /** Everything a decline touches: the database, the clock, the provider (release), mail and live events. */
 export type DeclineConversationContext = Pick<
   AppContext,
-  'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'
+  'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'
 >;
 
 /**

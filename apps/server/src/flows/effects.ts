@@ -1,6 +1,6 @@
 import { NOT_AN_ANSWER_MESSAGES, RETURN_NOTES } from '@fanline/contracts';
 import { mailFanAboutDecline, mailFanAboutRefund, mailFanAboutReply } from '../modules/fans';
-import { releaseDueEarnings } from '../modules/ledger';
+import { finishPayout, mailPayoutStatus, PAYOUT_EFFECTS, releaseDueEarnings } from '../modules/ledger';
 import { autoFlagMessage } from '../modules/moderation';
 import { mailUser } from '../modules/notifications';
 import { type Effect, type OutboxRow, runOutbox } from '../modules/outbox';
@@ -12,7 +12,7 @@ import {
   refundCapturedPayment,
   releasePayments,
 } from '../modules/payments';
-import { alertDeadEffect, alertProviderFailure } from '../modules/system-alerts';
+import { alertDeadEffect, alertPayoutFailure, alertProviderFailure } from '../modules/system-alerts';
 import type { AppContext } from '../platform/context';
 
 /**
@@ -34,13 +34,20 @@ export interface Effects {
   'mail-decline': Parameters<typeof mailFanAboutDecline>[1];
   'mail-refund': Parameters<typeof mailFanAboutRefund>[1];
   'mail-flag-refund': { fanId: string };
+  /** A payout's transfer at the provider and its booking (ledger's finishPayout), keyed by the payout. */
+  [PAYOUT_EFFECTS.transfer]: { payoutId: string };
+  /** The creator's mail about a payout's answer, written with its booking. */
+  [PAYOUT_EFFECTS.mail]: { payoutId: string };
   /** Written by payments' confirmation, inside its one statement (confirm-statements.ts). */
   [PAYMENT_EFFECTS.autoFlag]: { id: string; content: string };
   [PAYMENT_EFFECTS.mailNewMessage]: NewMessageMail;
 }
 
 export type EffectKind = keyof Effects;
-export type EffectContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log'>;
+export type EffectContext = Pick<
+  AppContext,
+  'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'
+>;
 
 /** One typed outbox row: `key` names the effect once and for all (the same key twice is one row). */
 export function effect<K extends EffectKind>(
@@ -83,6 +90,15 @@ const HANDLERS: { [K in EffectKind]: Handler<K> } = {
     throw error;
   },
   [PAYMENT_EFFECTS.refundUpheld]: (ctx, payload) => refundCapturedPayment(ctx, payload),
+  [PAYOUT_EFFECTS.transfer]: async (ctx, payload, row) => {
+    try {
+      return await finishPayout(ctx, payload);
+    } catch (error) {
+      if (row.attempts >= 2) await alertPayoutFailure(ctx, { payoutId: payload.payoutId, error });
+      throw error;
+    }
+  },
+  [PAYOUT_EFFECTS.mail]: (ctx, payload) => mailPayoutStatus(ctx, payload),
   'release-due-earnings': (ctx, payload) => releaseDueEarnings(ctx, payload),
   'mail-reply': (ctx, payload) => mailFanAboutReply(ctx, payload),
   'mail-decline': (ctx, payload) => mailFanAboutDecline(ctx, payload),

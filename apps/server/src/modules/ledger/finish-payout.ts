@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { earnings, payouts, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { mailUser } from '../notifications';
+import { enqueueEffects } from '../outbox';
+import { payoutMailEffect } from './payout-effects';
 import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
 
 /**
@@ -12,7 +14,7 @@ import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
  * the provider call is idempotent on the payout id, so a retry never pays twice. Safe to repeat.
  */
 export async function finishPayout(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'log' | 'outbox'>,
   opts: { payoutId: string },
 ) {
   const { payoutId } = opts;
@@ -29,6 +31,7 @@ export async function finishPayout(
 
   const now = ctx.clock.now();
   let booked = false;
+  const mail = payoutMailEffect(payoutId);
   const result = await ctx.db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
     if (payout?.status !== 'pending') return payout ?? row.payout;
@@ -48,6 +51,7 @@ export async function finishPayout(
         .where(eq(payouts.id, payoutId))
         .returning();
       booked = true;
+      await enqueueEffects(tx, [mail], now);
       return done ?? payout;
     }
     await postLedgerTransaction(tx, {
@@ -70,18 +74,22 @@ export async function finishPayout(
       .returning();
     ctx.log.warn({ payoutId }, 'payout refused by the provider; the money is back in the balance');
     booked = true;
+    await enqueueEffects(tx, [mail], now);
     return failed ?? payout;
   });
-  // Only the call that booked the answer mails, so a retry or a race never mails twice.
-  if (booked) await mailPayoutStatus(ctx, result);
+  // Only the call that booked the answer wrote the mail (in the booking's transaction), so a retry or
+  // a race never mails twice, and a crash after the booking does not lose it.
+  if (booked) await ctx.outbox.carryOut([mail.key]);
   return result;
 }
 
-/** The creator's mail about a payout that reached the bank or was refused (issue #13). */
-async function mailPayoutStatus(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'log'>,
-  payout: typeof payouts.$inferSelect,
+/** The creator's mail about a payout that reached the bank or was refused (issue #13): an outbox effect. */
+export async function mailPayoutStatus(
+  ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>,
+  opts: { payoutId: string },
 ): Promise<void> {
+  const [payout] = await ctx.db.select().from(payouts).where(eq(payouts.id, opts.payoutId));
+  if (!payout) return;
   const amount = formatCents(payout.amount);
   const link = `${ctx.config.publicUrl}/dashboard/earnings`;
   await mailUser(ctx, payout.creatorId, 'payout-status', () =>

@@ -1,5 +1,7 @@
 // The ledger module's front door (ARCHITECTURE §1): what other modules, jobs and the seed may call.
 export { holdEarning, isReleased, releaseDueEarnings } from './earning-holds';
+export { finishPayout, mailPayoutStatus } from './finish-payout';
+export { PAYOUT_EFFECTS, payoutMailEffect, payoutTransferEffect } from './payout-effects';
 export {
   ACCOUNTS,
   type LedgerKind,

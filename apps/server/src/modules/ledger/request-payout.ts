@@ -3,9 +3,10 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { earnings, payouts, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { enqueueEffects } from '../outbox';
 import { isHeldNow, releaseDueEarnings } from './earning-holds';
-import { finishPayout } from './finish-payout';
 import { payableBalance } from './payable-balance';
+import { payoutTransferEffect } from './payout-effects';
 import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
 
 /**
@@ -15,10 +16,11 @@ import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
  * earnings marked paid_out and the ledger move creator_payable → payout_clearing commit together.
  * Requests of one creator serialize on the creator's profile row, so two at once can never pay the
  * same earnings twice: the second sees them paid out and a balance under the minimum. The transfer
- * itself happens after the commit (no provider call under row locks), keyed by the payout's id.
+ * itself is an outbox effect written with the payout and carried out after the commit (no provider
+ * call under row locks), keyed by the payout's id.
  */
 export async function requestPayout(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'log' | 'outbox'>,
   opts: { creatorId: string },
 ) {
   const { creatorId } = opts;
@@ -82,13 +84,14 @@ export async function requestPayout(
         { account: ACCOUNTS.payoutClearing, amount },
       ],
     });
+    await enqueueEffects(tx, [transfer(row.id)], now);
     return row;
   });
-  try {
-    return await finishPayout(ctx, { payoutId: payout.id });
-  } catch (error) {
-    // The request stands; the reconciler asks the provider again with the same key.
-    ctx.log.error({ err: error, payoutId: payout.id }, 'payout transfer failed for now; will retry');
-    return payout;
-  }
+  // The transfer, written with the payout, now; if the provider fails it stays pending and the
+  // outbox asks again with the same key (decision 0022).
+  await ctx.outbox.carryOut([transfer(payout.id).key]);
+  const [answered] = await ctx.db.select().from(payouts).where(eq(payouts.id, payout.id));
+  return answered ?? payout;
 }
+
+const transfer = payoutTransferEffect;
