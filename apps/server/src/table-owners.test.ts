@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { is, Table } from 'drizzle-orm';
+import { getTableName, is, Table } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import * as schema from './db/schema';
 
@@ -55,6 +55,7 @@ const PROFILE_COLUMN_WRITERS = new Set([
   'messages',
   'notifications',
   'payments',
+  'presence',
   'reviews',
   'verification',
 ]);
@@ -76,11 +77,23 @@ function ownerOfFile(file: string): string {
   return parts[0] === 'modules' ? (parts[1] ?? '') : (parts[0] ?? '').replace(/\.ts$/, '');
 }
 
+/** The schema's export name of each table, by its name in SQL (`ledger_entries` → ledgerEntries). */
+const BY_SQL_NAME = new Map(
+  Object.entries(schema)
+    .filter(([, value]) => is(value, Table))
+    .map(([name, table]) => [getTableName(table as Table), name] as const),
+);
+
 function writesIn(source: string): string[] {
   const written = new Set<string>();
   for (const m of source.matchAll(/\.(?:insert|update|delete)\(\s*([A-Za-z]+)\s*\)/g)) written.add(m[1] ?? '');
   for (const m of source.matchAll(/(?:insert\s+into|update|delete\s+from)\s+\$\{\s*([A-Za-z]+)\s*\}/gi))
     written.add(m[1] ?? '');
+  // Raw SQL naming the table itself: `update profiles set …`.
+  for (const m of source.matchAll(/(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)"?\s/g)) {
+    const name = BY_SQL_NAME.get(m[1] ?? '');
+    if (name) written.add(name);
+  }
   return [...written].filter((name) => name in schema);
 }
 
@@ -108,6 +121,7 @@ describe('table owners', () => {
   test('the check sees a foreign write when there is one', () => {
     expect(writesIn('await tx.update(payments).set({})')).toEqual(['payments']);
     expect(writesIn(['sql`insert into $', '{ledgerEntries} (a) values (1)`'].join(''))).toEqual(['ledgerEntries']);
+    expect(writesIn('sql`update profiles set rating = 5`')).toEqual(['profiles']);
     expect(writesIn('await tx.select().from(payments)')).toEqual([]);
   });
 });

@@ -2,13 +2,11 @@ import { BLOCK_MESSAGES } from '@fanline/contracts';
 import { recordBlock } from '../modules/care';
 import { endOpenMessages, lockOpenMessages } from '../modules/messages';
 import { createNotification } from '../modules/notifications';
-import { enqueueEffects } from '../modules/outbox';
-import { paymentIdsForMessages, releaseEffect } from '../modules/payments';
 import { lockProfile, nameOf, profileExists } from '../modules/profiles';
-import { announceMessageChange } from '../modules/realtime';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
-import { carryOutEffects, effect } from './effects';
+import { carryOutEffects } from './effects';
+import { giveBackEndedMessages } from './give-back';
 
 /** What the fan reads, in the bell and the mail, about messages a block released. */
 const BLOCK_REASON = 'They are no longer accepting messages from you';
@@ -58,27 +56,17 @@ export async function blockFan(
       messageId: ids[0] ?? '',
       now,
     });
-    const first = ids[0] ?? '';
-    const deliverHere = await announceMessageChange(
-      ctx,
-      {
-        notify: { userId: opts.fanId, notificationId },
-        participants: [opts.fanId, opts.creatorId],
-        messageId: first,
-        conversationId: open[0]?.conversationId ?? '',
-        status: 'refunded',
-      },
-      tx,
-    );
-    // The money goes back, then the fan is mailed (after it, so the mail says what happened to it).
-    const release = releaseEffect(first, await paymentIdsForMessages(tx, ids));
-    const mail = effect(
-      'mail-decline',
-      `mail-decline:${first}`,
-      { fanId: opts.fanId, creatorId: opts.creatorId, messageId: first, reason: BLOCK_REASON, note: null },
-      { after: release.key },
-    );
-    return { ids, deliverHere, effects: await enqueueEffects(tx, [release, mail], now) };
+    const giveBack = await giveBackEndedMessages(ctx, tx, {
+      fanId: opts.fanId,
+      creatorId: opts.creatorId,
+      conversationId: open[0]?.conversationId ?? '',
+      endedIds: ids,
+      notificationId,
+      reason: BLOCK_REASON,
+      note: null,
+      now,
+    });
+    return { ids, ...giveBack };
   });
   if (!result) return { blocked: true, released: 0 };
 

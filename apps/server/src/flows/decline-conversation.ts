@@ -1,13 +1,11 @@
 import { DECLINE_REASON_LABELS, type TDeclineReason } from '@fanline/contracts';
 import { endOpenMessages, fanOfConversation, lockOpenMessages } from '../modules/messages';
 import { createNotification } from '../modules/notifications';
-import { enqueueEffects } from '../modules/outbox';
-import { paymentIdsForMessages, releaseEffect } from '../modules/payments';
 import { nameOf } from '../modules/profiles';
-import { announceMessageChange } from '../modules/realtime';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
-import { carryOutEffects, effect } from './effects';
+import { carryOutEffects } from './effects';
+import { giveBackEndedMessages } from './give-back';
 
 /** Everything a decline touches: the database, the clock, the provider (release), mail and live events. */
 export type DeclineConversationContext = Pick<
@@ -42,33 +40,17 @@ export async function declineConversation(
       messageId: ids[0] ?? opts.messageId,
       now,
     });
-    const first = ids[0] ?? opts.messageId;
-    const deliverHere = await announceMessageChange(
-      ctx,
-      {
-        notify: { userId: fanId, notificationId },
-        participants: [fanId, opts.creatorId],
-        messageId: first,
-        conversationId,
-        status: 'refunded',
-      },
-      tx,
-    );
-    // The money goes back, then the fan is mailed (after it, so the mail says what happened to it).
-    const release = releaseEffect(first, await paymentIdsForMessages(tx, ids));
-    const mail = effect(
-      'mail-decline',
-      `mail-decline:${first}`,
-      {
-        fanId,
-        creatorId: opts.creatorId,
-        messageId: first,
-        reason: DECLINE_REASON_LABELS[opts.reason],
-        note: opts.note ?? null,
-      },
-      { after: release.key },
-    );
-    return { ids, deliverHere, effects: await enqueueEffects(tx, [release, mail], now) };
+    const giveBack = await giveBackEndedMessages(ctx, tx, {
+      fanId,
+      creatorId: opts.creatorId,
+      conversationId,
+      endedIds: ids,
+      notificationId,
+      reason: DECLINE_REASON_LABELS[opts.reason],
+      note: opts.note ?? null,
+      now,
+    });
+    return { ids, ...giveBack };
   });
 
   result.deliverHere();

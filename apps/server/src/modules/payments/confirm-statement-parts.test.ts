@@ -1,6 +1,9 @@
+import { LIMITS } from '@fanline/contracts';
 import { describe, expect, test } from 'vitest';
 import { ACCOUNTS, ledgerTransactionPart } from '../ledger';
 import { messageGoesLive } from '../messages';
+import { notificationPart } from '../notifications';
+import { effectsPart } from '../outbox';
 
 // The paid message's statement (confirm-statements.ts) is composed from parts owned by the modules
 // whose tables they write (decision 0021). Each part's own rule, checked where it is filled in.
@@ -56,5 +59,59 @@ describe('the parts of the paid message statement', () => {
         ],
       }),
     ).toThrow();
+  });
+
+  test("notifications' part writes the creator's bell about the message, its body cut to the limit", () => {
+    const part = notificationPart('notice');
+    const now = new Date('2026-11-26T10:00:00.000Z');
+    const long = 'x'.repeat(LIMITS.notificationBody.max + 50);
+    const note = part.fill({
+      userId: 'u-1',
+      type: 'new_message',
+      title: 'New message',
+      body: long,
+      messageId: 'm-1',
+      now,
+    });
+    expect(note.values).toMatchObject({
+      'notice.id': note.id,
+      'notice.userId': 'u-1',
+      'notice.type': 'new_message',
+      'notice.relatedEntityId': 'm-1',
+      'notice.relatedEntityType': 'message',
+      'notice.createdAt': '2026-11-26T10:00:00.000Z',
+    });
+    expect(String(note.values['notice.body'])).toHaveLength(LIMITS.notificationBody.max);
+    expect(part.fill({ userId: 'u-1', type: 'new_message', title: 't', body: 'b', messageId: 'm-1', now }).id).not.toBe(
+      note.id,
+    );
+  });
+
+  test("the outbox's part writes exactly its effects, keyed, with their order, and their keys to carry out", () => {
+    const part = effectsPart('effects', 2);
+    const now = new Date('2026-11-26T10:00:00.000Z');
+    const written = part.fill(
+      [
+        { kind: 'auto-flag', key: 'auto-flag:m-1', payload: { id: 'm-1', content: 'Hi' } },
+        {
+          kind: 'mail-new-message',
+          key: 'mail-new-message:m-1',
+          payload: { creatorId: 'c-1' },
+          after: 'auto-flag:m-1',
+        },
+      ],
+      now,
+    );
+    expect(written.keys).toEqual(['auto-flag:m-1', 'mail-new-message:m-1']);
+    expect(written.values).toMatchObject({
+      'effects.now': '2026-11-26T10:00:00.000Z',
+      'effects.kind0': 'auto-flag',
+      'effects.payload0': JSON.stringify({ id: 'm-1', content: 'Hi' }),
+      'effects.orderingKey0': null,
+      'effects.after0': null,
+      'effects.key1': 'mail-new-message:m-1',
+      'effects.after1': 'auto-flag:m-1',
+    });
+    expect(() => part.fill([{ kind: 'auto-flag', key: 'k', payload: {} }], now)).toThrow();
   });
 });
