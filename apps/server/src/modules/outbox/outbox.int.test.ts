@@ -58,7 +58,7 @@ describe('the outbox', () => {
 
     const run = recorder();
     const totals = await runOutbox(ctx(), { ...run, keys: [`${kept}:0`, `${kept}:1`, `${lost}:0`] });
-    expect(totals).toEqual({ done: 2, retried: 0, dead: 0 });
+    expect(totals).toEqual({ done: 2, retried: 0, dead: 0, failedKeys: [] });
     expect(run.ran.sort()).toEqual([`${kept}:0`, `${kept}:1`]);
     expect((await rowsOf([`${kept}:0`, `${kept}:1`])).map((r) => r.status)).toEqual(['done', 'done']);
     // Done is done: a second run does nothing.
@@ -66,6 +66,7 @@ describe('the outbox', () => {
       done: 0,
       retried: 0,
       dead: 0,
+      failedKeys: [],
     });
   });
 
@@ -79,7 +80,7 @@ describe('the outbox', () => {
     }));
     const keys = await enqueueEffects(t.database.db, steps, t.clock.now());
     const run = recorder({ [`${pay}:authorize`]: 1 });
-    await runOutbox(ctx(), { ...run, keys });
+    expect((await runOutbox(ctx(), { ...run, keys })).failedKeys).toEqual([`${pay}:authorize`]);
     // The first failed: nothing after it ran, in this call or out of turn.
     expect(run.ran).toEqual([`${pay}:authorize`]);
     await runOutbox(ctx(), { ...run, keys });

@@ -57,8 +57,8 @@ export interface RunOutboxOptions {
 export async function runOutbox(
   ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
   opts: RunOutboxOptions,
-): Promise<{ done: number; retried: number; dead: number }> {
-  const totals = { done: 0, retried: 0, dead: 0 };
+): Promise<{ done: number; retried: number; dead: number; failedKeys: string[] }> {
+  const totals = { done: 0, retried: 0, dead: 0, failedKeys: [] as string[] };
   if (opts.keys && opts.keys.length === 0) return totals;
   // A row that failed in this call waits for the next one, even when its retry is due at once.
   const failed: number[] = [];
@@ -69,7 +69,10 @@ export async function runOutbox(
     await forEachLimited(rows, CONCURRENCY, async (row) => {
       const outcome = await runOne(ctx, opts, row);
       if (outcome === 'done') done.push(row.id);
-      else failed.push(row.id);
+      else {
+        failed.push(row.id);
+        totals.failedKeys.push(row.key);
+      }
       totals[outcome] += 1;
     });
     // One statement marks the round's done rows (the expiry's hundreds of mails: issue 14's pace).
