@@ -42,8 +42,8 @@ const PALETTE = [
  * and one the provider had not confirmed when it was requested. Only with the built-in provider: demo
  * data never touches a real Stripe.
  *
- * That second payout is pending only until the first jobs pass after start: the payout reconciler
- * asks the provider again and it completes, as a real one does once the provider answers. A payout
+ * That second payout is pending only until the first jobs pass after start: the outbox (decision
+ * 0022) asks the provider again and it completes, as a real one does once the provider answers. A payout
  * that stayed pending for good would need a provider that never answers (an outage, with its system
  * alert every pass), a state the product only passes through; so the demo shows both Completed and
  * the seed exercises the request → retry → completed path instead.
@@ -134,7 +134,7 @@ export async function seedDemoEarnings({ config, database }: { config: Config; d
 
 /**
  * A payout whose transfer has not been confirmed yet, as when the provider is briefly unreachable:
- * the request is booked and stays pending until the payout reconciler asks again (the first jobs
+ * the request is booked and stays pending until the outbox asks again (the first jobs
  * pass after start), which completes it.
  */
 async function requestPendingPayout(app: Awaited<ReturnType<typeof buildApp>>, creatorId: string) {
