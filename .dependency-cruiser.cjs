@@ -1,10 +1,11 @@
 // The server's layers (docs/architecture.md "Layers", decision 0021), checked by `npm run lint`.
 //
-// Bottom to top. A module imports only modules of a LOWER tier (never a sibling of its own tier, never a
-// higher one), through that module's index.ts (Biome checks the front door). Cross-module flows sit in
-// src/flows/, above every module; admin sits above the flows; the route table (src/routes.ts), every
-// routes file, the app, the jobs, bootstrap and the demo seed are the composition at the very top, and
-// nothing imports them back. The graph is acyclic by construction, and `no-circular` checks files too.
+// Bottom to top. A module (its routes file included) imports only modules of a LOWER tier (never a
+// sibling of its own tier, never a higher one), through that module's index.ts (Biome checks the front
+// door). Cross-module flows sit in src/flows/, above every module; admin sits above the flows; the route
+// table (src/routes.ts), the routes that compose tiers (src/http/), the app, the jobs, bootstrap and the
+// demo seed are the composition at the very top, and nothing imports them back. The module folders'
+// graph is acyclic by construction, and `no-circular` checks files too.
 const TIERS = [
   ['settings', 'outbox'],
   ['audit', 'notifications', 'realtime', 'system-alerts'],
@@ -22,14 +23,15 @@ const ORDER = [
   ...TIERS.map((tier) => tier.join(', ')),
   'flows',
   'admin',
-  'routes + app + jobs + demo',
+  'routes + http + app + jobs + demo',
 ].join('  <  ');
 
 const SERVER = '^apps/server/src/';
 const MODULE = (name) => `${SERVER}modules/${name}/`;
 const NOT_TESTS = ['\\.test\\.ts$', `${SERVER}testing/`];
-// A module's HTTP routes belong to the top layer: only the route table (src/routes.ts) registers them.
-const ROUTE_FILES = `${SERVER}modules/.+/[a-z-]*routes\\.ts$`;
+// HTTP routes: a module's own (modules/<x>/routes.ts, in its module's tier) and those that compose
+// several tiers or a flow (src/http/, at the top). Only the route table (src/routes.ts) registers them.
+const ROUTE_FILES = `${SERVER}(modules/.+/[a-z-]*routes\\.ts$|http/)`;
 
 const where =
   'Move the code up to the lowest tier that may call every module it needs (a flow that spans modules ' +
@@ -47,7 +49,7 @@ const tierRules = TIERS.flatMap((tier, index) => {
       comment:
         `'${name}' (tier ${index + 1}) imports a module of its own tier or above. The layers, bottom to top: ` +
         `${ORDER}. ${where}`,
-      from: { path: MODULE(name), pathNot: [...NOT_TESTS, ROUTE_FILES] },
+      from: { path: MODULE(name), pathNot: NOT_TESTS },
       to: { path: [`${SERVER}(${forbidden.join('|')})`, `${SERVER}flows/`] },
     };
   });
@@ -73,10 +75,10 @@ module.exports = {
       name: 'composition-is-the-top',
       severity: 'error',
       comment:
-        `The composition (app.ts, routes.ts, bootstrap.ts, server.ts, jobs/, the demo seed in db/seed/, ` +
+        `The composition (app.ts, routes.ts, http/, bootstrap.ts, server.ts, jobs/, the demo seed in db/seed/, ` +
         `db/reset.ts) sits at the top: no module, flow or platform file imports it. The layers: ${ORDER}.`,
       from: { path: `${SERVER}(modules|flows|platform|db/schema)/`, pathNot: NOT_TESTS },
-      to: { path: `${SERVER}(app|routes|bootstrap|server)\\.ts$|${SERVER}(jobs|db/seed)/|${SERVER}db/reset\\.ts$` },
+      to: { path: `${SERVER}(app|routes|bootstrap|server)\\.ts$|${SERVER}(jobs|http|db/seed)/|${SERVER}db/reset\\.ts$` },
     },
     {
       name: 'routes-only-from-the-route-table',
@@ -93,7 +95,7 @@ module.exports = {
       severity: 'error',
       comment: `A flow (src/flows/) calls modules below it, never admin or the composition. The layers: ${ORDER}.`,
       from: { path: `${SERVER}flows/`, pathNot: NOT_TESTS },
-      to: { path: `${SERVER}(modules/admin/|jobs/|demo/|app\\.ts|routes\\.ts|bootstrap\\.ts)` },
+      to: { path: `${SERVER}(modules/admin/|jobs/|http/|demo/|app\\.ts|routes\\.ts|bootstrap\\.ts)` },
     },
     {
       name: 'layer-admin',

@@ -1,36 +1,37 @@
 import type { FastifyInstance } from 'fastify';
+import { careRoutes } from './http/care-routes';
+import { settingsRoutes } from './http/config-routes';
+import { realtimeRoutes } from './http/event-stream-routes';
+import { messageRoutes } from './http/message-routes';
+import { presenceRoutes } from './http/presence-routes';
+import { publicProfileRoutes } from './http/public-profile-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { attachmentRoutes } from './modules/attachments/routes';
 import { hashToken, registerAuthHooks, SESSION_COOKIE } from './modules/auth';
 import { authRoutes } from './modules/auth/routes';
-import { careRoutes } from './modules/care/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { instagramKeyRoutes } from './modules/creators/instagram-key-routes';
 import { creatorRoutes } from './modules/creators/routes';
 import { fanRoutes } from './modules/fans/routes';
 import { healthRoutes } from './modules/health/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
-import { messageRoutes } from './modules/messages/routes';
 import { reportRoutes } from './modules/moderation/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe-routes';
 import { payoutAccountRoutes } from './modules/payments/payout-account-routes';
 import { paymentConfigRoutes, paymentRoutes } from './modules/payments/routes';
 import { stripeWebhookRoutes } from './modules/payments/stripe/webhook-routes';
-import { presenceRoutes } from './modules/presence/routes';
-import { publicProfileRoutes } from './modules/profiles/public-routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { registerStreamAdmission } from './modules/realtime';
-import { realtimeRoutes } from './modules/realtime/routes';
 import { reviewRoutes } from './modules/reviews/routes';
-import { settingsRoutes } from './modules/settings/routes';
 import { supportRoutes } from './modules/support/routes';
 import { verificationRoutes } from './modules/verification/routes';
 
 /**
- * The route table: the one place that registers the modules' HTTP routes (decision 0021). A module's
- * index.ts exports functions and types only, so importing one never loads routes; this file and the
- * routes files sit at the top of the layers, and nothing imports them but app.ts.
+ * The route table: the one place that registers the HTTP routes (decision 0021). A module's index.ts
+ * exports functions and types only, so importing one never loads routes. A module's own routes file
+ * (modules/<x>/routes.ts) calls its module and lower tiers only, as the module does; routes that
+ * compose modules of several tiers or a flow live in src/http/. Nothing imports a routes file but this.
  */
 
 /** The request hooks modules own, in the order they must run: stream admission, then the session. */

@@ -8,8 +8,11 @@ export { cancelPendingMessage, messageStateOf, messageStatusOf } from './cancel-
 export { claimDueMessages } from './claim-due-messages';
 export { fanOfConversation } from './conversation-parties';
 export { createPendingMessage } from './create-pending-message';
+export { creatorStats } from './creator-stats';
 export { endOpenMessages, lockOpenMessages } from './end-open-messages';
 export { type ConversationLookups, getConversation } from './get-conversation';
+export { listAtRisk } from './list-at-risk';
+export { listConversations } from './list-conversations';
 export {
   isDelivered,
   isDeliveredSql,

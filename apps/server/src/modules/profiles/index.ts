@@ -2,5 +2,6 @@
 export { loadSessionUser, type SessionUser } from './load-session-user';
 export { lockProfile, nameOf, profileExists } from './names';
 export { profileFromSignUp } from './profile-from-signup';
+export { recordProfileView } from './record-profile-view';
 export { addPortfolioImage } from './upload-creator-image';
 export { heldFor, holdFreedUsername, isUsernameAvailable } from './username-availability';

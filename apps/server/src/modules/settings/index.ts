@@ -6,4 +6,5 @@ export {
   SETTINGS_CHANNEL_USER,
   writeSettings,
 } from './platform-settings';
+export { publicConfig } from './public-config';
 export { readSecretSetting, saveSecretSetting } from './secret-settings';

@@ -1,11 +1,11 @@
 import { LIMITS, SEARCH_MESSAGES, ZPublicProfile, ZReviewsResponse, ZText } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { compiledSerializerCompiler } from '../../platform/compiled-serializer';
-import { AppError } from '../../platform/errors';
-import { findPublicProfile } from '../creators';
-import { listCreatorReviews } from '../reviews';
-import { recordProfileView } from './record-profile-view';
+import { findPublicProfile } from '../modules/creators';
+import { recordProfileView } from '../modules/profiles';
+import { listCreatorReviews } from '../modules/reviews';
+import { compiledSerializerCompiler } from '../platform/compiled-serializer';
+import { AppError } from '../platform/errors';
 
 // spec §5: the username in a profile URL must be non-empty and not the literal placeholder.
 const PLACEHOLDERS = new Set([':username', '{username}', 'undefined', 'null']);

@@ -1,10 +1,9 @@
 import type { TRealtimeEvent } from '@fanline/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import { isActiveAdmin, requireUser } from '../../platform/auth-guard';
-import { AppError } from '../../platform/errors';
-import { isSessionLive } from '../auth';
-import { ADMIN_CHANNEL } from './announce';
-import { adjust, MAX_STREAMS_PER_USER, tooManyStreams } from './stream-admission';
+import { isSessionLive } from '../modules/auth';
+import { ADMIN_CHANNEL, adjust, MAX_STREAMS_PER_USER, tooManyStreams } from '../modules/realtime';
+import { isActiveAdmin, requireUser } from '../platform/auth-guard';
+import { AppError } from '../platform/errors';
 
 const HEARTBEAT_MS = 25_000;
 

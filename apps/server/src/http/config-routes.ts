@@ -1,8 +1,7 @@
 import { ZPublicConfig } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { capturesAtOnce } from '../payments';
-import { invalidateSettings, SETTINGS_CHANNEL_USER } from './platform-settings';
-import { publicConfig } from './public-config';
+import { capturesAtOnce } from '../modules/payments';
+import { invalidateSettings, publicConfig, SETTINGS_CHANNEL_USER } from '../modules/settings';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onReady', async () => {

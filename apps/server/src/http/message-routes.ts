@@ -9,14 +9,11 @@ import {
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerConversation, declineConversation } from '../../flows';
-import { isActiveAdmin, requireUser, userId } from '../../platform/auth-guard';
-import { attachmentsByMessage } from '../attachments';
-import { creatorSharesForMessages } from '../payments';
-import { creatorStats } from './creator-stats';
-import { getConversation } from './get-conversation';
-import { listAtRisk } from './list-at-risk';
-import { listConversations } from './list-conversations';
+import { answerConversation, declineConversation } from '../flows';
+import { attachmentsByMessage } from '../modules/attachments';
+import { creatorStats, getConversation, listAtRisk, listConversations } from '../modules/messages';
+import { creatorSharesForMessages } from '../modules/payments';
+import { isActiveAdmin, requireUser, userId } from '../platform/auth-guard';
 
 const ZMessageParams = z.object({ messageId: z.uuid() });
 const ZAnswered = z.object({ messageId: z.uuid() });

@@ -1,9 +1,9 @@
 import { ZActivityRequest, ZCreatorMetrics } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireCreator, requireUser, userId } from '../../platform/auth-guard';
-import { AppError } from '../../platform/errors';
-import { getCreatorMetrics } from '../creators';
-import { updateUserActivity } from './update-user-activity';
+import { getCreatorMetrics } from '../modules/creators';
+import { updateUserActivity } from '../modules/presence';
+import { requireCreator, requireUser, userId } from '../platform/auth-guard';
+import { AppError } from '../platform/errors';
 
 const BEACON_BODY_LIMIT = 256;
 

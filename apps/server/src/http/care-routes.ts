@@ -7,11 +7,9 @@ import {
   ZCapacitySettings,
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { blockFan } from '../../flows';
-import { requireCreator, requireUser, userId } from '../../platform/auth-guard';
-import { getCapacity, updateCapacity } from './capacity-settings';
-import { listBlockedFans } from './list-blocked-fans';
-import { unblockFan } from './unblock-fan';
+import { blockFan } from '../flows';
+import { getCapacity, listBlockedFans, unblockFan, updateCapacity } from '../modules/care';
+import { requireCreator, requireUser, userId } from '../platform/auth-guard';
 
 /**
  * Issue #13 creator care: capacity settings (limits and vacation) and whether they pause checkout
