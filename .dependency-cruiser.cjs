@@ -78,7 +78,9 @@ module.exports = {
         `The composition (app.ts, routes.ts, http/, bootstrap.ts, server.ts, jobs/, the demo seed in db/seed/, ` +
         `db/reset.ts) sits at the top: no module, flow or platform file imports it. The layers: ${ORDER}.`,
       from: { path: `${SERVER}(modules|flows|platform|db/schema)/`, pathNot: NOT_TESTS },
-      to: { path: `${SERVER}(app|routes|bootstrap|server)\\.ts$|${SERVER}(jobs|http|db/seed)/|${SERVER}db/reset\\.ts$` },
+      to: {
+        path: `${SERVER}(app|routes|bootstrap|server)\\.ts$|${SERVER}(jobs|http|db/seed)/|${SERVER}db/reset\\.ts$`,
+      },
     },
     {
       name: 'routes-only-from-the-route-table',
