@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ZText, ZTimestamp, ZUuid } from './common';
-import { PROFILE_MESSAGES } from './copy';
 import { LIMITS } from './limits';
 import { ZDisplayName } from './profiles';
 
