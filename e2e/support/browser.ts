@@ -95,7 +95,13 @@ export function setupBrowser(): BrowserHarness {
 
   const context = async (viewport = DESKTOP) => {
     if (!browser) throw new Error('browser not started: call setupBrowser() at the top of the file');
-    const ctx = await browser.newContext({ viewport, baseURL: baseUrl });
+    // The page's own requests carry Origin as browsers do; `ctx.request` (API calls from the
+    // journeys) sends none, so it says what a same-origin browser request says (security review N7).
+    const ctx = await browser.newContext({
+      viewport,
+      baseURL: baseUrl,
+      extraHTTPHeaders: { 'sec-fetch-site': 'same-origin' },
+    });
     ctx.setDefaultTimeout(10_000);
     ctx.on('page', waitForHydrationOnGoto);
     contexts.push(ctx);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZText, ZTimestamp, ZUuid } from './common';
-import { PROFILE_MESSAGES } from './copy';
 import { LIMITS } from './limits';
+import { ZDisplayName } from './profiles';
 
 // modules/admin: the admin portal (spec §2 Admin portal, §5 admin inputs; ARCHITECTURE §3a, §8).
 
@@ -58,7 +58,8 @@ export type TAdminUsersResponse = z.input<typeof ZAdminUsersResponse>;
 
 /** spec §5 Admin edit user: price 5–500 dollars; price, Available and Featured only for creators. */
 export const ZAdminEditUser = z.object({
-  displayName: ZText.trim().max(LIMITS.displayName.max, PROFILE_MESSAGES.displayNameTooLong).nullable().optional(),
+  // The same rule as the user's own edit (security review N9): required, so never blanked.
+  displayName: ZDisplayName.optional(),
   username: z
     .string()
     .trim()

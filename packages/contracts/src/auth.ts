@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ZText } from './common';
-import { AUTH_MESSAGES, PROFILE_MESSAGES } from './copy';
+import { AUTH_MESSAGES } from './copy';
 import { LIMITS } from './limits';
-import { ZAccountType, ZSessionUser, ZUsername } from './profiles';
+import { displayNameSchema, ZAccountType, ZSessionUser, ZUsername } from './profiles';
 
 // modules/auth: sign-up, sign-in and sign-out, email and password tokens, username availability.
 
@@ -18,9 +18,7 @@ export const ZPassword = ZText.min(LIMITS.password.min, AUTH_MESSAGES.passwordTo
 export const ZSignUpRequest = z.object({
   email: ZEmail,
   password: ZPassword,
-  displayName: ZText.trim()
-    .min(1, AUTH_MESSAGES.requiredFields)
-    .max(LIMITS.displayName.max, PROFILE_MESSAGES.displayNameTooLong),
+  displayName: displayNameSchema(AUTH_MESSAGES.requiredFields),
   username: ZUsername,
   intendedAccountType: ZAccountType.default('customer'),
 });

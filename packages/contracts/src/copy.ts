@@ -60,6 +60,8 @@ export const UPLOAD_MESSAGES = {
   tooLargeHint: 'Images must be 5MB or smaller.',
   failed: 'Upload failed',
   unreadable: 'The upload could not be read. Please try again.',
+  onePart: 'Send exactly one file, in a form field named "file".',
+  noFile: 'No file was sent.',
   notAuthenticated: 'User not authenticated',
 } as const;
 
@@ -69,6 +71,9 @@ export const PROFILE_MESSAGES = {
   emailReadOnly: 'Email cannot be changed here',
   displayNameRequired: 'Display name is required.',
   displayNameTooLong: `Display name must be at most ${LIMITS.displayName.max} characters.`,
+  displayNameHiddenCharacters:
+    'Display names cannot contain invisible, control or text-direction characters. Please remove them.',
+  displayNameConfusable: 'This display name looks like the name of a verified creator. Please choose a different one.',
 } as const;
 
 export const MESSAGE_MESSAGES = {

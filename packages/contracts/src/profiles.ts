@@ -16,10 +16,35 @@ export const ZUsername = ZText.trim()
   .max(LIMITS.username.max, `Username must be at most ${LIMITS.username.max} characters.`)
   .regex(/^[a-z0-9_]+$/, 'Use only lowercase letters, numbers and underscores.');
 
-/** spec §5: a display name is required and at most LIMITS.displayName.max characters. */
-export const ZDisplayName = ZText.trim()
-  .min(1, PROFILE_MESSAGES.displayNameRequired)
-  .max(LIMITS.displayName.max, PROFILE_MESSAGES.displayNameTooLong);
+// Characters that change how a name looks without being seen (security review N4): controls, format
+// characters (zero-width space and joiners, bidi marks, overrides and isolates, tags), line and
+// paragraph separators, and the other default-ignorable code points (fillers, the invisible
+// operators). Variation selectors stay (❤️ needs one) and so does a zero-width joiner between two
+// emoji (👩‍💻); the first pass allows them, the second looks for a joiner left over anywhere else.
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
+const ALLOWED_HIDDEN =
+  /[\u{FE00}-\u{FE0F}]|(?<=\p{Extended_Pictographic}[\u{FE0F}\p{Emoji_Modifier}]?)\u{200D}(?=\p{Extended_Pictographic})/gu;
+
+/** False for a name with a character that hides or reorders text (see HIDDEN). */
+export function hasNoHiddenCharacters(value: string): boolean {
+  return !HIDDEN.test(value.replace(ALLOWED_HIDDEN, ''));
+}
+
+/**
+ * spec §5: a display name is required and at most LIMITS.displayName.max characters. It is stored
+ * NFKC-normalized (full-width and styled letters become plain ones) and may hold no hidden
+ * characters (security review N4). Sign-up, Edit Profile and the admin's edit all use this one rule;
+ * the server also refuses a name confusable with a verified creator's (profiles/display-name.ts).
+ */
+export function displayNameSchema(requiredMessage: string = PROFILE_MESSAGES.displayNameRequired) {
+  return ZText.overwrite((value) => value.normalize('NFKC'))
+    .trim()
+    .refine(hasNoHiddenCharacters, PROFILE_MESSAGES.displayNameHiddenCharacters)
+    .min(1, requiredMessage)
+    .max(LIMITS.displayName.max, PROFILE_MESSAGES.displayNameTooLong);
+}
+
+export const ZDisplayName = displayNameSchema();
 
 /** Top-level app routes: a creator's public link is /{username}, so these can never be usernames. */
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([

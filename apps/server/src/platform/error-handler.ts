@@ -3,12 +3,20 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
 /**
  * One place maps errors to responses: AppError codes to statuses, schema failures to 400 with the
  * fields named, and anything unexpected to a logged 500 that tells the client only the request id.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // Every 429 says when to come back (security review N1): the limiter's own figure when it has
+    // one (@fastify/rate-limit sets the header itself), else a minute.
+    if (error.statusCode === 429 && !reply.hasHeader('retry-after')) {
+      const seconds = error instanceof AppError ? error.retryAfterSeconds : undefined;
+      reply.header('retry-after', String(seconds ?? DEFAULT_RETRY_AFTER_SECONDS));
+    }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({
         error: { code: error.code, message: error.message, fields: error.fields, requestId: request.id },

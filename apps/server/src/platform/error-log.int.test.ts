@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../app';
-import { openTestDatabase, testConfig } from '../testing';
+import { openTestDatabase, sendOriginLikeABrowser, testConfig } from '../testing';
 import type { Database } from './db';
 
 // Security review M5 / L6: every 500 wrote the SQL parameters at error level, so logs held e-mails,
@@ -23,7 +23,9 @@ beforeAll(async () => {
       done();
     },
   });
-  app = await buildApp({ config: testConfig(), database, logger: { level: 'info', stream } });
+  const config = testConfig();
+  app = await buildApp({ config, database, logger: { level: 'info', stream } });
+  sendOriginLikeABrowser(app, config.publicUrl);
   // Queries that fail in PostgreSQL with personal data among their parameters, as M5's did.
   app.get('/api/test-db-error', async () => {
     await app.db.execute(sql`select ${EMAIL}::integer, ${MESSAGE_TEXT}::text, ${API_KEY}::text`);

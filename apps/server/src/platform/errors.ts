@@ -27,6 +27,8 @@ const STATUS: Record<TErrorCode, number> = {
 /** The one error type use cases throw; the error handler maps its code to an HTTP status. */
 export class AppError extends Error {
   override name = 'AppError';
+  /** For a 429: seconds until the caller may try again, sent as Retry-After. */
+  retryAfterSeconds?: number;
   constructor(
     readonly code: TErrorCode,
     message: string,
@@ -40,3 +42,10 @@ export class AppError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
+
+/** A 429 that says (Retry-After) how many seconds to wait. */
+export function rateLimited(message: string, retryAfterSeconds: number): AppError {
+  const error = new AppError('RATE_LIMITED', message);
+  error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return error;
+}

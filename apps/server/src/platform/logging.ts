@@ -88,11 +88,40 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
-/** Fastify's request fields, with the URL shortened: it is the client's to make 16 KB long. */
+// Query parameters that carry a credential: mailed links (reset, confirmation, unsubscribe tokens),
+// OAuth callbacks (code, state) and anything named like a key, secret or signature.
+const SECRET_PARAM = /token|secret|passw|signature|^sig$|key$|^code$|^state$|session/i;
+
+/**
+ * The URL as a log may show it (security review N2): the value of every credential-like query
+ * parameter is replaced, so `/reset-password?token=…` is logged as `/reset-password?token=[redacted]`.
+ */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawName = eq < 0 ? pair : pair.slice(0, eq);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replaceAll('+', ' '));
+      } catch {
+        // A malformed escape: judge the name as sent.
+      }
+      return eq >= 0 && SECRET_PARAM.test(name) ? `${rawName}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, at)}?${query}`;
+}
+
+/** Fastify's request fields, with credentials in the query redacted and the URL shortened (it is the client's to make 16 KB long). */
 function serializeRequest(request: LoggedRequest) {
   return {
     method: request.method,
-    url: truncate(request.url, 500),
+    url: truncate(redactUrl(request.url), 500),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

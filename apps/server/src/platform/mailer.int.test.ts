@@ -7,6 +7,7 @@ import {
   fanAndCreator,
   openTestDatabase,
   SAMPLE_MESSAGE,
+  sendOriginLikeABrowser,
   sendPaidMessage,
   testConfig,
   unique,
@@ -54,6 +55,7 @@ describe('without SMTP, in production', () => {
       database,
       logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
     });
+    sendOriginLikeABrowser(app, config.publicUrl);
   });
   afterAll(async () => {
     await app.close();

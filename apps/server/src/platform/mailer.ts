@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 
 export interface Mail {
   /** What the mail is for (logged instead of its content where content may not be). */
-  kind: 'email-confirmation' | 'password-reset' | TEmailKind | 'system-alert';
+  kind: 'email-confirmation' | 'password-reset' | 'sign-up-attempt' | TEmailKind | 'system-alert';
   to: string;
   subject: string;
   text: string;

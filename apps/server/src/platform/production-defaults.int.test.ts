@@ -7,7 +7,7 @@ import { demoCredentialsFile, prepareDemoData, prepareSuperAdmin } from '../boot
 import { users } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../db/seed/demo-data';
 import { createAccount } from '../modules/auth';
-import { createUser, openTestDatabase, TEST_PASSWORD, testConfig, unique } from '../testing';
+import { createUser, openTestDatabase, sendOriginLikeABrowser, TEST_PASSWORD, testConfig, unique } from '../testing';
 import type { Config } from './config';
 import type { Database } from './db';
 
@@ -38,6 +38,7 @@ async function start(env: Record<string, string>, before?: (database: Database) 
     async app() {
       await prepareSuperAdmin(config, database);
       entry.app = await buildApp({ config, database, logger: { level: 'silent' } });
+      sendOriginLikeABrowser(entry.app, config.publicUrl);
       return entry.app;
     },
   };

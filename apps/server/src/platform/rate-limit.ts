@@ -48,10 +48,27 @@ export async function countAttemptInWindow(opts: {
 
 /** Attempts counted against `key` in the current window, without counting one more. */
 export async function attemptsSoFar(opts: { db: Db; clock: Clock; key: string; windowMs?: number }): Promise<number> {
+  return (await windowSoFar(opts)).count;
+}
+
+/** attemptsSoFar, also telling how many seconds remain until the window ends (for Retry-After). */
+export async function windowSoFar(opts: {
+  db: Db;
+  clock: Clock;
+  key: string;
+  windowMs?: number;
+}): Promise<{ count: number; retryAfterSeconds: number }> {
+  const windowMs = opts.windowMs ?? AUTH_WINDOW_MS;
   const [row] = await opts.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, opts.key));
-  if (!row) return 0;
-  const expired = row.windowStart.getTime() <= opts.clock.now().getTime() - (opts.windowMs ?? AUTH_WINDOW_MS);
-  return expired ? 0 : row.count;
+  if (!row) return { count: 0, retryAfterSeconds: 0 };
+  const now = opts.clock.now().getTime();
+  if (row.windowStart.getTime() <= now - windowMs) return { count: 0, retryAfterSeconds: 0 };
+  return { count: row.count, retryAfterSeconds: secondsUntilWindowEnds(row.windowStart, now, windowMs) };
+}
+
+/** Whole seconds (at least 1) from `now` until a window that began at `windowStart` ends. */
+export function secondsUntilWindowEnds(windowStart: Date, now: number, windowMs = AUTH_WINDOW_MS): number {
+  return Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now) / 1000));
 }
 
 export async function clearAttempts(db: Db, key: string): Promise<void> {

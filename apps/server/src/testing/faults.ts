@@ -126,7 +126,12 @@ function fetchCall(url: string): Call {
   return async (method, route, cookie, body) => {
     const response = await fetch(`${url}${route}`, {
       method,
-      headers: { ...(cookie && { cookie }), ...(body !== undefined && { 'content-type': 'application/json' }) },
+      headers: {
+        // A browser's same-origin request (the Origin check, security review N7).
+        'sec-fetch-site': 'same-origin',
+        ...(cookie && { cookie }),
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();

@@ -33,6 +33,7 @@ import { connectLocalPayoutAccount } from './earnings';
 import { createAdmin, createCreator, createUser, TEST_PASSWORD } from './factories';
 import { signIn } from './http';
 import { EFFECTS_WITHOUT_CHANGE, SAMPLE_MESSAGE } from './messaging';
+import { sendOriginLikeABrowser } from './test-app';
 
 const HOUR = 3_600_000;
 /** Sessions go idle after 7 days; a run's clock never goes further than this past its start. */
@@ -158,8 +159,17 @@ export async function createLifecycleWorld(opts: {
 }): Promise<LifecycleWorld> {
   const { database, config, clock } = opts;
   const switchable = switchableProvider();
-  const build = () =>
-    buildApp({ config, database, clock, payments: switchable.provider, logger: false }) as Promise<FastifyInstance>;
+  const build = async () => {
+    const app = (await buildApp({
+      config,
+      database,
+      clock,
+      payments: switchable.provider,
+      logger: false,
+    })) as FastifyInstance;
+    sendOriginLikeABrowser(app, config.publicUrl);
+    return app;
+  };
   const apps: [FastifyInstance, FastifyInstance] = [await build(), await build()];
   const app = apps[0];
   const db = database.db;

@@ -51,6 +51,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers: {
+        // A browser's same-origin request (the Origin check, security review N7).
+        'sec-fetch-site': 'same-origin',
         ...(cookie ? { cookie } : {}),
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       },

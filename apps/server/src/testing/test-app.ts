@@ -76,6 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = testConfig(options.env);
   const clock = (options.clock as ManualClock | undefined) ?? new ManualClock();
   const app = await buildApp({ config, database, clock, payments: options.payments, logger: { level: 'silent' } });
+  sendOriginLikeABrowser(app, config.publicUrl);
   return {
     app,
     database,
@@ -86,6 +87,28 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (!options.database) await database.close();
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * `app.inject` as a browser on the app's own page sends a state-changing request: with the page's
+ * Origin (security review N7 refuses one that says nowhere where it came from). A test that sets
+ * `origin` itself, even to undefined (to send none), or `sec-fetch-site`, gets exactly what it set.
+ */
+export function sendOriginLikeABrowser(app: FastifyInstance, publicUrl: string): void {
+  const origin = new URL(publicUrl).origin;
+  const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  (app as unknown as { inject: (...args: unknown[]) => unknown }).inject = (...args: unknown[]) => {
+    const [opts] = args;
+    if (typeof opts !== 'object' || opts === null) return inject(...args);
+    const { method, headers = {} } = opts as { method?: string; headers?: Record<string, unknown> };
+    if (!STATE_CHANGING.has(String(method ?? 'GET').toUpperCase())) return inject(...args);
+    const given = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+    const chosen = 'origin' in given || 'sec-fetch-site' in given;
+    const sent = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+    return inject({ ...opts, headers: chosen ? sent : { origin, ...sent } }, ...args.slice(1));
   };
 }
 

@@ -115,7 +115,9 @@ export async function seedDemoActivity(app: FastifyInstance, password: string): 
     return cookie;
   };
   const call = async (username: string, method: 'POST' | 'PUT', url: string, payload: object) => {
-    const response = await app.inject({ method, url, headers: { cookie: await as(username) }, payload });
+    // As the browser on the app's own page sends it: the Origin check (security review N7) wants one.
+    const headers = { cookie: await as(username), 'sec-fetch-site': 'same-origin' };
+    const response = await app.inject({ method, url, headers, payload });
     if (response.statusCode >= 300)
       throw new Error(`demo ${method} ${url} failed ${response.statusCode}: ${response.body}`);
     return response.body ? response.json() : undefined;

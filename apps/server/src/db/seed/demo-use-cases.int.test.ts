@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildApp } from '../../app';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db';
-import { openTestDatabase, testConfig } from '../../testing';
+import { openTestDatabase, sendOriginLikeABrowser, testConfig } from '../../testing';
 import { DEMO_ACCOUNTS, generateDemoPasswords, seedDemoData } from './demo-data';
 import { seedDemoUseCases } from './demo-use-cases';
 
@@ -31,6 +31,7 @@ beforeAll(async () => {
     database,
     logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
   });
+  sendOriginLikeABrowser(app, config.publicUrl);
   await app.ready();
 });
 afterAll(async () => {

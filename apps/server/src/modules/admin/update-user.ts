@@ -4,6 +4,7 @@ import { profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { recordAudit } from '../audit';
+import { assertDisplayNameAllowed } from '../profiles';
 import { readSettings } from '../settings';
 
 type Change = Partial<typeof profiles.$inferInsert>;
@@ -46,6 +47,10 @@ export async function editUser(
   opts: { adminId: string; userId: string; edit: TAdminEditUser },
 ) {
   const { edit } = opts;
+  // The same rules as the user's own edit (security review N9).
+  if (edit.displayName !== undefined) {
+    await assertDisplayNameAllowed(ctx.db, { name: edit.displayName, profileId: opts.userId });
+  }
   if (edit.username) {
     const [taken] = await ctx.db
       .select({ id: profiles.id })
@@ -61,7 +66,7 @@ export async function editUser(
     action: 'user.edit',
     change: (current) => {
       const change: Change = {};
-      if (edit.displayName !== undefined) change.displayName = edit.displayName || null;
+      if (edit.displayName !== undefined) change.displayName = edit.displayName;
       if (edit.username !== undefined) change.username = edit.username;
       if (edit.bio !== undefined) change.bio = edit.bio || null;
       if (current.isCreator) {

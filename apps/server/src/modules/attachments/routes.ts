@@ -1,10 +1,9 @@
-import { LIMITS, UPLOAD_MESSAGES, ZAttachment } from '@fanline/contracts';
+import { LIMITS, ZAttachment } from '@fanline/contracts';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, userId } from '../../platform/auth-guard';
-import { AppError } from '../../platform/errors';
+import { readSingleFileUpload } from '../../platform/upload';
 import { readAttachment } from './read-attachment';
 import { storeAttachment } from './store-attachment';
 
@@ -29,7 +28,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await storeAttachment(app, { ownerId: userId(request), bytes: await readUpload(request) })),
+        .send(await storeAttachment(app, { ownerId: userId(request), bytes: await readSingleFileUpload(request) })),
   );
 
   app.get(
@@ -47,18 +46,3 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
-  try {
-    const file = await request.file();
-    if (!file) throw new AppError('BAD_REQUEST', 'No file was sent.');
-    return await file.toBuffer();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const { code, statusCode } = error as { code?: string; statusCode?: number };
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
-    if (statusCode && statusCode >= 400 && statusCode < 500) throw error;
-    throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.unreadable);
-  }
-}

@@ -19,3 +19,14 @@ export function passwordResetMail(to: string, link: string): Mail {
     html: `<p>Someone asked to reset the password of your Fanline account.</p><p><a href="${link}">Choose a new password</a></p><p>The link works for 1 hour and only once. If it was not you, ignore this email; your password stays the same.</p>`,
   };
 }
+
+/** Security review N6: sign-up says an email is taken, so the owner hears that someone tried it. */
+export function signUpAttemptMail(to: string, signInUrl: string, resetUrl: string): Mail {
+  return {
+    kind: 'sign-up-attempt',
+    to,
+    subject: 'Someone tried to create a Fanline account with your email',
+    text: `Someone tried to create a Fanline account with your email address, which already has an account.\n\nIf it was you, sign in instead:\n${signInUrl}\n\nForgot your password? Choose a new one here:\n${resetUrl}\n\nIf it was not you, you can ignore this email; nothing has changed on your account.`,
+    html: `<p>Someone tried to create a Fanline account with your email address, which already has an account.</p><p>If it was you, <a href="${signInUrl}">sign in</a> instead. Forgot your password? <a href="${resetUrl}">Choose a new one</a>.</p><p>If it was not you, you can ignore this email; nothing has changed on your account.</p>`,
+  };
+}

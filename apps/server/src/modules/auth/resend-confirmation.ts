@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { limitSignUp } from './limit-sign-up';
+import { limitSignUp, mayMail } from './limit-sign-up';
 import { sendConfirmation } from './sign-up';
 
 /** Mails a new confirmation link to an unconfirmed account; says nothing either way, so emails cannot be probed. */
@@ -14,5 +14,6 @@ export async function resendConfirmation(
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(and(eq(users.email, opts.email), isNull(users.emailVerifiedAt)));
-  if (user) await sendConfirmation(ctx, { userId: user.id, email: user.email });
+  if (user && (await mayMail(ctx, { email: user.email, kind: 'link' })))
+    await sendConfirmation(ctx, { userId: user.id, email: user.email });
 }

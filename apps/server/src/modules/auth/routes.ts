@@ -20,6 +20,7 @@ import { AppError } from '../../platform/errors';
 import { isUsernameAvailable, loadSessionUser } from '../profiles';
 import { changePassword } from './change-password';
 import { confirmEmail } from './confirm-email';
+import { knownDevice, setDeviceCookie } from './device-cookie';
 import { limitSignUp } from './limit-sign-up';
 import { requestPasswordReset } from './request-password-reset';
 import { resendConfirmation } from './resend-confirmation';
@@ -58,7 +59,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/sign-in',
     { schema: { tags: ['auth'], body: ZSignInRequest, response: { 200: ZSessionResponse.required() } } },
     async (request, reply) => {
-      const id = await checkCredentials(app, { ...request.body, ip: request.ip });
+      const id = await checkCredentials(app, {
+        ...request.body,
+        ip: request.ip,
+        deviceOf: (userId) => knownDevice(app, request, userId),
+      });
       await startSession(app, request, reply, id);
       return { user: await mustLoad(app, id) };
     },
@@ -160,6 +165,7 @@ async function startSession(app: FastifyInstance, request: FastifyRequest, reply
   });
   request.auth = { sessionId, userId: id };
   setSessionCookie(app, reply, token);
+  setDeviceCookie(app, reply, id);
 }
 
 async function mustLoad(app: FastifyInstance, id: string) {

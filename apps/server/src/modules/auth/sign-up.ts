@@ -5,11 +5,12 @@ import { profiles, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
-import { isUsernameAvailable, profileFromSignUp } from '../profiles';
+import { assertDisplayNameAllowed, isUsernameAvailable, profileFromSignUp } from '../profiles';
 import { announceAdminActivity } from '../realtime';
 import { readSettings } from '../settings';
 import { issueToken } from './email-tokens';
-import { confirmationMail } from './mails';
+import { mayMail } from './limit-sign-up';
+import { confirmationMail, signUpAttemptMail } from './mails';
 
 /** Creates the account and its profile (spec §4 Profile creation) and mails the confirmation link. */
 export async function signUp(
@@ -20,13 +21,21 @@ export async function signUp(
   const settings = await readSettings(db, ['new_user_registration', 'default_message_price']);
   if (!settings.new_user_registration) throw new AppError('FORBIDDEN', 'New registrations are currently closed.');
 
-  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email}`);
-  if (existing) throw new AppError('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken);
+  const [existing] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${input.email}`);
+  if (existing) {
+    await tellOwnerOfSignUpAttempt(ctx, existing.email);
+    throw new AppError('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken);
+  }
   if (!(await isUsernameAvailable(db, input.username, undefined, clock.now()))) {
     throw new AppError('USERNAME_TAKEN', AUTH_MESSAGES.usernameTakenServer, {
       username: AUTH_MESSAGES.usernameTakenHint,
     });
   }
+
+  await assertDisplayNameAllowed(db, { name: input.displayName });
 
   const passwordHash = await hashPassword(input.password);
   let userId: string;
@@ -69,5 +78,22 @@ export async function sendConfirmation(
     await ctx.mailer.send(confirmationMail(email, link));
   } catch (error) {
     ctx.log.error({ err: error, userId }, 'could not send the confirmation mail');
+  }
+}
+
+/**
+ * Sign-up answers 409 for a taken email (it signs the user in at once, so it cannot answer the same
+ * either way; decision 0025): the owner is told by mail, at most once an hour per address.
+ */
+async function tellOwnerOfSignUpAttempt(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'log'>,
+  email: string,
+): Promise<void> {
+  if (!(await mayMail(ctx, { email, kind: 'sign-up-notice', perWindow: 1, windowMs: 60 * 60_000 }))) return;
+  const { publicUrl } = ctx.config;
+  try {
+    await ctx.mailer.send(signUpAttemptMail(email, `${publicUrl}/login`, `${publicUrl}/forgot-password`));
+  } catch (error) {
+    ctx.log.error({ err: error }, 'could not send the sign-up attempt mail');
   }
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import { externalLookupCache } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { countAttempt } from '../../platform/rate-limit';
+import { attemptsSoFar, countAttempt } from '../../platform/rate-limit';
 import { type LookupResult, lookupInstagramProfile, lookupKey } from './external-lookup';
 
 /** An answer (an account, or none) is reused this long for the same term, by every instance. */
@@ -11,13 +11,20 @@ export const QUOTA_PAUSE_MS = 15 * 60_000;
 const LIMIT_WINDOW_MS = 10 * 60_000;
 /** Upstream lookups (cache misses) per window: per address, per signed-in user, all guests together. */
 export const LOOKUP_LIMITS = { perAddress: 20, perUser: 20, allGuests: 200 };
+/**
+ * A guest address may use at most this fraction (1/n) of what is left of the guests' pool (security
+ * review N5): a fresh pool still grants 20, a busy one less and less, so a few addresses can never
+ * leave a newcomer with nothing.
+ */
+export const GUEST_SHARE_DIVISOR = 8;
 const QUOTA_KEY = 'quota';
+const GUESTS_KEY = 'lookup:guests';
 
 /**
  * The paid external lookup behind Find Creators, guarded (security review M3): answers are cached
  * per normalized term in the database, a spent quota is remembered for every instance, and the
- * upstream calls a caller may cause are limited per address and per user (and for all guests
- * together). A caller over a limit gets 'unavailable' and still sees platform creators.
+ * upstream calls a caller may cause are limited per address and per user, and guests share their
+ * pool fairly per address. A caller over a limit gets 'unavailable' and still sees platform creators.
  */
 export async function guardedLookup(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
@@ -64,9 +71,13 @@ async function overLimit(
   caller: { userId: string | null; ip: string },
 ): Promise<boolean> {
   const count = (key: string) => countAttempt({ db: ctx.db, clock: ctx.clock, key, windowMs: LIMIT_WINDOW_MS });
-  if ((await count(`lookup:ip:${caller.ip}`)) > LOOKUP_LIMITS.perAddress) return true;
+  const mine = await count(`lookup:ip:${caller.ip}`);
+  if (mine > LOOKUP_LIMITS.perAddress) return true;
   if (caller.userId) return (await count(`lookup:user:${caller.userId}`)) > LOOKUP_LIMITS.perUser;
-  return (await count('lookup:guests')) > LOOKUP_LIMITS.allGuests;
+  const poolUsed = await attemptsSoFar({ db: ctx.db, clock: ctx.clock, key: GUESTS_KEY, windowMs: LIMIT_WINDOW_MS });
+  if (mine > Math.ceil((LOOKUP_LIMITS.allGuests - poolUsed) / GUEST_SHARE_DIVISOR)) return true;
+  await count(GUESTS_KEY);
+  return false;
 }
 
 async function remember(

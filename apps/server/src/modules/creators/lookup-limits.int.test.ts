@@ -112,6 +112,26 @@ describe('limited per address and per user', () => {
   });
 });
 
+describe('the guests’ pool is shared fairly per address (security review N5)', () => {
+  test('12 busy addresses cannot use up the guest budget: a new address still gets a lookup', async () => {
+    const tag = unique('pool');
+    const before = upstreamCalls();
+    const perAddress: number[] = [];
+    for (let a = 0; a < 12; a++) {
+      const from = `198.18.50.${a + 1}`;
+      const start = upstreamCalls();
+      for (let i = 0; i < 22; i++) await find(`${tag}_${a}_${i}`, { from });
+      perAddress.push(upstreamCalls() - start);
+    }
+    // The first addresses get the full 20; later ones a shrinking share of what is left.
+    expect(perAddress[0]).toBe(LOOKUP_LIMITS.perAddress);
+    expect(perAddress.every((n) => n <= LOOKUP_LIMITS.perAddress)).toBe(true);
+    expect(perAddress.at(-1)).toBeLessThan(LOOKUP_LIMITS.perAddress);
+    expect(upstreamCalls() - before).toBeLessThan(LOOKUP_LIMITS.allGuests);
+    expect((await find(`${tag}_newcomer`, { from: '198.18.51.1' })).externalStatus).toBe('no_data');
+  });
+});
+
 describe('a spent quota is shared', () => {
   test('after one 429, no instance calls upstream until the pause ends (or an admin sets a new key)', async () => {
     const other = await createTestApp({ database: t.database, env: env(), clock: t.clock });

@@ -60,7 +60,8 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/unsubscribe',
     {
-      config: limit,
+      // RFC 8058: the mail provider posts this itself, with no Origin; the signed token authenticates it.
+      config: { ...limit, serverToServer: true },
       schema: {
         hide: true,
         summary: 'Turn one kind of mail off (RFC 8058 one-click)',

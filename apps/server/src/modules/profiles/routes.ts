@@ -1,6 +1,5 @@
 import {
   LIMITS,
-  UPLOAD_MESSAGES,
   ZAvatarResponse,
   ZNotificationPreferences,
   ZNotificationPreferencesUpdate,
@@ -8,11 +7,11 @@ import {
   ZUpdateProfileRequest,
 } from '@fanline/contracts';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, userId } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
+import { readSingleFileUpload } from '../../platform/upload';
 import { getNotificationPreferences, updateNotificationPreferences } from '../notifications';
 import { loadSessionUser } from './load-session-user';
 import { updateProfile } from './update-profile';
@@ -53,7 +52,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      avatarUrl: await uploadAvatar(app, { userId: userId(request), bytes: await readUpload(request) }),
+      avatarUrl: await uploadAvatar(app, { userId: userId(request), bytes: await readSingleFileUpload(request) }),
     }),
   );
 
@@ -67,7 +66,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      coverUrl: await uploadCover(app, { userId: userId(request), bytes: await readUpload(request) }),
+      coverUrl: await uploadCover(app, { userId: userId(request), bytes: await readSingleFileUpload(request) }),
     }),
   );
 
@@ -81,7 +80,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      portfolioImages: await addPortfolioImage(app, { userId: userId(request), bytes: await readUpload(request) }),
+      portfolioImages: await addPortfolioImage(app, {
+        userId: userId(request),
+        bytes: await readSingleFileUpload(request),
+      }),
     }),
   );
 
@@ -103,23 +105,3 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => updateNotificationPreferences(app, { userId: userId(request), update: request.body }),
   );
 };
-
-/**
- * The one file of a multipart upload. Only the request body is read here, so a failure without an
- * HTTP status is the parser refusing what the client sent (no boundary, a body cut short, a broken
- * part header): a 400, not a 500 (security review M5 e).
- */
-async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
-  try {
-    const file = await request.file();
-    if (!file) throw new AppError('BAD_REQUEST', 'No file was sent.');
-    return await file.toBuffer();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const { code, statusCode } = error as { code?: string; statusCode?: number };
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
-    if (statusCode && statusCode >= 400 && statusCode < 500) throw error;
-    throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.unreadable);
-  }
-}

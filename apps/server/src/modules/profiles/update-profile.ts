@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { readSettings } from '../settings';
+import { assertDisplayNameAllowed } from './display-name';
 import { removeStoredImages } from './image-file';
 import { holdFreedUsername, isUsernameAvailable } from './username-availability';
 
@@ -68,7 +69,10 @@ export async function updateProfile(
     }
     set.timeZone = changes.timeZone;
   }
-  if (changes.displayName !== undefined) set.displayName = changes.displayName;
+  if (changes.displayName !== undefined) {
+    await assertDisplayNameAllowed(ctx.db, { name: changes.displayName, profileId: userId });
+    set.displayName = changes.displayName;
+  }
   if (changes.username !== undefined) set.username = changes.username;
   if (changes.bio !== undefined) set.bio = changes.bio?.trim() ? changes.bio : null;
   try {

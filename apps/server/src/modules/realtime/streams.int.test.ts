@@ -93,7 +93,11 @@ describe('how many streams', () => {
       expect(health.status).toBe(200);
       const signInResponse = await fetch(`${baseUrl}/api/auth/sign-in`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.18.8.1' },
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': '198.18.8.1',
+          'sec-fetch-site': 'same-origin',
+        },
         body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
       });
       expect(signInResponse.status).toBe(200);

@@ -11,7 +11,8 @@ const ZReceived = z.object({ received: z.literal(true) });
 /**
  * POST /api/webhooks/stripe (ARCHITECTURE §2, STYLE.md Webhooks). Registered without
  * fastify-plugin on purpose: the raw-body JSON parser below stays inside this plugin, and the rest
- * of the app parses JSON as usual. Stripe sends no Origin header, so the Origin check lets it pass.
+ * of the app parses JSON as usual. Stripe sends no Origin header; the route is marked server to
+ * server, so the Origin check skips it (the signature authenticates it).
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.payments.provider !== 'stripe') return;
@@ -26,7 +27,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/webhooks/stripe',
-    { schema: { tags: ['payments'], hide: true, response: { 200: ZReceived } } },
+    { config: { serverToServer: true }, schema: { tags: ['payments'], hide: true, response: { 200: ZReceived } } },
     async (request) => {
       const event = verify(stripe, request.body, request.headers['stripe-signature'], secret);
       if (!HANDLED_STRIPE_EVENTS.has(event.type)) return { received: true as const };

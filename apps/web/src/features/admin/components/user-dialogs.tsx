@@ -1,4 +1,4 @@
-import { formatCents, LIMITS, type TAdminUserRow } from '@fanline/contracts';
+import { formatCents, LIMITS, type TAdminUserRow, ZDisplayName } from '@fanline/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
@@ -95,11 +95,22 @@ function EditForm({
   const [available, setAvailable] = useState(user.isAvailable);
   const [featured, setFeatured] = useState(user.isFeatured);
   const [error, setError] = useState<string | undefined>();
+  const [nameError, setNameError] = useState<string | undefined>();
   const bounds = usePlatformConfig().price;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const edit: Edit = { displayName: displayName.trim() || null, bio: bio.trim() || null };
+    const edit: Edit = { bio: bio.trim() || null };
+    // The same rule as the user's own edit (security review N9); an untouched name is not re-sent.
+    if (displayName !== (user.displayName ?? '')) {
+      const name = ZDisplayName.safeParse(displayName);
+      if (!name.success) {
+        setNameError(name.error.issues[0]?.message);
+        return;
+      }
+      edit.displayName = name.data;
+    }
+    setNameError(undefined);
     if (user.isCreator) {
       const parsed = Number(price);
       const dollars = Number.isNaN(parsed) || price.trim() === '' ? LIMITS.price.defaultDollars : Math.round(parsed);
@@ -118,7 +129,7 @@ function EditForm({
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <Field id={`${id}-name`} label="Display name">
+      <Field id={`${id}-name`} label="Display name" error={nameError}>
         <Input
           id={`${id}-name`}
           value={displayName}
