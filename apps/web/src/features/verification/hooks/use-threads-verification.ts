@@ -114,7 +114,7 @@ export function useThreadsVerification({ trustStored = false }: Options = {}) {
         const mode = knownMode ?? (await queryClient.fetchQuery(threadsConfigQuery())).mode;
         if (mode === 'unavailable') {
           popup?.close();
-          return fail(VERIFICATION_MESSAGES.oauthRequired);
+          return fail(VERIFICATION_MESSAGES.threadsUnavailable);
         }
         const start = mode === 'oauth' ? await startThreadsVerification(username) : null;
         if (mode === 'simulated' || start?.mode === 'simulated') {
