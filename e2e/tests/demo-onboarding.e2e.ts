@@ -15,7 +15,7 @@ import { DESKTOP, MOBILE, waitForHydration } from '../support/browser';
  * (the OAuth stand-in), where the simulation rightly does not exist; so this file starts the demo the
  * way `npm start` does after its build: scripts/serve.mjs with no NODE_ENV, no Threads app and no
  * SMTP. Demo data is left out (SEED_DEMO_DATA=false): nobody here needs it, and seeding is most of a
- * first start. Everyone in these journeys is brand new.
+ * first start (so the super admin is named instead). Everyone in these journeys is brand new.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -47,6 +47,9 @@ beforeAll(async () => {
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
     SEED_DEMO_DATA: 'false',
+    // Without the demo data a production server needs its super admin named (the demo seeds one).
+    ADMIN_EMAIL: 'admin@demo-onboarding.test',
+    ADMIN_PASSWORD: 'demo-onboarding-admin-password',
     LOG_LEVEL: 'warn',
     AUTH_IP_LIMIT: '1000',
   };
@@ -118,7 +121,9 @@ async function freshPage(viewport = DESKTOP): Promise<{ context: BrowserContext;
 async function signUpThroughForm(page: Page, account: ReturnType<typeof uniqueAccount>, type: 'Fan' | 'Creator') {
   await page.goto(url('/signup'));
   await waitForHydration(page);
-  await page.getByRole('radio', { name: new RegExp(`^${type}`) }).check();
+  // The radios are visually hidden inside their cards: click the card, as a person does.
+  await page.locator('label').filter({ has: page.getByRole('radio', { name: new RegExp(`^${type}`) }) }).click();
+  expect(await page.getByRole('radio', { name: new RegExp(`^${type}`) }).isChecked()).toBe(true);
   await fillSignup(page, account);
   await page.getByText('Username is available').waitFor();
   await page.getByRole('button', { name: 'Create Account' }).click();
