@@ -122,7 +122,10 @@ async function signUpThroughForm(page: Page, account: ReturnType<typeof uniqueAc
   await page.goto(url('/signup'));
   await waitForHydration(page);
   // The radios are visually hidden inside their cards: click the card, as a person does.
-  await page.locator('label').filter({ has: page.getByRole('radio', { name: new RegExp(`^${type}`) }) }).click();
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: new RegExp(`^${type}`) }) })
+    .click();
   expect(await page.getByRole('radio', { name: new RegExp(`^${type}`) }).isChecked()).toBe(true);
   await fillSignup(page, account);
   await page.getByText('Username is available').waitFor();
