@@ -80,7 +80,8 @@ beforeAll(async () => {
   };
   demo.stdout?.on('data', keep);
   demo.stderr?.on('data', keep);
-  const deadline = Date.now() + 120_000;
+  // Migrating a fresh embedded database on a busy shared machine can take minutes (as in e2e/setup).
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (demo.exitCode !== null) throw new Error(`the demo server exited (${demo.exitCode}):\n${output}`);
     if (Date.now() > deadline) throw new Error(`the demo server did not start:\n${output}`);
@@ -98,7 +99,7 @@ beforeAll(async () => {
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
   });
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
