@@ -121,6 +121,8 @@ async function startServer(root: string, dataDir: string, name: string): Promise
       DATABASE_URL: '',
       SEED_DEMO_DATA: 'true',
       ALLOW_TEST_PAYMENTS: 'true',
+      // As scripts/serve.mjs sets it; with the Threads stand-in configured, verification is real OAuth.
+      DEMO_MODE: 'true',
       LOG_LEVEL: 'warn',
       SMTP_URL: smtp.url,
       // Every browser in the run signs in from 127.0.0.1; the per-email limit still applies.

@@ -143,3 +143,47 @@ describe('Find Creators (/search)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });
+
+describe("Discover's search also asks the external lookup (spec §5, §9: 3 characters, 1,000 ms)", () => {
+  test('an off-platform account shows as on Find Creators, asked once typing has paused', async () => {
+    const page = await browser.page();
+    const lookups: Array<{ at: number; q: string | null; from: string | null }> = [];
+    page.on('request', (request) => {
+      if (!request.url().includes('/api/creators/find')) return;
+      const params = new URL(request.url()).searchParams;
+      lookups.push({ at: Date.now(), q: params.get('q'), from: params.get('from') });
+    });
+    await page.goto(browser.url('/creators'), { waitUntil: 'domcontentloaded', timeout: 30_000 });
+    const box = page.getByRole('searchbox', { name: 'Search creators' });
+
+    // Two characters ask nothing, however long the pause.
+    await box.pressSequentially('ou');
+    await page.waitForTimeout(1500);
+    expect(lookups).toEqual([]);
+
+    // Typed on without a long pause: one lookup, for the whole term, a second after the last key.
+    await box.pressSequentially('tside_star', { delay: 40 });
+    const typedAt = Date.now();
+    const found = page.getByRole('list', { name: 'Instagram results' }).getByRole('article', { name: 'Outside Star' });
+    await found.waitFor();
+    expect(lookups.map(({ q, from }) => ({ q, from }))).toEqual([{ q: 'outside_star', from: 'discover' }]);
+    expect((lookups[0]?.at ?? 0) - typedAt).toBeGreaterThanOrEqual(900);
+    expect(await found.getByText('Not on Fanline', { exact: true }).isVisible()).toBe(true);
+    expect(await found.getByRole('button', { name: 'Invite to Platform' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'On Instagram, not on Fanline yet' }).waitFor();
+
+    // Clearing the box takes the lookup's results away.
+    await box.fill('');
+    await found.waitFor({ state: 'detached' });
+  });
+
+  test('fits a 375 px screen with a lookup result', async () => {
+    const page = await browser.page(MOBILE);
+    await page.goto(browser.url('/creators?search=outside_star'));
+    await page
+      .getByRole('list', { name: 'Instagram results' })
+      .getByRole('article', { name: 'Outside Star' })
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});

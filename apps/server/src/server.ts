@@ -60,6 +60,13 @@ async function main(): Promise<void> {
         : 'Payments go through the built-in test checkout (no STRIPE_SECRET_KEY); no money is collected.',
     );
   }
+  if (config.env === 'production' && config.demoMode) {
+    // Loud on purpose: a real deployment must never run with this (decision 0024).
+    console.warn(
+      '\n*** DEMO_MODE=true: this server is a DEMO. Without a Threads app, creators are "verified" by a\n' +
+        '*** labelled simulation that checks nothing. Never set DEMO_MODE on a real deployment. ***\n',
+    );
+  }
   if (demo && (demo.fresh || config.env !== 'production')) {
     console.log(`${formatLogins(demo.logins, demo.creatorPassword)}\n`);
   } else if (demo) {

@@ -37,7 +37,11 @@ export const AUTH_MESSAGES = {
 export const VERIFICATION_MESSAGES = {
   verifyFailed: 'Failed to verify your Threads account. Please try again.',
   skipFailed: 'Failed to create creator profile. Please try again.',
-  oauthRequired: 'OAuth verification required',
+  /**
+   * spec §8 said 'OAuth verification required' (developer words); a person is told what to do instead
+   * (decision 0024). Shown when the server has no Threads app and no demo simulation.
+   */
+  threadsUnavailable: "Threads verification isn't available on this site right now. Choose Skip for now to continue.",
   popupBlocked: 'Popup was blocked. Please allow popups and try again.',
   cancelled: 'Verification cancelled by user',
   popupFailed: 'Failed to open verification popup',

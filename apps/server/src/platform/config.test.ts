@@ -37,6 +37,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).payments).toMatchObject({ provider: 'local', testSend: true });
   });
 
+  test("the demo's opt-in (DEMO_MODE) is off unless set, in production too", () => {
+    expect(loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x' }).demoMode).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' }).demoMode).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', DEMO_MODE: 'true' }).demoMode).toBe(true);
+    expect(() => loadConfig({ DEMO_MODE: 'maybe' })).toThrow(/DEMO_MODE/);
+  });
+
   test('the super admin comes from ADMIN_EMAIL / ADMIN_PASSWORD, checked at start', () => {
     expect(loadConfig({}).admin).toBeUndefined();
     expect(loadConfig({ ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'a-long-secret-1' }).admin).toEqual({

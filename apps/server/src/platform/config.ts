@@ -34,6 +34,8 @@ const ZEnv = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   ALLOW_TEST_PAYMENTS: ZBool.optional(),
+  /** The demo's explicit opt-in (scripts/serve.mjs sets it): the labelled simulations a demo needs. */
+  DEMO_MODE: ZBool.optional(),
   WEB_DIST_DIR: z.string().optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
@@ -107,6 +109,12 @@ export interface Config {
    * production unless turned off; into PostgreSQL or a production server only when asked for.
    */
   seedDemoData: boolean;
+  /**
+   * The demo's explicit opt-in (DEMO_MODE=true, set by `npm start` without NODE_ENV): a production
+   * server then offers the clearly labelled simulated Threads verification (decision 0024). A real
+   * deployment never has it unless someone sets it on purpose, and the server says so at start.
+   */
+  demoMode: boolean;
   /** The super admin created or confirmed at start (ADMIN_EMAIL / ADMIN_PASSWORD); absent when not configured. */
   admin: { email: string; password: string | undefined } | undefined;
   webDistDir: string;
@@ -199,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     // Production never gets accounts it was not asked for.
     seedDemoData: e.SEED_DEMO_DATA ?? (!production && !e.DATABASE_URL),
+    demoMode: e.DEMO_MODE ?? false,
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
     uploadsDir: path.join(dataDir, 'uploads'),

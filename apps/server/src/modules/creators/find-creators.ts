@@ -1,4 +1,4 @@
-import type { TExternalCreator, ZFindCreatorsQuery } from '@fanline/contracts';
+import { EXTERNAL_LOOKUP_MIN_CHARS, type TExternalCreator, type ZFindCreatorsQuery } from '@fanline/contracts';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { profiles } from '../../db/schema';
@@ -8,12 +8,11 @@ import { guardedLookup } from './guarded-lookup';
 import { browseCreatorColumns } from './summary';
 
 const FULL_SEARCH_LIMIT = 20;
-const EXTERNAL_MIN_CHARS = 4;
 
 /**
  * Find Creators (spec §7 'profiles full search' and §5 Search): verified creators matching the term
  * by username, Instagram username or display name, most followed first; and, for a term of 4+
- * characters that no platform creator holds exactly, the external lookup, unless that account is
+ * characters (3+ from Discover's search) that no platform creator holds exactly, the external lookup, unless that account is
  * already on the platform.
  */
 export async function findCreators(
@@ -45,7 +44,11 @@ export async function findCreators(
 
   let external: TExternalCreator[] = [];
   let externalStatus: 'ok' | 'skipped' | 'not_configured' | 'quota' | 'unavailable' | 'no_data' = 'skipped';
-  if (query.status !== 'on_platform' && term.length >= EXTERNAL_MIN_CHARS && !(await onPlatform(ctx, term))) {
+  if (
+    query.status !== 'on_platform' &&
+    term.length >= EXTERNAL_LOOKUP_MIN_CHARS[query.from] &&
+    !(await onPlatform(ctx, term))
+  ) {
     const result = await guardedLookup(ctx, term, caller);
     externalStatus = result.status;
     if (result.status === 'ok' && !(await onPlatform(ctx, result.user.username))) external = [result.user];

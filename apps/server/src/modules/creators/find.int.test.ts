@@ -22,8 +22,10 @@ const t = useTestApp(() => ({
   env: { INSTAGRAM_LOOKUP_URL: instagram.url, INSTAGRAM_LOOKUP_KEY: instagram.key, AUTH_IP_LIMIT: '1000' },
 }));
 
-const find = async (q: string, status = 'all', app = t.app) => {
-  const response = await app.inject({ method: 'GET', url: `/api/creators/find?${new URLSearchParams({ q, status })}` });
+const find = async (q: string, status = 'all', app = t.app, from?: string) => {
+  const params = new URLSearchParams({ q, status });
+  if (from) params.set('from', from);
+  const response = await app.inject({ method: 'GET', url: `/api/creators/find?${params}` });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as {
     creators: Array<{ id: string }>;
@@ -92,6 +94,22 @@ describe('external lookup', () => {
     expect(exact.externalStatus).toBe('skipped');
     expect(exact.creators.map((c) => c.id)).toContain(creator.id);
     expect(instagram.requests.length).toBe(before);
+  });
+
+  test("is asked from 3 characters when the term comes from Discover's search (spec §5, §9)", async () => {
+    const term = 'q7z';
+    const before = instagram.requests.length;
+    expect((await find(term, 'off_platform')).externalStatus).toBe('skipped');
+    expect(instagram.requests.length).toBe(before);
+    const fromDiscover = await find(term, 'off_platform', t.app, 'discover');
+    expect(fromDiscover.externalStatus).not.toBe('skipped');
+    expect(fromDiscover.creators).toEqual([]);
+    expect(instagram.requests.length).toBe(before + 1);
+    // Two characters are still too few, from anywhere.
+    expect((await find('q7', 'off_platform', t.app, 'discover')).externalStatus).toBe('skipped');
+    expect(instagram.requests.length).toBe(before + 1);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/creators/find?q=abc&from=elsewhere' });
+    expect(bad.statusCode).toBe(400);
   });
 
   test('an account that turns out to be on the platform is dropped from the external results', async () => {

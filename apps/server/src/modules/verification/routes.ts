@@ -60,11 +60,15 @@ const signedInRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => completeThreadsVerification(app, { userId: userId(request), ...request.body, log: request.log }),
   );
 
-  app.post(
-    '/verification/threads/simulate',
-    { schema: { tags, body: ZSimulateBody, response: { 200: ZVerificationResponse } } },
-    async (request) => simulateThreadsVerification(app, { userId: userId(request), username: request.body.username }),
-  );
+  // Only where the labelled simulation is offered (outside production, or the demo's DEMO_MODE):
+  // production without that opt-in has no such route at all (decision 0024).
+  if (threadsMode(app.config) === 'simulated') {
+    app.post(
+      '/verification/threads/simulate',
+      { schema: { tags, body: ZSimulateBody, response: { 200: ZVerificationResponse } } },
+      async (request) => simulateThreadsVerification(app, { userId: userId(request), username: request.body.username }),
+    );
+  }
 
   app.post('/verification/skip', { schema: { tags, response: { 200: ZSessionUser } } }, async (request) => {
     await skipVerification(app, { userId: userId(request) });

@@ -9,8 +9,8 @@ import { normalizeHandle, threadsMode } from './threads-mode';
 const THREADS_HANDLE = /^[A-Za-z0-9._]{1,30}$/;
 
 /**
- * Issue 3 item 7: without a configured Threads app, outside production, a simulated verification
- * stands in. Its data is plainly not from Threads: the current display name, no bio, no picture.
+ * Issue 3 item 7: without a configured Threads app, outside production or in the demo's opt-in
+ * (DEMO_MODE, decision 0024), a simulated verification stands in; elsewhere its route does not exist. Its data is plainly not from Threads: the current display name, no bio, no picture.
  * The spec's 2 s wait is the client's; the server answers at once.
  */
 export async function simulateThreadsVerification(
@@ -19,7 +19,7 @@ export async function simulateThreadsVerification(
 ): Promise<TVerificationResponse> {
   const { userId } = opts;
   if (threadsMode(ctx.config) !== 'simulated') {
-    throw new AppError('VERIFICATION_FAILED', VERIFICATION_MESSAGES.oauthRequired);
+    throw new AppError('VERIFICATION_FAILED', VERIFICATION_MESSAGES.threadsUnavailable);
   }
   const handle = normalizeHandle(opts.username);
   if (!handle) throw new AppError('VALIDATION_FAILED', VERIFICATION_MESSAGES.enterUsername);

@@ -7,11 +7,12 @@ export const THREADS_SCOPE = 'threads_basic';
 
 /**
  * Real OAuth with a configured Threads app; without one, a clearly labelled simulation stands in
- * outside production (issue 3 item 7), and production refuses rather than fake a verification.
+ * outside production (issue 3 item 7) and in the demo's explicit opt-in (DEMO_MODE, decision 0024).
+ * Production without that opt-in refuses rather than fake a verification.
  */
 export function threadsMode(config: Config): ThreadsMode {
   if (config.threads.clientId && config.threads.clientSecret) return 'oauth';
-  return config.env === 'production' ? 'unavailable' : 'simulated';
+  return config.env !== 'production' || config.demoMode ? 'simulated' : 'unavailable';
 }
 
 /** The handle as typed: trimmed, one leading @ removed (people paste '@name'). */

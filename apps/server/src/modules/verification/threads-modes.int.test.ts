@@ -10,8 +10,10 @@ import { ALREADY_LINKED } from './apply-creator-onboarding';
 const LONE_SECRET = 'lone-threads-secret-9f2c1d';
 
 let prod: TestApp;
+let demo: TestApp;
 let client: ReturnType<typeof recordingClient>;
 let prodClient: ReturnType<typeof recordingClient>;
+let demoClient: ReturnType<typeof recordingClient>;
 
 const dev = useTestApp({ env: { AUTH_IP_LIMIT: '1000', THREADS_CLIENT_SECRET: LONE_SECRET } });
 beforeAll(async () => {
@@ -19,11 +21,18 @@ beforeAll(async () => {
     env: { NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', AUTH_IP_LIMIT: '1000' },
     database: dev.database,
   });
+  // What `npm start` without NODE_ENV runs (scripts/serve.mjs): production, opted into the demo.
+  demo = await createTestApp({
+    env: { NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', DEMO_MODE: 'true', AUTH_IP_LIMIT: '1000' },
+    database: dev.database,
+  });
   client = recordingClient(dev.app);
   prodClient = recordingClient(prod.app);
+  demoClient = recordingClient(demo.app);
 });
 afterAll(async () => {
   await prod.close();
+  await demo.close();
 });
 
 const profileRow = async (id: string) => {
@@ -108,10 +117,32 @@ describe('without a Threads app', () => {
     expectRefusal(linked, ALREADY_LINKED);
   });
 
-  test('simulate is refused in production', async () => {
-    const { cookie } = await signedInUser(prod.app, dev.database.db);
+  test('production without the demo opt-in has no simulation: the route does not exist', async () => {
+    const { profile, cookie } = await signedInUser(prod.app, dev.database.db);
     const response = await prodClient.call('POST', '/verification/threads/simulate', cookie, { username: 'someone' });
-    expectRefusal(response, VERIFICATION_MESSAGES.oauthRequired);
+    expect(response.statusCode).toBe(404);
+    expect(await profileRow(profile.id)).toMatchObject({ isCreator: false, instagramVerified: false });
+  });
+
+  test("the demo's opt-in (DEMO_MODE) offers the simulation on a production server", async () => {
+    expect((await demoClient.call('GET', '/verification/threads/config')).json()).toMatchObject({
+      mode: 'simulated',
+      clientId: null,
+      authorizeUrl: null,
+    });
+    const { profile, cookie } = await signedInUser(demo.app, dev.database.db);
+    const started = await demoClient.call('POST', '/verification/threads/start', cookie, { username: 'someone' });
+    expect(started.json()).toEqual({ mode: 'simulated', authorizeUrl: null });
+    const handle = unique('demo');
+    const response = await demoClient.call('POST', '/verification/threads/simulate', cookie, { username: handle });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await profileRow(profile.id)).toMatchObject({
+      isCreator: true,
+      threadsOnboardingCompleted: true,
+      isAvailable: true,
+      instagramVerified: true,
+      username: handle,
+    });
   });
 });
 
@@ -155,5 +186,5 @@ describe('signed-out callers', () => {
 });
 
 test('the configured secret appears in no response', () => {
-  expect(everyResponseText([...client.seen, ...prodClient.seen])).not.toContain(LONE_SECRET);
+  expect(everyResponseText([...client.seen, ...prodClient.seen, ...demoClient.seen])).not.toContain(LONE_SECRET);
 });

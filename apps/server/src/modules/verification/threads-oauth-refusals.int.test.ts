@@ -126,12 +126,10 @@ describe('Threads OAuth refusals', () => {
     }
   });
 
-  test('simulate is refused when OAuth is configured', async () => {
+  test('simulate does not exist when OAuth is configured', async () => {
     const { cookie } = await signedInUser(h.t.app, h.t.database.db);
-    expectRefusal(
-      await h.client.call('POST', '/verification/threads/simulate', cookie, { username: 'x' }),
-      VERIFICATION_MESSAGES.oauthRequired,
-    );
+    const response = await h.client.call('POST', '/verification/threads/simulate', cookie, { username: 'x' });
+    expect(response.statusCode).toBe(404);
   });
 
   test('the client secret appears in no response', () => {

@@ -2,10 +2,13 @@ import { AUTH_MESSAGES } from '@fanline/contracts';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import type { TUsernameStatus } from '../../lib/auth/use-username-availability';
 
-/** The availability line under a username input (spec §5); a polite live region. */
+/**
+ * The availability line under a username input (spec §5); a polite live region, always in the page so
+ * it is announced, but taking no room while it has nothing to say.
+ */
 export function UsernameStatus({ id, status }: { id: string; status: TUsernameStatus }) {
   return (
-    <p id={id} aria-live="polite" className="mt-1 min-h-5 text-sm">
+    <p id={id} aria-live="polite" className="mt-1 text-sm empty:mt-0">
       {status === 'checking' && (
         <span className="inline-flex items-center gap-1 text-slate-500">
           <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />

@@ -1,8 +1,11 @@
-import { useMemo } from 'react';
+import { DISCOVER_LOOKUP_DEBOUNCE_MS } from '@fanline/contracts';
+import { useMemo, useState } from 'react';
 import { useCopy } from '../../lib/platform-config';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { CategoriesPopover } from './components/categories-popover';
 import { CreatorResults } from './components/creator-results';
 import { DiscoverSearch } from './components/discover-search';
+import { ExternalLookupResults } from './components/external-lookup-results';
 import { FilterChips } from './components/filter-chips';
 import { FiltersPopover } from './components/filters-popover';
 import { SortSelect } from './components/sort-select';
@@ -14,6 +17,9 @@ export function Component() {
   const [filters, update, range] = useBrowseFilters();
   const copy = useCopy();
   const query = useMemo(() => toBrowseQuery(filters, range), [filters, range]);
+  // The external lookup follows the box itself, after its own pause (spec §9: 3 characters, 1,000 ms).
+  const [typed, setTyped] = useState(filters.search);
+  const lookupTerm = useDebouncedValue(typed.trim(), DISCOVER_LOOKUP_DEBOUNCE_MS);
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
@@ -27,6 +33,7 @@ export function Component() {
           <DiscoverSearch
             value={filters.search}
             onSearch={(search, { replace }) => update((f) => ({ ...f, search }), { replace })}
+            onInput={setTyped}
           />
           <div className="flex flex-wrap items-center gap-2">
             <FiltersPopover filters={filters} onChange={update} />
@@ -39,6 +46,10 @@ export function Component() {
         </div>
         <FilterChips filters={filters} onChange={update} />
       </search>
+
+      <div className="mt-6 empty:hidden">
+        <ExternalLookupResults term={lookupTerm} />
+      </div>
 
       <div className="mt-6">
         <CreatorResults

@@ -16,7 +16,7 @@ import { clearStoredVerification, readStoredVerification } from './utils/stored-
 
 const MODE_LABEL = {
   oauth: 'OAuth (real Threads app)',
-  simulated: 'Simulated (test mode, no Threads app configured)',
+  simulated: 'Simulation (no Threads app configured; nothing is checked)',
   unavailable: 'Unavailable (no Threads app configured)',
 } as const;
 

@@ -3,7 +3,8 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cn } from '../../../lib/cn';
 
 const OPTIONS = [
-  { value: 'customer', label: 'Customer', hint: 'Message creators you love', icon: User },
+  // The spec's senders are "fans, customers"; every other screen says fan, so sign-up does too.
+  { value: 'customer', label: 'Fan', hint: 'Message creators you love', icon: User },
   { value: 'creator', label: 'Creator', hint: 'Get paid to answer messages', icon: Sparkles },
 ] as const;
 

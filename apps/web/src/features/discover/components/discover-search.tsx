@@ -8,16 +8,21 @@ interface DiscoverSearchProps {
   value: string;
   /** Called with the new effective term: '' below 3 characters (no search filter). */
   onSearch: (term: string, options: { replace: boolean }) => void;
+  /** Every change of the box's text, for the external lookup's own pause (spec §9: 1,000 ms). */
+  onInput?: (text: string) => void;
 }
 
 /** spec §2 Discover search: fires after an 800 ms pause, and only from 3 characters. */
-export function DiscoverSearch({ value, onSearch }: DiscoverSearchProps) {
+export function DiscoverSearch({ value, onSearch, onInput }: DiscoverSearchProps) {
   const id = useId();
   const [input, setInput] = useState(value);
   // The term last put into effect, by typing or from outside (back/forward, chips, Clear all).
   const applied = useRef(value);
   const onSearchRef = useRef(onSearch);
   onSearchRef.current = onSearch;
+  const onInputRef = useRef(onInput);
+  onInputRef.current = onInput;
+  useEffect(() => onInputRef.current?.(input), [input]);
 
   useEffect(() => {
     if (value === applied.current) return;

@@ -3,13 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { findKeys } from '../../../components/creators/find-creators-query';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Field, fieldAria } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
-import { findKeys, instagramKeyQuery, saveInstagramKey, type TInstagramKeyStatus } from '../api/find-creators';
+import { instagramKeyKey, instagramKeyQuery, saveInstagramKey, type TInstagramKeyStatus } from '../api/find-creators';
 
 /** What the server will use. A key in the server configuration wins over one saved here. */
 function statusText({ configured, source }: TInstagramKeyStatus): string {
@@ -36,7 +37,7 @@ export function ApiKeyDialog({ trigger }: { trigger?: ReactNode }) {
   const mutation = useMutation({
     mutationFn: saveInstagramKey,
     onSuccess: (next) => {
-      queryClient.setQueryData(findKeys.instagramKey(), next);
+      queryClient.setQueryData(instagramKeyKey(), next);
       // Searches answered without a key are stale now.
       void queryClient.invalidateQueries({ queryKey: findKeys.all });
       toast.success('API key saved', {

@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CreatorCard, CreatorCardSkeleton } from '../../../components/creators/creator-card';
+import { ExternalCreatorCard } from '../../../components/creators/external-creator-card';
+import { ExternalNotice } from '../../../components/creators/external-notice';
+import { findCreatorsQuery, type TFindStatus } from '../../../components/creators/find-creators-query';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, LoadErrorState } from '../../../components/ui/empty-state';
 import { ApiError } from '../../../lib/api-client';
-import { findCreatorsQuery, type TFindStatus } from '../api/find-creators';
-import { ExternalCreatorCard } from './external-creator-card';
-import { ExternalNotice } from './external-notice';
 
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 

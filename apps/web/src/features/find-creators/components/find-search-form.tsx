@@ -1,8 +1,8 @@
 import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { TFindStatus } from '../../../components/creators/find-creators-query';
 import { Button } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/native-select';
-import type { TFindStatus } from '../api/find-creators';
 
 const STATUS_LABELS: Record<TFindStatus, string> = {
   all: 'All creators',

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { FIND_STATUSES, type TFindStatus } from '../api/find-creators';
+import { FIND_STATUSES, type TFindStatus } from '../../../components/creators/find-creators-query';
 
 /** The submitted search lives in the URL (spec §2 /search?q=), so it survives reloads and back/forward. */
 export function useFindParams() {

@@ -6,7 +6,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { useSession } from '../../../lib/auth/session';
 import { href } from '../../../paths';
 import { useSkipVerification } from '../hooks/use-skip-verification';
-import { useThreadsVerification } from '../hooks/use-threads-verification';
+import { SIMULATED_BUTTON, useThreadsVerification } from '../hooks/use-threads-verification';
 import { VerificationStatus } from './verification-status';
 
 interface CreatorSetupModalProps {
@@ -15,10 +15,13 @@ interface CreatorSetupModalProps {
   onFinished: (outcome: 'verified' | 'skipped') => void;
 }
 
-/** spec §2: the creator setup modal, with the profile URL, Verify and Skip. */
+/**
+ * spec §2: the creator setup modal, with the profile URL, Verify and Skip. The URL is plain text, not
+ * a link: until setup is finished it answers 'Profile Not Found', so the modal says when it goes live.
+ */
 export function CreatorSetupModal({ open, onOpenChange, onFinished }: CreatorSetupModalProps) {
   const { user } = useSession();
-  const { state, verify } = useThreadsVerification();
+  const { state, verify, simulated } = useThreadsVerification();
   const skip = useSkipVerification(() => onFinished('skipped'));
   const username = user?.username ?? '';
   const profileUrl = username ? `${window.location.origin}${href.creatorProfile(username)}` : null;
@@ -41,11 +44,16 @@ export function CreatorSetupModal({ open, onOpenChange, onFinished }: CreatorSet
           <div>
             <p className="text-sm font-medium text-slate-700">Your profile URL</p>
             <p className="mt-1 flex items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
-              <Link2 className="h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
-              <span className="min-w-0 break-all font-mono text-slate-900">{profileUrl ?? 'No username yet'}</span>
+              <Link2 className="h-4 w-4 shrink-0 text-slate-400" aria-hidden="true" />
+              <span className="min-w-0 break-all font-mono text-slate-700">{profileUrl ?? 'No username yet'}</span>
             </p>
+            {profileUrl && (
+              <p className="mt-1 text-xs text-slate-600">
+                Not live yet: your profile goes live at this address once you finish setup (verify or skip below).
+              </p>
+            )}
           </div>
-          <VerificationStatus state={state} />
+          <VerificationStatus state={state} simulated={simulated} />
           <div className="flex flex-col gap-2 sm:flex-row-reverse">
             <Button
               className="sm:flex-1"
@@ -54,7 +62,7 @@ export function CreatorSetupModal({ open, onOpenChange, onFinished }: CreatorSet
                 if (requireUsername() && (await verify(username))) onFinished('verified');
               }}
             >
-              {state.status === 'loading' ? 'Verifying…' : 'Verify with Threads'}
+              {state.status === 'loading' ? 'Verifying…' : simulated ? SIMULATED_BUTTON : 'Verify with Threads'}
             </Button>
             <Button variant="secondary" disabled={busy} onClick={() => requireUsername() && skip.mutate()}>
               {skip.isPending ? 'Skipping…' : 'Skip for now'}

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { useSkipVerification } from '../hooks/use-skip-verification';
-import { useThreadsVerification } from '../hooks/use-threads-verification';
+import { SIMULATED_BUTTON, useThreadsVerification } from '../hooks/use-threads-verification';
 import { VerificationStatus } from './verification-status';
 
 interface ThreadsVerificationPanelProps {
@@ -17,7 +17,7 @@ interface ThreadsVerificationPanelProps {
 export function ThreadsVerificationPanel({ defaultUsername, onFinished }: ThreadsVerificationPanelProps) {
   const id = useId();
   const [username, setUsername] = useState(defaultUsername);
-  const { state, verify } = useThreadsVerification();
+  const { state, verify, simulated } = useThreadsVerification();
   const skip = useSkipVerification(() => onFinished('skipped'));
   const busy = state.status === 'loading' || skip.isPending;
 
@@ -49,10 +49,10 @@ export function ThreadsVerificationPanel({ defaultUsername, onFinished }: Thread
           />
         </div>
       </Field>
-      <VerificationStatus state={state} />
+      <VerificationStatus state={state} simulated={simulated} />
       <div className="flex flex-col gap-2 sm:flex-row-reverse">
         <Button type="submit" size="lg" className="sm:flex-1" disabled={busy}>
-          {state.status === 'loading' ? 'Verifying…' : 'Verify with Threads'}
+          {state.status === 'loading' ? 'Verifying…' : simulated ? SIMULATED_BUTTON : 'Verify with Threads'}
         </Button>
         <Button type="button" variant="secondary" size="lg" disabled={busy} onClick={() => skip.mutate()}>
           {skip.isPending ? 'Skipping…' : 'Skip for now'}

@@ -2,17 +2,23 @@ import { BadgeCheck, FlaskConical, Loader2 } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Avatar } from '../../../components/ui/avatar';
 import { formatCount } from '../../../lib/format';
-import { SIMULATED_LABEL, type TVerificationState } from '../hooks/use-threads-verification';
+import { SIMULATED_LABEL, SIMULATED_NOTE, type TVerificationState } from '../hooks/use-threads-verification';
 
-/** Loading, success (with what Threads returned) and error states of a verification. */
-export function VerificationStatus({ state }: { state: TVerificationState }) {
+/**
+ * Loading, success (with what Threads returned) and error states of a verification. `simulated`: the
+ * server offers only the labelled simulation, said before anyone clicks.
+ */
+export function VerificationStatus({ state, simulated = false }: { state: TVerificationState; simulated?: boolean }) {
   return (
     <div aria-live="polite" className="space-y-3">
-      {state.simulated && (
-        <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">
-          <FlaskConical className="h-3.5 w-3.5" aria-hidden="true" />
-          {SIMULATED_LABEL}
-        </p>
+      {(simulated || state.simulated) && (
+        <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="inline-flex items-center gap-1.5 font-semibold">
+            <FlaskConical className="h-4 w-4" aria-hidden="true" />
+            {SIMULATED_LABEL}
+          </p>
+          <p className="mt-1">{SIMULATED_NOTE}</p>
+        </div>
       )}
       {state.status === 'loading' && (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-600">

@@ -15,7 +15,12 @@ import { openVerificationPopup, waitForPopup } from '../utils/wait-for-popup';
 
 /** spec §9: a simulated verification takes 2 s. */
 export const SIMULATED_DELAY_MS = 2000;
-export const SIMULATED_LABEL = 'Simulated verification (test mode)';
+export const SIMULATED_LABEL = 'Simulation: not a real Threads verification';
+/** Said before anyone clicks, wherever the server offers only the simulation (a demo: decision 0024). */
+export const SIMULATED_NOTE =
+  'This site runs without a Threads app, so verification is simulated: nothing is checked and no request goes to Threads.';
+/** The verify button's name while the simulation stands in. */
+export const SIMULATED_BUTTON = 'Verify with Threads (simulation)';
 
 export type TVerificationStatus = 'idle' | 'loading' | 'success' | 'error';
 
@@ -114,7 +119,7 @@ export function useThreadsVerification({ trustStored = false }: Options = {}) {
         const mode = knownMode ?? (await queryClient.fetchQuery(threadsConfigQuery())).mode;
         if (mode === 'unavailable') {
           popup?.close();
-          return fail(VERIFICATION_MESSAGES.oauthRequired);
+          return fail(VERIFICATION_MESSAGES.threadsUnavailable);
         }
         const start = mode === 'oauth' ? await startThreadsVerification(username) : null;
         if (mode === 'simulated' || start?.mode === 'simulated') {
@@ -122,7 +127,7 @@ export function useThreadsVerification({ trustStored = false }: Options = {}) {
           setState({
             status: 'loading',
             simulated: true,
-            message: `Checking @${username}… No request goes to Threads in test mode.`,
+            message: `Simulating the check of @${username}… No request goes to Threads.`,
           });
           await delay(SIMULATED_DELAY_MS, controller.signal);
           const result = await simulateThreadsVerification(username);
@@ -163,5 +168,7 @@ export function useThreadsVerification({ trustStored = false }: Options = {}) {
     [queryClient],
   );
 
-  return { state, verify, reset, config, reloadConfig };
+  /** The server offers the labelled simulation, not real Threads. */
+  const simulated = config.data?.mode === 'simulated';
+  return { state, verify, reset, config, reloadConfig, simulated };
 }

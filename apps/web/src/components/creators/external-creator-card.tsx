@@ -1,10 +1,10 @@
 import { formatCount, type TExternalCreator } from '@fanline/contracts';
 import { BadgeCheck, Lock, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
-import { Avatar } from '../../../components/ui/avatar';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { href } from '../../../paths';
+import { href } from '../../paths';
+import { Avatar } from '../ui/avatar';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
 
 /** The creator sign-up link an invite shares. */
 export function inviteLink(): string {

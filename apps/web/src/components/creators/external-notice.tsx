@@ -1,6 +1,6 @@
 import { SEARCH_MESSAGES, type TFindCreatorsResponse } from '@fanline/contracts';
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { Alert } from '../ui/alert';
 
 const NOTICES: Partial<Record<TFindCreatorsResponse['externalStatus'], string>> = {
   not_configured: SEARCH_MESSAGES.notConfigured,
