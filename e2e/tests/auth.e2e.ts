@@ -1,6 +1,14 @@
 import { AUTH_MESSAGES } from '@fanline/contracts';
 import { describe, expect, test } from 'vitest';
-import { alertText, DEMO_FAN, fillSignup, signInByApi, submitLogin, uniqueAccount } from '../support/auth';
+import {
+  alertText,
+  DEMO_ACCOUNTS,
+  DEMO_FAN,
+  fillSignup,
+  signInByApi,
+  submitLogin,
+  uniqueAccount,
+} from '../support/auth';
 import { MOBILE, setupBrowser } from '../support/browser';
 import { linkFrom, waitForMail } from '../support/mail';
 
@@ -15,7 +23,9 @@ describe('sign in (spec §2 /login, §5 Login, §8 Login)', () => {
     await submitLogin(page, DEMO_FAN.email, DEMO_FAN.password);
     await page.waitForURL(browser.url('/'));
     const banner = page.getByRole('banner');
-    await banner.getByText(`Welcome, ${DEMO_FAN.email}`).waitFor();
+    // The header greets by display name, never by email address (issue 25).
+    await banner.getByText(`Welcome, ${DEMO_ACCOUNTS.fan.displayName}`).waitFor();
+    expect(await banner.getByText(DEMO_FAN.email).count()).toBe(0);
     await banner.getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL('**/sender-dashboard');
   });
@@ -68,7 +78,7 @@ describe('sign in (spec §2 /login, §5 Login, §8 Login)', () => {
     await page.goto(browser.url('/support'));
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
-    await menu.getByText(`Welcome, ${DEMO_FAN.email}`).waitFor();
+    await menu.getByText(`Welcome, ${DEMO_ACCOUNTS.fan.displayName}`).waitFor();
     expect(await menu.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/sender-dashboard');
     expect(await menu.getByRole('button', { name: 'Sign Out' }).isVisible()).toBe(true);
   });
@@ -125,7 +135,7 @@ describe('sign up (spec §2 /signup, §5 Signup, §8 Signup)', () => {
     const mail = await waitForMail(account.email);
     await page.goto(linkFrom(mail, '/auth/confirm?token='));
     await page.waitForURL(browser.url('/'));
-    await page.getByRole('banner').getByText(`Welcome, ${account.email}`).waitFor();
+    await page.getByRole('banner').getByText(`Welcome, ${account.displayName}`).waitFor();
 
     await page.goto(browser.url('/support'));
     await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();

@@ -68,10 +68,31 @@ describe('blocking a sender', () => {
       .waitFor();
     await page.getByRole('button', { name: `Unblock ${fan.displayName}` }).waitFor();
 
-    // The fan's side: the message is refunded at once (the hold released), and a bell says why.
+    // The fan's side: the message is released at once (the hold let go, the billing word), never
+    // "Expired" nor "no reply came in time", and a bell says why (issue 25).
     const fanPage = await fanContext.newPage();
     await fanPage.goto(browser.url(`/messages/${messageId}`));
-    await fanPage.getByText('Refunded', { exact: true }).first().waitFor();
+    await fanPage.getByText('Released', { exact: true }).first().waitFor();
+    await fanPage
+      .getByText(/is no longer accepting messages from you, so you were not charged\./)
+      .first()
+      .waitFor();
+    expect(await fanPage.getByText(/Expired|No reply came in time/).count()).toBe(0);
+    await shot(fanPage, 'fan-released-1280');
+    const fanMobile = await fanContext.newPage();
+    await fanMobile.setViewportSize(MOBILE);
+    await fanMobile.goto(browser.url(`/messages/${messageId}`));
+    await fanMobile.getByText('Released', { exact: true }).first().waitFor();
+    expect(await fanMobile.getByText(/Expired|No reply came in time/).count()).toBe(0);
+    await shot(fanMobile, 'fan-released-375');
+    // Billing says the same word.
+    await fanPage.goto(browser.url('/billing'));
+    await fanPage.getByTestId('transaction').first().getByText('Released', { exact: true }).waitFor();
+    // The creator's conversation says Released too.
+    await page.reload();
+    await page.getByText('Released: fan blocked').first().waitFor();
+    expect(await page.getByText('Expired', { exact: true }).count()).toBe(0);
+    await shot(page, 'creator-released-1280');
     const bells = await (await fanContext.request.get(browser.url('/api/notifications'))).json();
     expect(bells.notifications[0]).toMatchObject({
       type: 'message_declined',

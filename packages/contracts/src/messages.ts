@@ -36,6 +36,10 @@ export const DECLINE_REASONS = [
 
 export type TDeclineReason = (typeof DECLINE_REASONS)[number];
 
+/** Why a paid message ended unanswered (ZThreadMessage.endedBy). */
+export const MESSAGE_END_CAUSES = ['expiry', 'decline', 'block'] as const;
+export type TMessageEndCause = (typeof MESSAGE_END_CAUSES)[number];
+
 export const ZDeclineRequest = z.object({
   reason: z.enum(DECLINE_REASONS),
   note: ZText.trim()
@@ -59,6 +63,12 @@ export const ZThreadMessage = z.object({
   /** Issue #13: set when the creator declined it (the message is then `refunded`). */
   declineReason: z.enum(DECLINE_REASONS).nullable(),
   declineNote: z.string().nullable(),
+  /**
+   * Issue 25: why an unanswered paid message ended and its money went back (status `refunded`): the
+   * response window ran out (or an admin refunded it), the creator declined it, or the creator
+   * blocked the fan. Null for any other status. Screens say "Released", never "Expired", for a block.
+   */
+  endedBy: z.enum(MESSAGE_END_CAUSES).nullable(),
   createdAt: ZTimestamp,
   /** Images of the message (part 'message') and of its response (part 'response'). */
   attachments: z.array(ZAttachment),

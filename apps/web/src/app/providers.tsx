@@ -20,6 +20,9 @@ export function createQueryClient(): QueryClient {
 // The toaster (sonner, ~10 KB gzipped) is its own chunk: nothing toasts before a user acts, and the
 // landing's first paint should not wait for it (issue 14 landing budget). Feature chunks that call
 // `toast` share the same sonner chunk, so the toasts reach this Toaster.
+/** The header is 64 px tall (h-16) and sticks to the top; toasts start 12 px under it. */
+const TOAST_TOP = 76;
+
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
@@ -30,9 +33,17 @@ export function Providers({ client, children }: { client: QueryClient; children:
       <RealtimeEvents />
       {/* spec §4 Presence: heartbeats, away when hidden, offline on sign-out and unload. */}
       <Presence />
-      {/* spec §9: only one toast at a time. */}
+      {/* spec §9: only one toast at a time. Below the sticky 64 px header at every width, so a toast never
+          covers the header's Messages link and bell (issue 25). */}
       <Suspense fallback={null}>
-        <Toaster position="top-center" visibleToasts={1} richColors closeButton />
+        <Toaster
+          position="top-center"
+          offset={{ top: TOAST_TOP }}
+          mobileOffset={{ top: TOAST_TOP }}
+          visibleToasts={1}
+          richColors
+          closeButton
+        />
       </Suspense>
     </QueryClientProvider>
   );

@@ -66,6 +66,11 @@ describe('blocking a sender (issue #13)', () => {
       expect((await paymentRow(a.database.db, sent.paymentId)).status).toBe('canceled');
       expect((await ledgerOf(a.database.db, sent.paymentId)).map((e) => e.kind)).toContain('release');
     }
+    // Issue 25: both parties' conversation says the block ended them (shown "Released", never "Expired").
+    for (const cookie of [fanCookie, creatorCookie]) {
+      const thread = (await get(`/api/conversations/${first.messageId}`, cookie)).json().messages;
+      expect(thread.map((m: { endedBy: string | null }) => m.endedBy)).toEqual(['block', 'block']);
+    }
     const bells = (await get('/api/notifications', fanCookie)).json().notifications;
     expect(bells[0]).toMatchObject({ type: 'message_declined', title: 'Blocking Bo declined your message' });
     const mail = a.app.mailer.outbox().find((m) => m.to === fan.email && /declined/.test(m.subject));

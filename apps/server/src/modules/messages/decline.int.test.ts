@@ -68,6 +68,7 @@ describe('declining a paid message', () => {
       status: 'refunded',
       declineReason: 'outside_expertise',
       declineNote: 'Try a nutritionist.',
+      endedBy: 'decline',
     });
     const bells = (await get('/api/notifications', fanCookie)).json().notifications;
     expect(bells[0]).toMatchObject({

@@ -5,7 +5,7 @@ import { messages, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { directionOf } from './conversation-parties';
-import { isOpenRow, isPaidRow, isVisibleRow, isVisibleToCreator } from './queries';
+import { endCauseOf, isOpenRow, isPaidRow, isVisibleRow, isVisibleToCreator } from './queries';
 import { replyFlagsFor } from './reply-flags';
 
 /** What a conversation shows that other modules keep, looked up for a page of message ids. */
@@ -114,6 +114,7 @@ export async function getConversation(
       expiresAt: m.expiresAt,
       declineReason: m.declineReason,
       declineNote: m.declineNote,
+      endedBy: endCauseOf(m),
       createdAt: m.createdAt,
       attachments: attachments.get(m.id) ?? [],
       flag: flags.get(m.id) ?? null,

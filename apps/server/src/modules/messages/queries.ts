@@ -1,3 +1,4 @@
+import type { TMessageEndCause } from '@fanline/contracts';
 import { and, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { messages } from '../../db/schema';
 
@@ -53,6 +54,21 @@ export const isOpenRow = (
   m: { status: MessageStatus; amount: number; isFollowup: boolean; expiresAt: Date | null },
   now: Date,
 ) => isUnansweredRow(m) && m.expiresAt !== null && m.expiresAt.getTime() > now.getTime();
+
+/**
+ * Why a `refunded` paid message ended (issue 25), from what the use cases write: the expiry job (and
+ * an admin's refund, which takes its path) leaves `declined_at` empty; a decline sets it with its
+ * reason; a block (endOpenMessages with no reason) sets it without one. Null for any other status.
+ */
+export const endCauseOf = (m: {
+  status: MessageStatus;
+  declinedAt: Date | null;
+  declineReason: string | null;
+}): TMessageEndCause | null => {
+  if (m.status !== 'refunded') return null;
+  if (m.declinedAt === null) return 'expiry';
+  return m.declineReason === null ? 'block' : 'decline';
+};
 
 /** Column prefix for the raw-SQL fragments: `m` → `m.status`; '' for a CTE's unqualified columns. */
 const col = (alias: string, name: string) => sql.raw(alias ? `${alias}.${name}` : name);

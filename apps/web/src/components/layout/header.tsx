@@ -19,7 +19,7 @@ const NAV = [
 
 /**
  * spec §2 Header: logo, Discover and Support; guests get Sign In and Join as Creator; signed-in users a
- * Welcome line with their email, Dashboard and Sign Out. Mobile menu below 768 px repeats them.
+ * Welcome line with their display name (or username), Dashboard and Sign Out. Mobile menu below 768 px repeats them.
  * `userActions` (Messages and the bell, composed by the app) stay in the bar at every width.
  */
 export function Header({ userActions }: { userActions?: ReactNode }) {
@@ -142,7 +142,7 @@ function AccountActions({
           menu ? 'truncate px-2 pb-2 text-sm text-slate-600' : 'min-w-0 truncate text-sm text-slate-600 lg:max-w-64'
         }
       >
-        Welcome, <span className="font-medium text-slate-900">{user.email}</span>
+        Welcome, <span className="font-medium text-slate-900">{user.displayName || user.username}</span>
       </p>
       <Link
         to={user.isCreator ? paths.dashboardMessages : paths.senderDashboard}

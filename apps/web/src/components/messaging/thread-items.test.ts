@@ -19,6 +19,7 @@ const message = (id: string, at: string, extra: Partial<TThreadMessage> = {}): T
   respondedAt: null,
   expiresAt: null,
   declineReason: null,
+  endedBy: null,
   declineNote: null,
   createdAt: at,
   attachments: [],

@@ -1,4 +1,10 @@
-import { formatCents, MESSAGE_MESSAGES, type TConversationDetail } from '@fanline/contracts';
+import {
+  formatCents,
+  MESSAGE_MESSAGES,
+  type TConversationDetail,
+  type TPublicConfig,
+  type TThreadMessage,
+} from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, SearchX } from 'lucide-react';
 import { Navigate, useParams } from 'react-router';
@@ -9,10 +15,12 @@ import {
   ConversationParty,
 } from '../../components/messaging/conversation-parts';
 import { conversationQuery } from '../../components/messaging/conversations-query';
+import { givenBackLabel } from '../../components/messaging/ended-copy';
 import { Countdown } from '../../components/ui/countdown';
 import { LoadErrorState } from '../../components/ui/empty-state';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
+import { usePlatformConfig } from '../../lib/platform-config';
 import { href, paths } from '../../paths';
 import { BlockDialog } from './components/block-dialog';
 import { CreatorThread } from './components/creator-thread';
@@ -58,7 +66,15 @@ export function Component() {
   );
 }
 
+/** Issue 25: why the last paid message ended, in the words its badge uses; a block is never "Expired". */
+function endedLabel(message: TThreadMessage | undefined, paymentMode: TPublicConfig['paymentMode']): string {
+  if (message?.endedBy === 'block') return `${givenBackLabel(paymentMode)}: fan blocked`;
+  if (message?.endedBy === 'decline') return 'Declined';
+  return 'Expired';
+}
+
 function Detail({ detail, messageId }: { detail: TConversationDetail; messageId: string }) {
+  const { paymentMode } = usePlatformConfig();
   const paid = detail.messages.filter((m) => m.amount > 0 && !m.isFollowup);
   const last = paid.at(-1);
   const lapsed = !detail.nextExpiry && last !== undefined && last.status !== 'responded';
@@ -85,7 +101,7 @@ function Detail({ detail, messageId }: { detail: TConversationDetail; messageId:
                 {detail.viewerRole === 'creator' && <DeclineDialog messageId={messageId} />}
               </div>
             ) : (
-              lapsed && <p className="font-medium text-slate-500">Expired</p>
+              lapsed && <p className="font-medium text-slate-500">{endedLabel(last, paymentMode)}</p>
             )}
             {detail.viewerRole === 'creator' && (
               <BlockDialog

@@ -1,13 +1,13 @@
 import type { TSenderDashboard } from '@fanline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Compass, MessageSquare, Receipt } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { RequireAuth } from '../../components/auth/require-auth';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useSession } from '../../lib/auth/session';
 import { paths } from '../../paths';
 import { dismissOnboarding, responseWindowQuery, senderDashboardQuery } from './api/fans';
 import { OnboardingDialog } from './components/onboarding-dialog';
@@ -31,31 +31,37 @@ export function Component() {
 }
 
 function SenderDashboard() {
-  const { signOut } = useSession();
   const queryClient = useQueryClient();
   const query = useQuery(senderDashboardQuery());
   const windowHours = useQuery(responseWindowQuery()).data;
-  const dismiss = useMutation({
+  const markSeen = useMutation({
     mutationFn: dismissOnboarding,
-    // Closed at once; the server remembers it for every later visit and device.
     onMutate: () =>
       queryClient.setQueryData<TSenderDashboard>(senderDashboardQuery().queryKey, (current) =>
         current ? { ...current, showOnboarding: false } : current,
       ),
   });
+  // spec §2 onboarding modal, once per account: the server is told as soon as it shows, so leaving
+  // the page without closing it, or signing in elsewhere, never brings it back (issue 25).
+  const [onboardingOpen, setOnboardingOpen] = useState(false);
+  const shown = useRef(false);
+  const showOnboarding = query.data?.showOnboarding ?? false;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fires once, when the server first says to show it
+  useEffect(() => {
+    if (!showOnboarding || shown.current) return;
+    shown.current = true;
+    setOnboardingOpen(true);
+    markSeen.mutate();
+  }, [showOnboarding]);
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="text-3xl font-bold break-words text-slate-900">
-            {query.data ? `Welcome back, ${query.data.displayName}` : 'Welcome back'}
-          </h1>
-          <p className="mt-1 text-slate-600">Your messages, replies and payments in one place.</p>
-        </div>
-        <Button variant="secondary" onClick={() => void signOut()}>
-          Sign Out
-        </Button>
+      {/* Signing out is the header's (one Sign Out per page). */}
+      <div className="min-w-0">
+        <h1 className="text-3xl font-bold break-words text-slate-900">
+          {query.data ? `Welcome back, ${query.data.displayName}` : 'Welcome back'}
+        </h1>
+        <p className="mt-1 text-slate-600">Your messages, replies and payments in one place.</p>
       </div>
 
       <nav aria-label="Quick actions" className="mt-6 grid gap-3 sm:grid-cols-3">
@@ -111,11 +117,7 @@ function SenderDashboard() {
           </Card>
         </div>
       )}
-      <OnboardingDialog
-        open={query.data?.showOnboarding ?? false}
-        windowHours={windowHours}
-        onDismiss={() => dismiss.mutate()}
-      />
+      <OnboardingDialog open={onboardingOpen} windowHours={windowHours} onDismiss={() => setOnboardingOpen(false)} />
     </section>
   );
 }

@@ -1,8 +1,10 @@
 import { DECLINE_REASON_LABELS, formatCents, type TConversationDetail, type TThreadMessage } from '@fanline/contracts';
+import { givenBackLabel } from '../../../components/messaging/ended-copy';
 import { Thread, ThreadBubble } from '../../../components/messaging/thread';
 import { Badge } from '../../../components/ui/badge';
 import { useNow } from '../../../components/ui/countdown';
 import { cn } from '../../../lib/cn';
+import { usePlatformConfig } from '../../../lib/platform-config';
 
 /** spec §2 Creator conversation detail thread, with per-message badges (amount, status, Follow-up). */
 export function CreatorThread({ detail }: { detail: TConversationDetail }) {
@@ -29,6 +31,7 @@ export function CreatorThread({ detail }: { detail: TConversationDetail }) {
 
 function MessageBadges({ message }: { message: TThreadMessage }) {
   const now = useNow(30_000);
+  const { paymentMode } = usePlatformConfig();
   if (message.isFollowup) return <Badge className="bg-brand-100 text-brand-800">Follow-up</Badge>;
   if (message.amount <= 0) return null;
   const expired =
@@ -39,6 +42,9 @@ function MessageBadges({ message }: { message: TThreadMessage }) {
       <Badge className="bg-slate-100 text-slate-700">{formatCents(message.amount)}</Badge>
       {message.status === 'responded' ? (
         <Badge className="bg-emerald-100 text-emerald-800">Responded</Badge>
+      ) : message.endedBy === 'block' ? (
+        // Issue 25: the creator blocked the fan; the money went back, it did not expire.
+        <Badge className="bg-slate-200 text-slate-700">{givenBackLabel(paymentMode)}: fan blocked</Badge>
       ) : message.declineReason ? (
         <Badge className="bg-rose-100 text-rose-800">Declined: {DECLINE_REASON_LABELS[message.declineReason]}</Badge>
       ) : expired ? (

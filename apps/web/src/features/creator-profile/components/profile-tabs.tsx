@@ -23,7 +23,11 @@ export function ProfileTabs({ profile }: { profile: TPublicProfile }) {
         <AboutTab profile={profile} />
       </TabsContent>
       <TabsContent value="reviews" className="mt-4">
-        <ReviewList username={profile.username} creatorName={profile.displayName || profile.username} />
+        <ReviewList
+          username={profile.username}
+          creatorId={profile.id}
+          creatorName={profile.displayName || profile.username}
+        />
       </TabsContent>
       <TabsContent value="portfolio" className="mt-4">
         <PortfolioGrid images={profile.portfolioImages} name={profile.displayName || profile.username} />

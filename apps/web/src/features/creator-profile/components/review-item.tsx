@@ -1,5 +1,5 @@
 import type { TReview } from '@fanline/contracts';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Stars } from '../../../components/reviews/stars';
 import { Avatar } from '../../../components/ui/avatar';
 import { Card } from '../../../components/ui/card';
@@ -8,7 +8,16 @@ import { formatDate } from '../../../lib/format-date';
 /** spec §9: review text is cut at 150 characters until "Read more". */
 export const REVIEW_PREVIEW_CHARS = 150;
 
-export function ReviewItem({ review, creatorName }: { review: TReview; creatorName: string }) {
+export function ReviewItem({
+  review,
+  creatorName,
+  actions,
+}: {
+  review: TReview;
+  creatorName: string;
+  /** The viewer's own review: Edit Review. */
+  actions?: ReactNode;
+}) {
   const id = useId();
   const [expanded, setExpanded] = useState(false);
   const message = review.message ?? '';
@@ -47,6 +56,7 @@ export function ReviewItem({ review, creatorName }: { review: TReview; creatorNa
               {expanded ? 'Show less' : 'Read more'}
             </button>
           )}
+          {actions && <div className="mt-3">{actions}</div>}
           {review.creatorResponse && (
             <div className="mt-3 rounded-xl border-l-4 border-brand-500 bg-brand-50 p-3">
               <p className="text-xs font-semibold text-brand-900">

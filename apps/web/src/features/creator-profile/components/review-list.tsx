@@ -1,30 +1,84 @@
+import type { TOwnReview, TReview } from '@fanline/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { MessageSquareText } from 'lucide-react';
+import { MessageSquareText, Pencil } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { PagedReviewList } from '../../../components/reviews/paged-review-list';
+import { ReviewDialog } from '../../../components/reviews/review-dialog';
+import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { useSession } from '../../../lib/auth/session';
 import { reviewsQuery } from '../api/profile';
 import { ReviewItem } from './review-item';
 
-/** spec §7 reviews, newest first, 5 at a time with "Load more". */
-export function ReviewList({ username, creatorName }: { username: string; creatorName: string }) {
+interface ReviewListProps {
+  username: string;
+  creatorId: string;
+  creatorName: string;
+}
+
+/**
+ * spec §7 reviews, newest first, 5 at a time with "Load more". The signed-in fan's own review carries
+ * Edit Review, which opens the same Review dialog as the conversation (update or delete, issue 25).
+ */
+export function ReviewList({ username, creatorId, creatorName }: ReviewListProps) {
   const query = useInfiniteQuery(reviewsQuery(username));
+  const { user } = useSession();
+  const [editing, setEditing] = useState<TReview | null>(null);
+  const isMine = (review: TReview) => Boolean(user) && review.customer.username === user?.username;
+  // Kept stable while the dialog is open: the dialog resets its fields whenever `existing` changes.
+  const existing = useMemo<TOwnReview | null>(
+    () =>
+      editing && {
+        id: editing.id,
+        creatorId,
+        conversationId: null,
+        rating: editing.rating,
+        title: editing.title,
+        message: editing.message,
+        creatorResponse: editing.creatorResponse,
+        createdAt: editing.createdAt,
+      },
+    [editing, creatorId],
+  );
   return (
-    <PagedReviewList
-      query={query}
-      label="Reviews"
-      placeholders={{ count: 3, className: 'h-28' }}
-      empty={
-        <EmptyState icon={MessageSquareText} title="No reviews yet">
-          Reviews appear here after fans hear back from {creatorName}.
-        </EmptyState>
-      }
-      loadMore={{
-        label: 'Load more reviews',
-        className: 'mt-4',
-        failure: 'Failed to load more reviews. Please try again.',
-      }}
-    >
-      {(review) => <ReviewItem review={review} creatorName={creatorName} />}
-    </PagedReviewList>
+    <>
+      <PagedReviewList
+        query={query}
+        label="Reviews"
+        placeholders={{ count: 3, className: 'h-28' }}
+        empty={
+          <EmptyState icon={MessageSquareText} title="No reviews yet">
+            Reviews appear here after fans hear back from {creatorName}.
+          </EmptyState>
+        }
+        loadMore={{
+          label: 'Load more reviews',
+          className: 'mt-4',
+          failure: 'Failed to load more reviews. Please try again.',
+        }}
+      >
+        {(review) => (
+          <ReviewItem
+            review={review}
+            creatorName={creatorName}
+            actions={
+              isMine(review) && (
+                <Button variant="secondary" size="sm" onClick={() => setEditing(review)}>
+                  <Pencil className="h-4 w-4" aria-hidden="true" />
+                  Edit Review
+                </Button>
+              )
+            }
+          />
+        )}
+      </PagedReviewList>
+      <ReviewDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        creator={{ id: creatorId, name: creatorName }}
+        conversationId=""
+        existing={existing}
+      />
+    </>
   );
 }

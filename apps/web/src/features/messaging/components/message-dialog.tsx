@@ -24,6 +24,8 @@ export interface TMessageRecipient {
 
 interface MessageDialogProps {
   creator: TMessageRecipient;
+  /** Cents: what the fan's last paid message to this creator cost, when the price has changed since (issue 25). */
+  previousPrice?: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -38,7 +40,7 @@ const ASSURANCES = [
 ] as const;
 
 /** spec §2 Message dialog: write, then pay the creator's price (or test-send with the local provider, outside production). */
-export function MessageDialog({ creator, open, onOpenChange }: MessageDialogProps) {
+export function MessageDialog({ creator, previousPrice, open, onOpenChange }: MessageDialogProps) {
   const id = useId();
   const { user } = useSession();
   const copy = useCopy();
@@ -141,6 +143,11 @@ export function MessageDialog({ creator, open, onOpenChange }: MessageDialogProp
 
           <AttachmentPicker value={images} onChange={setImages} disabled={Boolean(busy)} />
 
+          {previousPrice !== undefined && previousPrice !== creator.messagePrice && (
+            <p role="note" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+              {priceChangeText(creator.username, previousPrice, creator.messagePrice)}
+            </p>
+          )}
           <div className="mt-4 flex items-center justify-between rounded-xl bg-slate-50 px-4 py-3">
             <span className="text-sm text-slate-600">Message cost</span>
             <span className="text-lg font-semibold text-slate-900">{price}</span>
@@ -175,6 +182,11 @@ export function MessageDialog({ creator, open, onOpenChange }: MessageDialogProp
       </DialogContent>
     </Dialog>
   );
+}
+
+/** Issue 25: "@lena's price changed from $50.00 to $80.00." (both from the fan's messages and the profile). */
+export function priceChangeText(username: string, from: number, to: number): string {
+  return `@${username}'s price changed from ${formatCents(from)} to ${formatCents(to)}.`;
 }
 
 /** spec §8 Payment/messaging: the server's words under the spec's titles. */

@@ -1,9 +1,11 @@
 import { DECLINE_REASON_LABELS, formatCents, type TConversationDetail } from '@fanline/contracts';
 import { Ban, CheckCheck, Clock, RotateCcw } from 'lucide-react';
+import { givenBackLabel, givenBackOutcome } from '../../../components/messaging/ended-copy';
 import { Thread, ThreadBubble } from '../../../components/messaging/thread';
 import type { TThreadItem } from '../../../components/messaging/thread-items';
 import { Badge } from '../../../components/ui/badge';
 import { Countdown } from '../../../components/ui/countdown';
+import { usePlatformConfig } from '../../../lib/platform-config';
 import { NotAnAnswer } from './not-an-answer';
 
 /** spec §2 Conversation view thread, seen by the sender: their paid messages, the creator's answers. */
@@ -20,7 +22,7 @@ export function SenderThread({ detail, onChange = () => {} }: { detail: TConvers
             fromOther={fromOther}
             label={fromOther ? (item.message.isFollowup ? `${otherName} · Follow-up` : `${otherName} replied`) : 'You'}
           >
-            {!fromOther && item.kind === 'message' && <SentStatus item={item} />}
+            {!fromOther && item.kind === 'message' && <SentStatus item={item} creatorName={otherName} />}
             {item.kind === 'response' && <NotAnAnswer message={item.message} onFlagged={onChange} />}
           </ThreadBubble>
         );
@@ -29,8 +31,9 @@ export function SenderThread({ detail, onChange = () => {} }: { detail: TConvers
   );
 }
 
-function SentStatus({ item }: { item: Extract<TThreadItem, { kind: 'message' }> }) {
+function SentStatus({ item, creatorName }: { item: Extract<TThreadItem, { kind: 'message' }>; creatorName: string }) {
   const { message } = item;
+  const { paymentMode } = usePlatformConfig();
   if (message.amount <= 0) return null;
   return (
     <div className="mt-1 flex flex-wrap items-center justify-end gap-2 text-xs text-slate-500">
@@ -62,8 +65,13 @@ function SentStatus({ item }: { item: Extract<TThreadItem, { kind: 'message' }> 
       {message.status === 'refunded' && !message.declineReason && (
         <Badge className="bg-slate-200 text-slate-700">
           <RotateCcw className="h-3 w-3" aria-hidden="true" />
-          Refunded
+          {givenBackLabel(paymentMode)}
         </Badge>
+      )}
+      {message.endedBy === 'block' && (
+        <p className="basis-full text-right text-slate-600">
+          {creatorName} is no longer accepting messages from you, so {givenBackOutcome(paymentMode)}.
+        </p>
       )}
       {message.declineReason && (
         <Badge className="bg-rose-100 text-rose-800">
