@@ -67,13 +67,7 @@ export function PriceRateStats({
 }: PriceRateStatsProps) {
   const hasTime = avgResponseSeconds !== null && avgResponseSeconds !== undefined;
   return (
-    <dl
-      className={cn(
-        'grid gap-2 border-t border-slate-100 pt-3 text-sm',
-        hasTime ? 'grid-cols-3' : 'grid-cols-2',
-        className,
-      )}
-    >
+    <dl className={cn('grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 text-sm', className)}>
       <div>
         <dt className="text-xs text-slate-500">{labels[0]}</dt>
         <dd className="font-semibold text-slate-900">{formatCents(messagePrice)}</dd>
@@ -83,7 +77,8 @@ export function PriceRateStats({
         <dd className="font-semibold text-emerald-700">{responseRate}</dd>
       </div>
       {hasTime && (
-        <div>
+        // One line across the card, so cards with and without a time keep their columns aligned.
+        <div className="col-span-2 flex items-baseline justify-between gap-2">
           <dt className="text-xs text-slate-500">{labels[2]}</dt>
           <dd data-testid="avg-response" className="font-semibold text-slate-900">
             {formatResponseTime(avgResponseSeconds)}

@@ -13,14 +13,14 @@ const SHORT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric',
 const LONG = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const dayLabel = (date: string, format = SHORT) => format.format(new Date(`${date}T00:00:00Z`));
 
-/** The y-axis in whole dollars ("$0", "$75", "$1.5K"); the tooltip and table keep cents. */
+/** The y-axis in dollars ("$0", "$75", "$1.5K"); the tooltip and table keep cents. */
 const WHOLE = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
   notation: 'compact',
   maximumFractionDigits: 1,
 });
-const axisMoney = (cents: number) => WHOLE.format(cents / 100);
+const axisMoney = (dollars: number) => WHOLE.format(dollars);
 
 /**
  * spec §2 Earnings: daily earnings over the last 30 days, drawn with Recharts (decision 0026) with
@@ -32,6 +32,8 @@ export function EarningsChart({ daily }: { daily: Day[] }) {
   const tableId = useId();
   const total = daily.reduce((sum, d) => sum + d.amount, 0);
   const earningDays = daily.filter((d) => d.amount > 0);
+  // Plotted in dollars so the axis picks round dollar ticks ($0, $10, $20…), not cents.
+  const points = daily.map((d) => ({ date: d.date, dollars: d.amount / 100 }));
   return (
     <Card className="p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -73,7 +75,7 @@ export function EarningsChart({ daily }: { daily: Day[] }) {
           {!asTable && (
             <div data-testid="earnings-chart" aria-hidden="true" className="mt-4 h-56 sm:h-64">
               <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={daily} margin={{ top: 8, right: 4, bottom: 0, left: 0 }} accessibilityLayer={false}>
+                <BarChart data={points} margin={{ top: 8, right: 4, bottom: 0, left: 0 }} accessibilityLayer={false}>
                   <CartesianGrid vertical={false} stroke="#e2e8f0" />
                   <XAxis
                     dataKey="date"
@@ -93,11 +95,11 @@ export function EarningsChart({ daily }: { daily: Day[] }) {
                   />
                   <Tooltip
                     cursor={{ fill: '#f1f5f9' }}
-                    formatter={(value) => [formatCents(Number(value)), 'Earned']}
+                    formatter={(value) => [formatCents(Math.round(Number(value) * 100)), 'Earned']}
                     labelFormatter={(date) => dayLabel(String(date), LONG)}
                     contentStyle={{ borderRadius: 8, borderColor: '#e2e8f0', fontSize: 13 }}
                   />
-                  <Bar dataKey="amount" fill="#7c3aed" radius={[4, 4, 0, 0]} maxBarSize={28} />
+                  <Bar dataKey="dollars" fill="#7c3aed" radius={[4, 4, 0, 0]} maxBarSize={28} />
                 </BarChart>
               </ResponsiveContainer>
             </div>
