@@ -143,6 +143,16 @@ describe('Creator business (issue #10)', () => {
       expect(await available.innerText()).toBe('$0');
       expect(await page.getByRole('group', { name: 'Total Earned' }).innerText()).toContain('$150');
       expect(await page.getByText('On hold for 48 h').count()).toBe(2);
+      expect(await page.getByTestId('held-value').innerText()).toContain(
+        '$150 becomes payable 48 hours after each reply',
+      );
+      // Issue 25: below the payout minimum the button is disabled and says how far the creator is; the
+      // sidebar does not offer it at all (only the card's, disabled, is on the page).
+      const card = page.getByRole('group', { name: 'Available for Payout' });
+      const button = card.getByRole('button', { name: 'Request Payout' });
+      expect(await button.isDisabled()).toBe(true);
+      expect(await card.getByTestId('payout-minimum-note').innerText()).toBe('$100 more to reach the $100 minimum');
+      expect(await page.getByRole('button', { name: 'Request Payout' }).count()).toBe(1);
       await page.screenshot({ path: `${ARTIFACTS}/creator-earnings-1280.png`, fullPage: true });
       expect(creator.username).toBeTruthy();
     } finally {
@@ -166,6 +176,10 @@ describe('Creator business (issue #10)', () => {
     expect(await card.getByTestId('held-value').innerText()).toContain('$37.50 on hold');
     await payoutList.waitFor();
     const before = await payoutList.getByRole('listitem').count();
+    // Over the minimum: the card's button is live, and the sidebar offers one too (issue 25).
+    expect(await card.getByRole('button', { name: 'Request Payout' }).isEnabled()).toBe(true);
+    expect(await card.getByTestId('payout-minimum-note').count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Request Payout' }).count()).toBe(2);
 
     await card.getByRole('button', { name: 'Request Payout' }).click();
     await toast(page, PAYOUT_MESSAGES.requested);
@@ -180,10 +194,15 @@ describe('Creator business (issue #10)', () => {
     expect(await card.getByTestId('held-value').innerText()).toContain('$37.50 on hold');
     await page.screenshot({ path: `${ARTIFACTS}/earnings-after-payout-1280.png`, fullPage: true });
 
-    // Clicking again pays nothing: the creator is told the minimum is not met and no payout is added,
-    // neither in the list nor after a reload (the server's own answer).
-    await card.getByRole('button', { name: 'Request Payout' }).click();
-    await toast(page, PAYOUT_MESSAGES.minimumNotMet);
+    // Nothing payable is left: the button is disabled and says how far the creator is from the
+    // minimum, the sidebar no longer offers it, and the server still refuses a request (its own answer).
+    const button = card.getByRole('button', { name: 'Request Payout' });
+    await expect.poll(() => button.isDisabled()).toBe(true);
+    expect(await card.getByTestId('payout-minimum-note').innerText()).toBe('$100 more to reach the $100 minimum');
+    expect(await button.getAttribute('aria-describedby')).toBe(
+      await card.getByTestId('payout-minimum-note').getAttribute('id'),
+    );
+    expect(await page.getByRole('button', { name: 'Request Payout' }).count()).toBe(1);
     const again = await context.request.post(browser.url('/api/creator/payouts'));
     expect(again.status()).toBe(409);
     expect((await again.json()).error?.fields?.amount).toBe(PAYOUT_MESSAGES.minimumNotMet);

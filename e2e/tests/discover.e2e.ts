@@ -1,4 +1,4 @@
-import type { TBrowseResponse } from '@fanline/contracts';
+import { formatResponseTime, type TBrowseResponse } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DEMO_FAN, signInByApi } from '../support/auth';
@@ -207,6 +207,28 @@ describe('Discover (/creators)', () => {
     await grid(page).getByRole('button', { name: 'Send Message to Lena Park' }).click();
     await page.getByRole('dialog', { name: /Send message to @lenabeats/ }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/lenabeats');
+  });
+
+  test('a card shows one availability signal and the average response time from real replies', async () => {
+    const page = await browser.page();
+    await page.goto(browser.url('/creators'));
+    await expect.poll(async () => (await usernames(page)).length).toBe(12);
+    const api = (await (await fetch(browser.url('/api/creators'))).json()) as TBrowseResponse;
+    const answered = api.creators.filter((c) => c.avgResponseSeconds !== null);
+    // The demo's creators with replies (demo-earnings.ts, demo-activity.ts) have a time; a new one has none.
+    expect(answered.length).toBeGreaterThan(0);
+    for (const creator of api.creators) {
+      const card = cards(page).filter({ has: page.getByText(`@${creator.username}`, { exact: true }) });
+      // One signal: no 'Active' badge, no separate '· Online', exactly one availability line.
+      expect(await card.getByTestId('availability').count()).toBe(1);
+      const signal = await card.getByTestId('availability').innerText();
+      expect(['Online now', 'Available', 'Currently unavailable', 'Unavailable', 'Instagram Only']).toContain(signal);
+      expect(await card.getByText('Active', { exact: true }).count()).toBe(0);
+      expect(await card.getByText(/Online$/).count()).toBe(0);
+      const time = card.getByTestId('avg-response');
+      if (creator.avgResponseSeconds === null) expect(await time.count()).toBe(0);
+      else expect(await time.innerText()).toBe(formatResponseTime(creator.avgResponseSeconds));
+    }
   });
 
   test('allows at most five categories', async () => {

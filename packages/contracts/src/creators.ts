@@ -21,6 +21,11 @@ export const ZCreatorSummary = z.object({
   responseRate: z.number(),
   averageRating: z.number().nullable(),
   reviewCount: z.number().int(),
+  /**
+   * Decision 0026: the average time from payment to reply over the creator's answered paid messages,
+   * in seconds; null until one is answered (the card then shows none). formatResponseTime words it.
+   */
+  avgResponseSeconds: z.number().int().nonnegative().nullable(),
   /** ARCHITECTURE §8 Presence: a heartbeat within 90 s and not signed out. */
   isOnline: z.boolean(),
   lastActiveAt: ZTimestamp.nullable(),

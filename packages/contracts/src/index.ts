@@ -8,6 +8,7 @@ export * from './care';
 export * from './common';
 export * from './copy';
 export * from './creators';
+export * from './durations';
 export * from './errors';
 export * from './fans';
 export * from './health';

@@ -41,6 +41,13 @@ export const ZEarningsSummary = z.object({
   available: z.number().int(),
   /** Issue #13: captured earnings not payable yet (inside the 48-hour flag window, or flagged and under review): creator_held's balance. */
   held: z.number().int(),
+  /** The part of `held` a fan's "not an answer" flag holds until our review (decision 0016). */
+  heldUnderReview: z.number().int(),
+  /** When the oldest held earning outside review becomes payable (its reply + holdWindowHours); null when none. */
+  nextReleaseAt: ZTimestamp.nullable(),
+  /** The server's hold rule: an earning is payable this many hours after the reply (decision 0016). */
+  holdWindowHours: z.number().int(),
+  /** The server's payout rule (spec §5): the least a payout request may move. */
   minimumPayout: z.number().int(),
   payoutAccountReady: z.boolean(),
   /** The last 30 days, oldest first, one entry per day in the creator's time zone. */

@@ -41,6 +41,11 @@ export const profiles = pgTable(
     responseRate: doublePrecision('response_rate').notNull().default(0),
     averageRating: doublePrecision('average_rating'),
     reviewCount: integer('review_count').notNull().default(0),
+    /**
+     * Decision 0026: the average time from payment to reply over the creator's answered paid messages,
+     * in seconds (null until one is answered); kept current with response_rate (messages/response-rate.ts).
+     */
+    avgResponseSeconds: integer('avg_response_seconds'),
     disciplines: text('disciplines').array().notNull().default(sql`'{}'::text[]`),
     portfolioImages: text('portfolio_images').array().notNull().default(sql`'{}'::text[]`),
     /**
@@ -96,6 +101,7 @@ export const profiles = pgTable(
     ),
     check('profiles_max_open_range', sql`${t.maxOpenMessages} is null or ${t.maxOpenMessages} between 1 and 1000`),
     check('profiles_daily_cap_range', sql`${t.dailyMessageCap} is null or ${t.dailyMessageCap} between 1 and 1000`),
+    check('profiles_avg_response_nonneg', sql`${t.avgResponseSeconds} is null or ${t.avgResponseSeconds} >= 0`),
     check('profiles_review_count_nonneg', sql`${t.reviewCount} >= 0`),
     check('profiles_disciplines_max', sql`cardinality(${t.disciplines}) <= 5`),
     check('profiles_portfolio_max', sql`cardinality(${t.portfolioImages}) <= 6`),

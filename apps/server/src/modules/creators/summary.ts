@@ -24,6 +24,8 @@ export const creatorSummaryColumns = {
   responseRate: profiles.responseRate,
   averageRating: profiles.averageRating,
   reviewCount: profiles.reviewCount,
+  // Decision 0026: kept current with response_rate by the messages module, read here as a column.
+  avgResponseSeconds: profiles.avgResponseSeconds,
   // ARCHITECTURE §8 Presence: one primary-key probe inside the same query, so a page of cards costs no
   // extra round trip. The database clock decides, as it stamped nothing else here.
   isOnline:

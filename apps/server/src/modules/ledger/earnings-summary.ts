@@ -1,5 +1,5 @@
 import { LIMITS } from '@fanline/contracts';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { earnings, messages, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
@@ -54,6 +54,7 @@ export async function earningsSummary(ctx: Pick<AppContext, 'db' | 'clock'>, cre
   if (!f) throw new Error('earnings summary returned no row');
   // Captured but not payable yet: the 48-hour flag window runs or a flag holds it (decision 0016).
   const held = await heldBalance(ctx.db, creatorId);
+  const holds = await holdBreakdown(ctx.db, creatorId);
 
   const perDay = await rows<{ day: string; amount: number }>(
     ctx.db,
@@ -75,6 +76,11 @@ export async function earningsSummary(ctx: Pick<AppContext, 'db' | 'clock'>, cre
     totalEarned: Number(f.total),
     available: Number(f.balance),
     held,
+    heldUnderReview: holds.underReview,
+    nextReleaseAt: holds.oldestInWindow
+      ? new Date(holds.oldestInWindow.getTime() + LIMITS.notAnAnswerWindowHours * 3_600_000)
+      : null,
+    holdWindowHours: LIMITS.notAnAnswerWindowHours,
     minimumPayout: LIMITS.minimumPayoutCents,
     payoutAccountReady: me.ready,
     daily,
@@ -133,6 +139,33 @@ export async function recentEarnings(db: Db, creatorId: string, limit: number) {
     senderName: senderName ?? senderUsername,
     senderUsername,
   }));
+}
+
+/**
+ * Why held money is held (decision 0016): the part a fan's "not an answer" flag holds until our review,
+ * and the oldest earning still inside its window (it becomes payable first).
+ */
+async function holdBreakdown(db: Db, creatorId: string) {
+  const [row] = await db
+    .select({
+      underReview: sql<number>`coalesce(sum(${earnings.amount}) filter (where ${isFlagged()}), 0)::bigint`.mapWith(
+        Number,
+      ),
+      oldestInWindow: sql<string | null>`min(${earnings.createdAt}) filter (where not ${isFlagged()})`,
+    })
+    .from(earnings)
+    .where(
+      and(
+        eq(earnings.creatorId, creatorId),
+        isNull(earnings.payoutId),
+        inArray(earnings.status, ['pending', 'earned']),
+        sql`${isHeldNow()}`,
+      ),
+    );
+  return {
+    underReview: row?.underReview ?? 0,
+    oldestInWindow: row?.oldestInWindow ? new Date(row.oldestInWindow) : null,
+  };
 }
 
 /** The `count` calendar dates ending with `today` (YYYY-MM-DD), oldest first. */

@@ -137,6 +137,36 @@ describe('payouts (spec §4 Payout, ARCHITECTURE §8)', () => {
     }
   });
 
+  test('the earnings figures say why held money is held and what the payout rule asks', async () => {
+    const { creatorCookie, creator, fanCookie } = await fanAndCreator(t.app, t.database.db, { messagePrice: 10_000 });
+    const flagged = await earnOnce(t.app, fanCookie, creator.id, creatorCookie);
+    t.clock.advance(3_600_000);
+    await earnOnce(t.app, fanCookie, creator.id, creatorCookie);
+    const secondReplyAt = t.clock.now().getTime();
+    const flag = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/${flagged.messageId}/not-an-answer`,
+      headers: { cookie: fanCookie },
+      payload: { reason: 'It does not answer what I asked at all.' },
+    });
+    expect(flag.statusCode, flag.body).toBe(201);
+
+    const summary = (await get('/api/creator/earnings', creatorCookie)).json();
+    expect(summary).toMatchObject({
+      available: 0,
+      held: 15_000,
+      heldUnderReview: 7_500,
+      holdWindowHours: 48,
+      minimumPayout: 10_000,
+    });
+    // The unflagged share becomes payable 48 hours after its reply.
+    expect(Date.parse(summary.nextReleaseAt)).toBe(secondReplyAt + 48 * 3_600_000);
+
+    await passFlagWindow(t.app, t.clock);
+    const later = (await get('/api/creator/earnings', creatorCookie)).json();
+    expect(later).toMatchObject({ available: 7_500, held: 7_500, heldUnderReview: 7_500, nextReleaseAt: null });
+  });
+
   test('fans cannot request payouts or read earnings', async () => {
     const { fanCookie } = await fanAndCreator(t.app, t.database.db);
     expect((await requestPayout(fanCookie)).statusCode).toBe(403);

@@ -1,4 +1,4 @@
-import { formatCents, type TCreatorSummary } from '@fanline/contracts';
+import { formatCents, formatResponseTime, type TCreatorSummary } from '@fanline/contracts';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Avatar } from '../ui/avatar';
@@ -50,18 +50,22 @@ interface PriceRateStatsProps {
   messagePrice: number;
   /** Already formatted: the browse card shows the spec §9 default for a creator without a rate yet. */
   responseRate: string;
+  /** Decision 0026: payment to reply over answered messages; null (nothing shown) until one is answered. */
+  avgResponseSeconds?: number | null;
   /** The landing page words them in sentence case. */
-  labels?: readonly [price: string, rate: string];
+  labels?: readonly [price: string, rate: string, time: string];
   className?: string;
 }
 
-/** The message price and response rate a card ends with. */
+/** The message price, response rate and (once there is one) average response time a card ends with. */
 export function PriceRateStats({
   messagePrice,
   responseRate,
-  labels = ['Message Price', 'Response Rate'],
+  avgResponseSeconds,
+  labels = ['Message Price', 'Response Rate', 'Avg Response'],
   className,
 }: PriceRateStatsProps) {
+  const hasTime = avgResponseSeconds !== null && avgResponseSeconds !== undefined;
   return (
     <dl className={cn('grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 text-sm', className)}>
       <div>
@@ -72,6 +76,15 @@ export function PriceRateStats({
         <dt className="text-xs text-slate-500">{labels[1]}</dt>
         <dd className="font-semibold text-emerald-700">{responseRate}</dd>
       </div>
+      {hasTime && (
+        // One line across the card, so cards with and without a time keep their columns aligned.
+        <div className="col-span-2 flex items-baseline justify-between gap-2">
+          <dt className="text-xs text-slate-500">{labels[2]}</dt>
+          <dd data-testid="avg-response" className="font-semibold text-slate-900">
+            {formatResponseTime(avgResponseSeconds)}
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }

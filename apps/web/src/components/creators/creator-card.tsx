@@ -30,6 +30,7 @@ export type TCardCreator = Pick<
   | 'responseRate'
   | 'averageRating'
   | 'reviewCount'
+  | 'avgResponseSeconds'
   | 'threadsOnboardingCompleted'
   | 'disciplines'
 > &
@@ -55,6 +56,12 @@ export function CreatorCard({
   const note = pauseNote(creator);
   // Admin setting require_creator_verification: when off, unverified creators can be messaged too.
   const { requireCreatorVerification } = usePlatformConfig();
+  const signal = availabilitySignal({
+    ...creator,
+    open,
+    note,
+    canBeMessaged: onboarded || !requireCreatorVerification,
+  });
   return (
     <article
       aria-label={name}
@@ -65,15 +72,6 @@ export function CreatorCard({
         name={name}
         nameAs={headingLevel}
         align="items-start"
-        avatarBadge={
-          <span
-            data-testid="availability-dot"
-            className={cn(
-              'absolute right-0.5 bottom-0.5 h-3.5 w-3.5 rounded-full ring-2 ring-white',
-              open ? 'bg-emerald-500' : 'bg-slate-400',
-            )}
-          />
-        }
         nameLine={
           <>
             <Link
@@ -86,19 +84,15 @@ export function CreatorCard({
           </>
         }
       >
-        <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
-          {onboarded ? (
-            <Badge className="bg-emerald-50 text-emerald-700">Active</Badge>
-          ) : (
-            <Badge className="bg-amber-50 text-amber-800">Instagram Only</Badge>
-          )}
-          <span className={cn('text-xs', open ? 'text-emerald-700' : 'text-slate-500')}>
-            {open ? 'Available' : creator.isAvailable ? 'Currently unavailable' : 'Unavailable'}
-          </span>
-          {creator.isAvailable && note && <span className="basis-full text-xs text-slate-500">{note}</span>}
-          {/* ARCHITECTURE §8: computed in the browse query itself, no request per card. */}
-          {creator.isOnline && <span className="text-xs font-medium text-emerald-700">· Online</span>}
-        </div>
+        <p data-testid="availability" className="mt-1.5 flex items-center gap-1.5 text-xs font-medium">
+          <span
+            data-testid="availability-dot"
+            aria-hidden="true"
+            className={cn('h-2.5 w-2.5 shrink-0 rounded-full', signal.open ? 'bg-emerald-500' : 'bg-slate-400')}
+          />
+          <span className={signal.open ? 'text-emerald-700' : 'text-slate-600'}>{signal.label}</span>
+        </p>
+        {signal.note && <p className="mt-0.5 text-xs text-slate-500">{signal.note}</p>}
       </CreatorCardHeader>
 
       {creator.bio && <p className="mt-3 line-clamp-2 text-sm text-slate-600">{creator.bio}</p>}
@@ -117,6 +111,7 @@ export function CreatorCard({
         <PriceRateStats
           messagePrice={creator.messagePrice}
           responseRate={displayResponseRate(creator.responseRate)}
+          avgResponseSeconds={creator.avgResponseSeconds}
           className="mt-3"
         />
         {onboarded || !requireCreatorVerification ? (
@@ -138,6 +133,24 @@ export function CreatorCard({
       </div>
     </article>
   );
+}
+
+/**
+ * Decision 0026: the card's one availability signal, answering what a fan asks first: can I message
+ * them now, and are they here? 'Online now' (open and online), 'Available' (open), else why not.
+ */
+export function availabilitySignal(c: {
+  canBeMessaged: boolean;
+  isAvailable: boolean;
+  open: boolean;
+  isOnline?: boolean;
+  note: string | null;
+}): { label: string; open: boolean; note: string | null } {
+  // spec §2: a creator who has not finished onboarding is 'Instagram Only' (and 'Not Available Yet').
+  if (!c.canBeMessaged) return { label: 'Instagram Only', open: false, note: null };
+  if (!c.isAvailable) return { label: 'Unavailable', open: false, note: null };
+  if (!c.open) return { label: 'Currently unavailable', open: false, note: c.note };
+  return { label: c.isOnline ? 'Online now' : 'Available', open: true, note: null };
 }
 
 export function CreatorCardSkeleton() {

@@ -16,7 +16,8 @@ export type TFeaturedCreator = Pick<
   | 'instagramVerified'
   | 'messagePrice'
   | 'responseRate'
->;
+> &
+  Partial<Pick<TCreatorSummary, 'avgResponseSeconds'>>;
 
 interface FeaturedCreatorCardProps {
   creator: TFeaturedCreator;
@@ -57,7 +58,8 @@ export function FeaturedCreatorCard({ creator, to, sample }: FeaturedCreatorCard
       <PriceRateStats
         messagePrice={creator.messagePrice}
         responseRate={`${Math.round(creator.responseRate)}%`}
-        labels={['Message price', 'Response rate']}
+        avgResponseSeconds={creator.avgResponseSeconds}
+        labels={['Message price', 'Response rate', 'Avg response']}
         className="mt-auto"
       />
     </Link>

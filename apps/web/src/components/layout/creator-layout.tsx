@@ -4,7 +4,7 @@ import { NavLink } from 'react-router';
 import { useSession } from '../../lib/auth/session';
 import { cn } from '../../lib/cn';
 import { paths } from '../../paths';
-import { RequestPayoutButton as PayoutButton } from '../payouts/request-payout-button';
+import { SidebarPayoutButton as PayoutButton } from '../payouts/request-payout-button';
 import { Button } from '../ui/button';
 
 const NAV = [

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, RefreshCw } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import {
   EARNINGS_REFRESH_MS,
   earningsKeys,
@@ -10,9 +11,11 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { AvailableCard, EarningsCards } from './components/earnings-cards';
-import { EarningsChart } from './components/earnings-chart';
 import { PayoutHistory } from './components/payout-history';
 import { RecentTransactions } from './components/recent-transactions';
+
+// Decision 0026: Recharts is most of this route's JS; the cards and the payout button do not wait for it.
+const EarningsChart = lazy(() => import('./components/earnings-chart').then((m) => ({ default: m.EarningsChart })));
 
 /** spec §2 /dashboard/earnings: figures over the ledger, refreshed every 30 s (spec §9). */
 export function Component() {
@@ -68,7 +71,9 @@ export function Component() {
         <>
           <EarningsCards summary={summary.data} />
           <AvailableCard summary={summary.data} />
-          <EarningsChart daily={summary.data.daily} />
+          <Suspense fallback={<Skeleton className="h-72" />}>
+            <EarningsChart daily={summary.data.daily} />
+          </Suspense>
           <div className="grid min-w-0 gap-6 lg:grid-cols-2">
             <RecentTransactions items={summary.data.recent} />
             <PayoutHistory query={payouts} />

@@ -1,4 +1,4 @@
-import { formatCents, LIMITS, type TEarningsSummary } from '@fanline/contracts';
+import { formatCents, type TEarningsSummary } from '@fanline/contracts';
 import { CalendarDays, CalendarRange, DollarSign, Sun, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { RequestPayoutButton } from '../../../components/payouts/request-payout-button';
@@ -31,16 +31,41 @@ export function EarningsCards({ summary }: { summary: TEarningsSummary }) {
   );
 }
 
+const RELEASE = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/**
+ * Why money is on hold, in the server's own rule (decision 0016): each reply's share becomes payable
+ * `holdWindowHours` after the reply, and a share a fan flagged as "not an answer" waits for our review.
+ */
+function holdReasons(summary: TEarningsSummary): string[] {
+  const inWindow = summary.held - summary.heldUnderReview;
+  const reasons: string[] = [];
+  if (inWindow > 0) {
+    const next = summary.nextReleaseAt ? ` (next on ${RELEASE.format(new Date(summary.nextReleaseAt))})` : '';
+    reasons.push(`${formatCents(inWindow)} becomes payable ${summary.holdWindowHours} hours after each reply${next}`);
+  }
+  if (summary.heldUnderReview > 0) {
+    reasons.push(`${formatCents(summary.heldUnderReview)} waits for our review of a fan's "not an answer" flag`);
+  }
+  return reasons;
+}
+
 /** spec §2 Available for Payout card with Request Payout; payouts need a connected account. */
 export function AvailableCard({ summary }: { summary: TEarningsSummary }) {
+  const reasons = holdReasons(summary);
   return (
     <Card
       role="group"
       aria-label="Available for Payout"
       className="flex flex-col gap-4 bg-gradient-to-br from-brand-600 to-brand-700 p-5 text-white sm:flex-row sm:items-center sm:justify-between"
     >
-      <div className="flex items-center gap-4">
-        <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-white/15">
+      <div className="flex items-start gap-4">
+        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-white/15">
           <Wallet className="h-5 w-5" aria-hidden="true" />
         </span>
         <div>
@@ -49,19 +74,27 @@ export function AvailableCard({ summary }: { summary: TEarningsSummary }) {
             {formatCents(summary.available)}
           </p>
           {summary.held > 0 && (
-            <p data-testid="held-value" className="text-sm text-white/90">
-              {formatCents(summary.held)} on hold: payable {LIMITS.notAnAnswerWindowHours} hours after each reply, or
-              after our review if the fan flags it
-            </p>
+            <div data-testid="held-value" className="mt-1 text-sm text-white/90">
+              <p>{formatCents(summary.held)} on hold:</p>
+              <ul className="list-disc pl-5">
+                {reasons.map((reason) => (
+                  <li key={reason}>{reason}</li>
+                ))}
+              </ul>
+            </div>
           )}
-          <p className="text-xs text-white/80">
+          <p className="mt-1 text-xs text-white/80">
             Minimum payout {formatCents(summary.minimumPayout)} · processing takes 3-5 business days
           </p>
         </div>
       </div>
-      <div className="sm:w-56">
+      <div className="sm:w-64 sm:shrink-0">
         {summary.payoutAccountReady ? (
-          <RequestPayoutButton variant="secondary" className="border-white text-brand-700" />
+          <RequestPayoutButton
+            variant="secondary"
+            buttonClassName="border-white text-brand-700"
+            noteClassName="text-white/90"
+          />
         ) : (
           <Link
             to={`${paths.dashboardSettings}?tab=payout`}
