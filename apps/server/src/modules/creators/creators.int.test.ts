@@ -123,12 +123,13 @@ describe('GET /api/creators/landing', () => {
     const after = await landing();
     expect(after.creatorsOnline).toBe(before.creatorsOnline + 1);
     expect(after.verifiedCreators).toBe(before.verifiedCreators + 1);
-    const counted = (
-      await db.execute(sql`select
+    const countedRows = (await db.execute(sql`select
         (select count(*)::int from profiles where is_creator and instagram_verified) as verified,
         (select count(*)::int from messages where not is_followup and amount > 0 and status = 'responded') as answered,
-        (select count(*)::int from messages where not is_followup and amount > 0 and status in ('responded', 'refunded')) as settled`)
-    ).rows[0] as { verified: number; answered: number; settled: number };
+        (select count(*)::int from messages where not is_followup and amount > 0 and status in ('responded', 'refunded')) as settled`)) as unknown as {
+      rows: Array<{ verified: number; answered: number; settled: number }>;
+    };
+    const counted = countedRows.rows[0] ?? { verified: 0, answered: 0, settled: 0 };
     expect(after.verifiedCreators).toBe(Number(counted.verified));
     expect(after.answeredInTimePercent).toBe(Math.round((Number(counted.answered) / Number(counted.settled)) * 100));
     expect(after.testimonials[0]).toEqual({

@@ -10,15 +10,16 @@ import { isPaidSql } from '../messages';
  */
 export async function landingFigures(db: Db, opts: { now: Date }) {
   const online = new Date(opts.now.getTime() - PRESENCE.onlineWindowSeconds * 1000);
-  const [row] = (
-    await db.execute(sql`
+  const result = (await db.execute(sql`
       select
         (select count(*)::int from profiles p join user_presence up on up.user_id = p.id
           where p.is_creator and up.status = 'online' and up.last_seen_at > ${online}) as online,
         (select count(*)::int from profiles where is_creator and instagram_verified) as verified,
         (select count(*)::int from messages where ${isPaidSql()} and status = 'responded') as answered,
-        (select count(*)::int from messages where ${isPaidSql()} and status in ('responded', 'refunded')) as settled`)
-  ).rows as { online: number; verified: number; answered: number; settled: number }[];
+        (select count(*)::int from messages where ${isPaidSql()} and status in ('responded', 'refunded')) as settled`)) as unknown as {
+    rows: Array<{ online: number; verified: number; answered: number; settled: number }>;
+  };
+  const row = result.rows[0];
   const settled = Number(row?.settled ?? 0);
   return {
     creatorsOnline: Number(row?.online ?? 0),

@@ -67,9 +67,7 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
         ]);
         return serializeLanding({ ...figures, testimonials });
       });
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(body as unknown as z.output<typeof ZLandingResponse>);
+      return reply.type('application/json; charset=utf-8').send(body as unknown as z.output<typeof ZLandingResponse>);
     },
   );
 

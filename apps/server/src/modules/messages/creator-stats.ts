@@ -28,7 +28,8 @@ export async function creatorStats(ctx: Pick<FastifyInstance, 'db' | 'clock'>, o
       ),
     db
       .select({ responseRate: profiles.responseRate, isCreator: profiles.isCreator })
-      .from(profiles).where(eq(profiles.id, opts.creatorId)),
+      .from(profiles)
+      .where(eq(profiles.id, opts.creatorId)),
     db
       .select({ n: count() })
       .from(messages)
