@@ -43,7 +43,7 @@ export function figuresIn(text: string): string[] {
   return [...withoutDates.matchAll(/(?<![\w@/.:#-])[-+]?\$?\d[\d,]*(\.\d+)?%?(?![\w:/-])/g)].map((m) => m[0]);
 }
 
-const valueOf = (figure: string) => Number(figure.replace(/[$,%+]/g, ''));
+const figureValue = (figure: string) => Number(figure.replace(/[$,%+]/g, ''));
 
 /** Opens `path`, records every /api answer the page reads, and returns the main content's figures left unexplained. */
 async function unexplainedFigures(page: Page, path: string, extra: number[] = []) {
@@ -75,7 +75,7 @@ async function unexplainedFigures(page: Page, path: string, extra: number[] = []
   await Promise.all(reads);
   const text = await page.getByRole('main').innerText();
   const figures = figuresIn(text);
-  return { figures, unexplained: figures.filter((figure) => !known.has(valueOf(figure))) };
+  return { figures, unexplained: figures.filter((figure) => !known.has(figureValue(figure))) };
 }
 
 describe('no figure on screen is invented', () => {
