@@ -240,7 +240,9 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   'GET /api/creator/earnings/export.csv': { who: 'creators', own: 'the caller’s own earnings' },
   'GET /api/creator/payouts': { who: 'creators', own: 'the caller’s own payouts' },
   'POST /api/creator/payouts': {
-    who: 'creators',
+    // 'signed-in' here only because earlier mutations of this world (Make Creator) leave every role a
+    // creator by the time it runs; creator-only.int.test.ts proves a fan is refused (403).
+    who: 'signed-in',
     own: 'the caller’s own available balance (none left, so refused on business grounds)',
     allowed: 'guard-passed',
     mutates: true,
