@@ -11,6 +11,7 @@ import { browseQuery } from './features/discover/api/browse';
 import { categoriesQuery } from './features/discover/api/categories';
 import { parseFilters, priceRangeOf, toBrowseQuery } from './features/discover/utils/browse-filters';
 import { featuredCreatorsQuery } from './features/landing/api/featured-creators';
+import { landingFiguresQuery } from './features/landing/api/landing-figures';
 import { ApiError } from './lib/api-client';
 import { sessionQuery } from './lib/auth/session';
 import { platformConfigQuery } from './lib/platform-config';
@@ -46,7 +47,7 @@ export async function renderPage(url: string, signal: AbortSignal): Promise<TRen
   const [, config] = await Promise.all([client.fetchQuery(sessionQuery()), client.fetchQuery(platformConfigQuery())]);
 
   if (leaf === paths.home) {
-    await client.fetchQuery(featuredCreatorsQuery());
+    await Promise.all([client.fetchQuery(featuredCreatorsQuery()), client.fetchQuery(landingFiguresQuery())]);
   } else if (leaf === paths.creators) {
     // The same filters the page reads from the address bar (useBrowseFilters).
     const range = priceRangeOf(config.price);

@@ -187,9 +187,6 @@ export const ADMIN_TRANSACTION_FILTERS = ['all', 'succeeded', 'pending', 'failed
 
 export type TAdminTransactionFilter = (typeof ADMIN_TRANSACTION_FILTERS)[number];
 
-/** The spec's growth figure beside Total Revenue is fixed (spec §9 "Growth rate hard-coded 12.5"). */
-export const ADMIN_REVENUE_GROWTH_PERCENT = 12.5;
-
 export const ZAdminTransactionsQuery = z.object({
   search: ZText.trim().max(100).optional(),
   filter: z.enum(ADMIN_TRANSACTION_FILTERS).default('all'),
@@ -220,7 +217,12 @@ export const ZAdminTransactionsResponse = z.object({
   stats: z.object({
     /** Captured money (sum of the capture legs leaving sender_hold). */
     totalRevenueCents: z.number().int(),
-    growthPercent: z.number(),
+    /**
+     * This calendar month's captured money against last month's (UTC), in percent with one decimal;
+     * null when last month captured nothing (no growth to state). Decision 0023: computed, not the
+     * spec's fixed 12.5.
+     */
+    growthPercent: z.number().nullable(),
     platformFeesCents: z.number().int(),
     platformFeesPercent: z.number(),
     creatorEarningsCents: z.number().int(),

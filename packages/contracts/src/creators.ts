@@ -161,3 +161,28 @@ export const ZInstagramKeyStatus = z.object({
   configured: z.boolean(),
   source: z.enum(['config', 'settings', 'none']),
 });
+
+/**
+ * GET /api/creators/landing: the landing's live figures and quotes (issue 25 §2, decision 0023). Every
+ * figure is counted from the database; the page hides a figure that is null or 0 and the testimonials
+ * section when the list is empty.
+ */
+export const ZLandingResponse = z.object({
+  /** Creators with a presence heartbeat in the online window (ARCHITECTURE §8 Presence). */
+  creatorsOnline: z.number().int(),
+  /** Creators whose account is verified (instagram_verified, the tick on their card). */
+  verifiedCreators: z.number().int(),
+  /** Paid messages answered before their window closed, as a whole percent of those settled; null before any. */
+  answeredInTimePercent: z.number().int().nullable(),
+  /** Newest reviews of 4 or 5 stars that have text, with who wrote them and about whom. */
+  testimonials: z.array(
+    z.object({
+      id: z.uuid(),
+      rating: z.number().int(),
+      message: z.string(),
+      reviewerName: z.string(),
+      creator: z.object({ username: z.string(), displayName: z.string().nullable() }),
+    }),
+  ),
+});
+export type TLandingResponse = z.input<typeof ZLandingResponse>;

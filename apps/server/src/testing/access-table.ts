@@ -90,6 +90,7 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   // Discovery (public)
   'GET /api/creators': { who: 'anyone' },
   'GET /api/creators/featured': { who: 'anyone' },
+  'GET /api/creators/landing': { who: 'anyone' },
   'GET /api/creators/find': { who: 'anyone', query: 'q=someone', allowed: 'guard-passed' },
   'GET /api/creators/quick-search': { who: 'anyone', query: 'q=user' },
   'GET /api/categories': { who: 'anyone' },
@@ -208,7 +209,7 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     mutates: true,
     body: (w) => ({ recipientId: w.otherCreatorId, messageContent: 'Hello! A matrix message long enough.' }),
   },
-  'GET /api/creator/stats': { who: 'signed-in', own: 'the caller’s own inbox figures' },
+  'GET /api/creator/stats': { who: 'creators', own: 'the caller’s own inbox figures' },
   'GET /api/creator/metrics': { who: 'creators', own: 'the caller’s own metrics' },
 
   // Payments: the fan's payment
@@ -236,15 +237,17 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
 
   // Earnings and payouts: the creator's
   'GET /api/creator/earnings': { who: 'creators', own: 'the caller’s own earnings' },
-  'GET /api/creator/earnings/export.csv': { who: 'signed-in', own: 'the caller’s own earnings' },
-  'GET /api/creator/payouts': { who: 'signed-in', own: 'the caller’s own payouts' },
+  'GET /api/creator/earnings/export.csv': { who: 'creators', own: 'the caller’s own earnings' },
+  'GET /api/creator/payouts': { who: 'creators', own: 'the caller’s own payouts' },
   'POST /api/creator/payouts': {
+    // 'signed-in' here only because earlier mutations of this world (Make Creator) leave every role a
+    // creator by the time it runs; creator-only.int.test.ts proves a fan is refused (403).
     who: 'signed-in',
     own: 'the caller’s own available balance (none left, so refused on business grounds)',
     allowed: 'guard-passed',
     mutates: true,
   },
-  'GET /api/creator/price-bounds': { who: 'signed-in' },
+  'GET /api/creator/price-bounds': { who: 'creators' },
   'GET /api/stripe-connect/status': { who: 'creators', own: 'the caller’s own payout account' },
   'POST /api/stripe-connect/onboarding-link': { who: 'signed-in', allowed: 'guard-passed', mutates: true },
   'POST /api/stripe-connect/simulated/complete': { who: 'signed-in', allowed: 'guard-passed', mutates: true },

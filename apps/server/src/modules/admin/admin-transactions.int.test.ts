@@ -88,11 +88,23 @@ describe('admin transactions', () => {
     expect(revenue).toBeGreaterThan(0);
     expect(stats).toMatchObject({
       totalRevenueCents: revenue,
-      growthPercent: 12.5,
       platformFeesCents: fees,
       creatorEarningsCents: creators,
       transactionVolume: volume,
     });
+    // Growth is this month's captures against last month's (UTC), from the ledger; none last month: null.
+    const monthRows = (await t.database.db.execute(sql`select
+        coalesce(-sum(amount) filter (where created_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'), 0) as current,
+        coalesce(-sum(amount) filter (where created_at < date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'
+          and created_at >= (date_trunc('month', now() at time zone 'UTC') - interval '1 month') at time zone 'UTC'), 0) as previous
+        from ledger_entries where account = 'sender_hold' and kind = 'capture'`)) as unknown as {
+      rows: Array<{ current: string; previous: string }>;
+    };
+    const months = monthRows.rows[0] ?? { current: '0', previous: '0' };
+    const previous = Number(months.previous);
+    expect(stats.growthPercent).toBe(
+      previous === 0 ? null : Math.round(((Number(months.current) - previous) / previous) * 1000) / 10,
+    );
     expect(stats.platformFeesPercent).toBeCloseTo((fees / revenue) * 100, 0);
     expect(stats.averageTransactionCents).toBe(Math.round(revenue / stats.capturedCount));
   });

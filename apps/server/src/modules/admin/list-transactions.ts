@@ -1,10 +1,5 @@
-import {
-  ADMIN_PAGE_SIZE,
-  ADMIN_REVENUE_GROWTH_PERCENT,
-  type TAdminTransactionFilter,
-  type ZAdminTransactionsResponse,
-} from '@fanline/contracts';
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { ADMIN_PAGE_SIZE, type TAdminTransactionFilter, type ZAdminTransactionsResponse } from '@fanline/contracts';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { ledgerEntries, payments, profiles } from '../../db/schema';
@@ -88,7 +83,7 @@ export function transactionWhere(opts: { search?: string; filter: TAdminTransact
  */
 export async function listTransactions(
   db: Db,
-  opts: { search?: string; filter: TAdminTransactionFilter; page: number },
+  opts: { search?: string; filter: TAdminTransactionFilter; page: number; now: Date },
 ): Promise<Response> {
   const rows = await transactionRows(db)
     .where(transactionWhere(opts))
@@ -103,6 +98,29 @@ export async function listTransactions(
     })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.account, ACCOUNTS.senderHold), eq(ledgerEntries.kind, 'capture')));
+  // Growth: captured money this calendar month (UTC) against last month, from the same ledger legs.
+  const thisMonth = new Date(Date.UTC(opts.now.getUTCFullYear(), opts.now.getUTCMonth(), 1));
+  const lastMonth = new Date(Date.UTC(opts.now.getUTCFullYear(), opts.now.getUTCMonth() - 1, 1));
+  const [months] = await db
+    .select({
+      current:
+        sql<number>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.createdAt} >= ${thisMonth}), 0)`.mapWith(
+          Number,
+        ),
+      previous:
+        sql<number>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.createdAt} < ${thisMonth}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.account, ACCOUNTS.senderHold),
+        eq(ledgerEntries.kind, 'capture'),
+        gte(ledgerEntries.createdAt, lastMonth),
+        lt(ledgerEntries.createdAt, new Date(Date.UTC(opts.now.getUTCFullYear(), opts.now.getUTCMonth() + 1, 1))),
+      ),
+    );
   const [fees] = await db
     .select({ cents: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)`.mapWith(Number) })
     .from(ledgerEntries)
@@ -118,7 +136,7 @@ export async function listTransactions(
     hasMore: rows.length > ADMIN_PAGE_SIZE,
     stats: {
       totalRevenueCents: total,
-      growthPercent: ADMIN_REVENUE_GROWTH_PERCENT,
+      growthPercent: growthPercent(months?.current ?? 0, months?.previous ?? 0),
       platformFeesCents: feeCents,
       platformFeesPercent: total === 0 ? 0 : Math.round((feeCents / total) * 1000) / 10,
       creatorEarningsCents: total - feeCents,
@@ -127,4 +145,10 @@ export async function listTransactions(
       transactionVolume: volume?.n ?? 0,
     },
   };
+}
+
+/** Month-over-month change in percent, one decimal; null when last month is 0 (nothing to compare with). */
+export function growthPercent(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
 }

@@ -157,7 +157,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, querystring: ZAdminTransactionsQuery, response: { 200: ZAdminTransactionsResponse } } },
     async (request) => {
       requirePermission(request, 'transactions');
-      return listTransactions(app.db, request.query);
+      return listTransactions(app.db, { ...request.query, now: app.clock.now() });
     },
   );
 

@@ -1,3 +1,5 @@
+import { PRESENCE } from '@fanline/contracts';
+import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { createCreator, createUser, unique, useTestApp } from '../../testing';
 
@@ -74,5 +76,72 @@ describe('GET /api/creators/quick-search', () => {
     const wildcard = await t.app.inject({ method: 'GET', url: '/api/creators/quick-search?q=%25%25' });
     expect(wildcard.statusCode).toBe(200);
     expect(wildcard.json().creators).toEqual([]);
+  });
+});
+
+describe('GET /api/creators/landing', () => {
+  test('the landing figures are counts from the database and the testimonials are real reviews with text', async () => {
+    const { fanAndCreator, sendPaidMessage } = await import('../../testing');
+    const db = t.database.db;
+    const landing = async () => {
+      const response = await t.app.inject({ url: '/api/creators/landing' });
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    const before = await landing();
+
+    // A verified creator comes online; a fan is online too (not counted); a creator whose heartbeat is old is not.
+    const pair = await fanAndCreator(t.app, db, { instagramVerified: true });
+    await createCreator(db, { instagramVerified: false });
+    const heartbeat = (cookie: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/activity',
+        headers: { cookie, origin: 'http://localhost:3000' },
+        payload: { status: 'online' },
+      });
+    expect((await heartbeat(pair.creatorCookie)).statusCode).toBe(204);
+    expect((await heartbeat(pair.fanCookie)).statusCode).toBe(204);
+
+    // One paid message answered: the answered-in-time share counts it.
+    const { messageId } = await sendPaidMessage(t.app, pair.fanCookie, pair.creator.id);
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/${messageId}/reply`,
+      headers: { cookie: pair.creatorCookie, origin: 'http://localhost:3000' },
+      payload: { content: 'Thanks for writing! Here is my honest advice for you.' },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/reviews',
+      headers: { cookie: pair.fanCookie, origin: 'http://localhost:3000' },
+      payload: { creatorId: pair.creator.id, conversationId: messageId, rating: 5, message: 'She answered in a day.' },
+    });
+    expect(review.statusCode, review.body).toBe(201);
+
+    const after = await landing();
+    expect(after.creatorsOnline).toBe(before.creatorsOnline + 1);
+    expect(after.verifiedCreators).toBe(before.verifiedCreators + 1);
+    const countedRows = (await db.execute(sql`select
+        (select count(*)::int from profiles where is_creator and instagram_verified) as verified,
+        (select count(*)::int from messages where not is_followup and amount > 0 and status = 'responded') as answered,
+        (select count(*)::int from messages where not is_followup and amount > 0 and status in ('responded', 'refunded')) as settled`)) as unknown as {
+      rows: Array<{ verified: number; answered: number; settled: number }>;
+    };
+    const counted = countedRows.rows[0] ?? { verified: 0, answered: 0, settled: 0 };
+    expect(after.verifiedCreators).toBe(Number(counted.verified));
+    expect(after.answeredInTimePercent).toBe(Math.round((Number(counted.answered) / Number(counted.settled)) * 100));
+    expect(after.testimonials[0]).toEqual({
+      id: review.json().id,
+      rating: 5,
+      message: 'She answered in a day.',
+      reviewerName: pair.fan.displayName,
+      creator: { username: pair.creator.username, displayName: pair.creator.displayName },
+    });
+
+    // The heartbeat goes stale after the online window: the creator no longer counts as online.
+    t.clock.advance(PRESENCE.onlineWindowSeconds * 1000 + 1000);
+    expect((await landing()).creatorsOnline).toBe(before.creatorsOnline);
   });
 });

@@ -4,14 +4,18 @@ import {
   ZFeaturedCreatorsResponse,
   ZFindCreatorsQuery,
   ZFindCreatorsResponse,
+  ZLandingResponse,
   ZQuickSearchQuery,
   ZQuickSearchResponse,
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { compiledSerializerCompiler } from '../../platform/compiled-serializer';
+import { listTestimonials } from '../reviews';
 import { browseCacheFor } from './browse-cache';
 import { browseCreators } from './browse-creators';
 import { findCreators } from './find-creators';
+import { landingFigures } from './landing-figures';
 import { listFeaturedCreators } from './list-featured-creators';
 import { quickSearchCreators } from './quick-search-creators';
 
@@ -35,6 +39,36 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ creators: await listFeaturedCreators({ db: app.db }) }),
+  );
+
+  // Issue 25 §2: the landing's figures and quotes, counted from the database. One answer for every
+  // visitor, kept as briefly as a browse page and emptied by the same writes and events.
+  const serializeLanding = compiledSerializerCompiler({
+    schema: ZLandingResponse,
+    method: 'GET',
+    url: '/api/creators/landing',
+    httpStatus: '200',
+  });
+  app.get(
+    '/creators/landing',
+    {
+      schema: {
+        tags: ['creators'],
+        summary: 'The landing: creators online now, verified creators, answered-in-time rate, testimonials',
+        response: { 200: ZLandingResponse },
+      },
+      serializerCompiler: compiledSerializerCompiler,
+    },
+    async (_request, reply) => {
+      const body = await browseCache.through('landing', app.config.browseCacheMs, async () => {
+        const [figures, testimonials] = await Promise.all([
+          landingFigures(app.db, { now: app.clock.now() }),
+          listTestimonials(app.db),
+        ]);
+        return serializeLanding({ ...figures, testimonials });
+      });
+      return reply.type('application/json; charset=utf-8').send(body as unknown as z.output<typeof ZLandingResponse>);
+    },
   );
 
   app.get(

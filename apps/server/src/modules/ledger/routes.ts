@@ -1,7 +1,7 @@
 import { LIMITS, ZEarningsSummary, ZPayout, ZPayoutList, ZPayoutListQuery } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser, userId } from '../../platform/auth-guard';
+import { requireCreator, requireUser, userId } from '../../platform/auth-guard';
 import { readSettings } from '../settings';
 import { earningsSummary } from './earnings-summary';
 import { exportEarningsCsv } from './export-earnings';
@@ -10,9 +10,12 @@ import { requestPayout } from './request-payout';
 
 const tags = ['earnings'];
 
-/** spec §2 Earnings and the Request Payout button; creators only (the use cases check the role). */
+/** spec §2 Earnings and the Request Payout button; creators only: a fan is refused (403), not shown zeros. */
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireUser);
+  app.addHook('preHandler', async (request) =>
+    requireCreator(app, { userId: userId(request), message: 'Only creators have earnings, payouts and a price.' }),
+  );
 
   app.get('/creator/earnings', { schema: { tags, response: { 200: ZEarningsSummary } } }, async (request) =>
     earningsSummary(app, userId(request)),

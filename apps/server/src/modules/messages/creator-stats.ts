@@ -1,6 +1,7 @@
 import { and, count, eq, gte, ne, sql, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { earnings, messages, profiles } from '../../db/schema';
+import { AppError } from '../../platform/errors';
 import { isOpen, isPaid } from './queries';
 
 /** The three cards of spec §2 /dashboard/messages: Pending Messages, Response Rate, Today's Earnings. */
@@ -25,7 +26,10 @@ export async function creatorStats(ctx: Pick<FastifyInstance, 'db' | 'clock'>, o
           ne(earnings.status, 'refunded'),
         ),
       ),
-    db.select({ responseRate: profiles.responseRate }).from(profiles).where(eq(profiles.id, opts.creatorId)),
+    db
+      .select({ responseRate: profiles.responseRate, isCreator: profiles.isCreator })
+      .from(profiles)
+      .where(eq(profiles.id, opts.creatorId)),
     db
       .select({ n: count() })
       .from(messages)
@@ -38,6 +42,8 @@ export async function creatorStats(ctx: Pick<FastifyInstance, 'db' | 'clock'>, o
         ),
       ),
   ]);
+  // Only creators have an inbox (spec §6): anyone else is refused, not shown zeros (issue 25 §4).
+  if (!profile?.isCreator) throw new AppError('FORBIDDEN', 'Only creators have an inbox.');
   return {
     pendingMessages: pending?.n ?? 0,
     responseRate: (decided?.n ?? 0) > 0 ? (profile?.responseRate ?? 0) : null,

@@ -4,7 +4,7 @@ import { RequireAuth } from '../../components/auth/require-auth';
 import { Card } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useSession } from '../../lib/auth/session';
-import { BillingSample } from './components/billing-sample';
+import { BillingOverview } from './components/billing-overview';
 import { ChangePasswordForm } from './components/change-password-form';
 import { NotificationPreferences } from './components/notification-preferences';
 import { ProfileForm } from './components/profile-form';
@@ -63,7 +63,7 @@ function EditProfile() {
             <ChangePasswordForm />
           </TabsContent>
           <TabsContent value="billing">
-            <BillingSample />
+            <BillingOverview />
           </TabsContent>
         </Card>
       </Tabs>

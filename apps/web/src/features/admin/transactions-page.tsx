@@ -101,7 +101,7 @@ function Figures({ stats }: { stats?: TAdminTransactionsResponse['stats'] }) {
         label="Total Revenue"
         icon={DollarSign}
         value={stats && formatCents(stats.totalRevenueCents)}
-        note={stats && `+${stats.growthPercent}% from last month`}
+        note={stats?.growthPercent != null ? growthNote(stats.growthPercent) : undefined}
       />
       <StatCard
         label="Platform Fees"
@@ -128,6 +128,11 @@ function Figures({ stats }: { stats?: TAdminTransactionsResponse['stats'] }) {
       />
     </div>
   );
+}
+
+/** "+12.5% from last month" (spec §2), computed from the ledger; hidden when last month had nothing. */
+function growthNote(percent: number) {
+  return `${percent > 0 ? '+' : ''}${percent.toLocaleString('en-US')}% from last month`;
 }
 
 function TransactionRow({ row, onView }: { row: TAdminTransactionRow; onView: () => void }) {

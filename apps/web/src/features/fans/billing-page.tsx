@@ -4,6 +4,7 @@ import { AlertTriangle, ChevronDown, Download, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RequireAuth } from '../../components/auth/require-auth';
+import { SummaryCards } from '../../components/billing/summary-cards';
 import { BackLink } from '../../components/messaging/conversation-parts';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -15,7 +16,6 @@ import { href, paths } from '../../paths';
 import { BILLING_CSV_URL, billingSummaryQuery, billingTransactionsQuery, responseWindowQuery } from './api/fans';
 import { BillingStatusBadge } from './components/billing-status-badge';
 import { PaymentTimeline } from './components/payment-timeline';
-import { SummaryCards } from './components/summary-cards';
 
 /** spec §2 /billing: back link, summary cards, transaction history with timelines, CSV export. */
 export function Component() {

@@ -4,6 +4,7 @@ import { AlertTriangle, Compass, MessageSquare, Receipt } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { RequireAuth } from '../../components/auth/require-auth';
+import { SummaryCards } from '../../components/billing/summary-cards';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -12,7 +13,6 @@ import { paths } from '../../paths';
 import { dismissOnboarding, responseWindowQuery, senderDashboardQuery } from './api/fans';
 import { OnboardingDialog } from './components/onboarding-dialog';
 import { RecentConversations, RecentConversationsCard } from './components/recent-conversations';
-import { SummaryCards } from './components/summary-cards';
 
 const QUICK_ACTIONS = [
   { to: paths.creators, label: 'Discover', body: 'Find creators to message', icon: Compass },

@@ -1,9 +1,4 @@
-import type {
-  TBillingSummary,
-  TBillingTransactionsResponse,
-  TPaymentTimeline,
-  TSenderDashboard,
-} from '@fanline/contracts';
+import type { TBillingTransactionsResponse, TPaymentTimeline, TSenderDashboard } from '@fanline/contracts';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { liveKeys } from '../../../lib/realtime/live-keys';
@@ -20,11 +15,7 @@ export const senderDashboardQuery = () =>
 
 export const dismissOnboarding = () => api<void>('/sender/onboarding/dismiss', { method: 'POST' });
 
-export const billingSummaryQuery = () =>
-  queryOptions({
-    queryKey: [...fanKey, 'billing-summary'],
-    queryFn: ({ signal }) => api<TBillingSummary>('/billing/summary', { signal }),
-  });
+export { billingSummaryQuery } from '../../../components/billing/billing-summary-query';
 
 /** GET /api/billing/transactions, page by page (keyset cursor). */
 export const billingTransactionsQuery = () =>

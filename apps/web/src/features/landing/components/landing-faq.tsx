@@ -19,7 +19,8 @@ const FAQS = [
   },
   {
     question: 'How fast do creators usually reply?',
-    answer: 'Most creators reply within 4 to 8 hours. Every reply is guaranteed within {hours} or you are refunded.',
+    // Decision 0023: the spec's "Most creators reply within 4 to 8 hours" was not a measured figure.
+    answer: 'Every reply is guaranteed within {hours} or you are refunded.',
   },
   {
     question: 'How do I become a verified creator?',

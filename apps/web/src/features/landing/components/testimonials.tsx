@@ -1,26 +1,18 @@
-import { Star } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Stars } from '../../../components/reviews/stars';
 import { Avatar } from '../../../components/ui/avatar';
+import { href } from '../../../paths';
+import { landingFiguresQuery } from '../api/landing-figures';
 
-// spec §2: three hard-coded testimonials, placeholders until real reviews can be quoted.
-const TESTIMONIALS = [
-  {
-    quote: 'I asked a stylist I have followed for years how to rebuild my wardrobe. She replied the same afternoon.',
-    name: 'Priya S.',
-    role: 'Fan',
-  },
-  {
-    quote: 'My coach answered with a full plan for my first half marathon. Worth every cent.',
-    name: 'Marcus T.',
-    role: 'Fan',
-  },
-  {
-    quote: 'I finally get paid for the advice I used to give away in my DMs, and I answer on my own schedule.',
-    name: 'Dana K.',
-    role: 'Creator',
-  },
-];
-
+/**
+ * spec §2 testimonials, quoted from real reviews (issue 25 §2, decision 0023): the newest reviews of 4 or
+ * 5 stars with text, with the reviewer's name and the creator reviewed. No such review yet: no section.
+ */
 export function Testimonials() {
+  const { data } = useQuery(landingFiguresQuery());
+  const items = data?.testimonials ?? [];
+  if (items.length === 0) return null;
   return (
     <section aria-labelledby="testimonials-heading" className="bg-slate-50 py-16">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -28,20 +20,21 @@ export function Testimonials() {
           Loved by fans and creators
         </h2>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {TESTIMONIALS.map((item) => (
-            <li key={item.name}>
+          {items.map((item) => (
+            <li key={item.id}>
               <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <div className="flex gap-0.5 text-amber-400" role="img" aria-label="5 out of 5 stars">
-                  {[1, 2, 3, 4, 5].map((n) => (
-                    <Star key={n} className="h-4 w-4 fill-current" aria-hidden="true" />
-                  ))}
-                </div>
-                <blockquote className="mt-4 flex-1 text-slate-700">“{item.quote}”</blockquote>
+                <Stars rating={item.rating} />
+                <blockquote className="mt-4 flex-1 break-words text-slate-700">“{item.message}”</blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
-                  <Avatar name={item.name} size="sm" />
-                  <span>
-                    <span className="block font-semibold text-slate-900">{item.name}</span>
-                    <span className="block text-sm text-slate-500">{item.role}</span>
+                  <Avatar name={item.reviewerName} size="sm" />
+                  <span className="min-w-0">
+                    <span className="block truncate font-semibold text-slate-900">{item.reviewerName}</span>
+                    <span className="block truncate text-sm text-slate-500">
+                      Fan of{' '}
+                      <Link to={href.creatorProfile(item.creator.username)} className="text-brand-700 hover:underline">
+                        {item.creator.displayName ?? `@${item.creator.username}`}
+                      </Link>
+                    </span>
                   </span>
                 </figcaption>
               </figure>

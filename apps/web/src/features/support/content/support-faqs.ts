@@ -112,7 +112,8 @@ export const SUPPORT_FAQS: TSupportFaq[] = [
     category: 'Response Times',
     question: 'How quickly do creators reply?',
     answer:
-      'Most creators reply within 4 to 8 hours, and every reply is guaranteed within {hours} or you are refunded.',
+      // Decision 0023: the spec's "Most creators reply within 4 to 8 hours" was not a measured figure.
+      'Every reply is guaranteed within {hours} or you are refunded.',
   },
   {
     id: 'response-expired',

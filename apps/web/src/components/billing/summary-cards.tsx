@@ -1,7 +1,7 @@
 import { formatCents, type TBillingSummary } from '@fanline/contracts';
 import { Clock, CreditCard, MessageSquare, MessagesSquare } from 'lucide-react';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Card } from '../ui/card';
+import { Skeleton } from '../ui/skeleton';
 
 /** spec §2 billing summary: total spent, messages sent, awaiting responses, conversations. */
 export function SummaryCards({ summary, columns = 4 }: { summary: TBillingSummary | undefined; columns?: 2 | 4 }) {
