@@ -3,8 +3,8 @@ import { z } from 'zod';
 // Admin lists come a page at a time: page + limit, answered with the total the search and filter match
 // (decision 0028). Each admin list's query and response add these to their own fields.
 
-/** Rows on one page of an admin list unless the caller asks for another `limit`. */
-export const ADMIN_PAGE_SIZE = 20;
+/** Rows on one page of an admin list unless the caller asks for another `limit` (a phone screen or two). */
+export const ADMIN_PAGE_SIZE = 10;
 export const ADMIN_PAGE_LIMIT_MAX = 100;
 
 export const ZAdminPageQuery = z.object({

@@ -1,8 +1,9 @@
+import { ADMIN_PAGE_SIZE } from '@fanline/contracts';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { adminAuditLog, contactMessages, contentModeration, messages, payments } from '../../db/schema';
 import { createAdmin, createCreator, createUser, signIn, useTestApp } from '../../testing';
 
-// Decision 0028: every admin list answers one page (20 rows unless `limit` says otherwise) with the
+// Decision 0028: every admin list answers one page (ADMIN_PAGE_SIZE rows unless `limit` says otherwise) with the
 // total its search and filter match, so the page can say "21–25 of 25"; the CSV export keeps every row.
 const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 let adminCookie: string;
@@ -37,7 +38,7 @@ async function walk(base: string, key: string, limit: number) {
 }
 
 describe('admin lists come a page at a time with their total', () => {
-  test('users: 20 a page by default, the last page holds the rest, past the end is empty, no row twice', async () => {
+  test('users: ADMIN_PAGE_SIZE a page by default, the last page holds the rest, past the end is empty, no row twice', async () => {
     const made: string[] = [];
     for (let i = 0; i < 25; i++) {
       const displayName = `Pagewalk Pat ${i}`;
@@ -45,20 +46,21 @@ describe('admin lists come a page at a time with their total', () => {
         i < 10 ? await createCreator(t.database.db, { displayName }) : await createUser(t.database.db, { displayName });
       made.push(user.id);
     }
+    const size = ADMIN_PAGE_SIZE;
+    const last = Math.ceil(25 / size);
     const first = await page('/api/admin/users?search=pagewalk');
-    expect(first).toMatchObject({ page: 1, limit: 20, total: 25, hasMore: true });
-    expect(first.users).toHaveLength(20);
-    const second = await page('/api/admin/users?search=pagewalk&page=2');
-    expect(second).toMatchObject({ page: 2, total: 25, hasMore: false });
-    expect(second.users).toHaveLength(5);
-    expect(new Set([...idsOf(first.users), ...idsOf(second.users)])).toEqual(new Set(made));
-    const past = await page('/api/admin/users?search=pagewalk&page=3');
-    expect(past).toMatchObject({ users: [], page: 3, total: 25, hasMore: false });
+    expect(first).toMatchObject({ page: 1, limit: size, total: 25, hasMore: true });
+    expect(first.users).toHaveLength(size);
+    const end = await page(`/api/admin/users?search=pagewalk&page=${last}`);
+    expect(end).toMatchObject({ page: last, total: 25, hasMore: false });
+    expect(end.users).toHaveLength(25 - (last - 1) * size);
+    const past = await page(`/api/admin/users?search=pagewalk&page=${last + 1}`);
+    expect(past).toMatchObject({ users: [], page: last + 1, total: 25, hasMore: false });
 
     // The filter and the search together make the total; a smaller limit pages the same rows.
     const creators = await page('/api/admin/users?search=pagewalk&filter=creators');
     expect(creators).toMatchObject({ total: 10, hasMore: false });
-    const walked = await walk('/api/admin/users?search=pagewalk', 'users', 10);
+    const walked = await walk('/api/admin/users?search=pagewalk', 'users', 7);
     expect(walked.total).toBe(25);
     expect(new Set(walked.ids)).toEqual(new Set(made));
     expect(walked.ids).toHaveLength(25);
@@ -127,16 +129,18 @@ describe('admin lists come a page at a time with their total', () => {
       ['moderation', 'items', 'filter=pending'],
       ['support', 'items', 'filter=open'],
     ] as const) {
-      const base = `/api/admin/${list}?search=boundary`;
+      const base = `/api/admin/${list}?search=boundary&limit=20`;
       const first = await page(base);
       expect(first, list).toMatchObject({ page: 1, limit: 20, total: 21, hasMore: true });
       expect(first[key], list).toHaveLength(20);
-      const last = await page(`${base}&page=2`);
-      expect(last, list).toMatchObject({ page: 2, total: 21, hasMore: false });
-      expect(last[key], list).toHaveLength(1);
-      expect(new Set([...idsOf(first[key]), ...idsOf(last[key])]).size, list).toBe(21);
+      const second = await page(`${base}&page=2`);
+      expect(second, list).toMatchObject({ page: 2, total: 21, hasMore: false });
+      expect(second[key], list).toHaveLength(1);
+      expect(new Set([...idsOf(first[key]), ...idsOf(second[key])]).size, list).toBe(21);
       expect(await page(`${base}&page=3`), list).toMatchObject({ [key]: [], total: 21, hasMore: false });
-      expect((await walk(`${base}&${filtered}`, key, 7)).ids.length, list).toBe(list === 'transactions' ? 18 : 21);
+      expect((await walk(`/api/admin/${list}?search=boundary&${filtered}`, key, 7)).ids.length, list).toBe(
+        list === 'transactions' ? 18 : 21,
+      );
     }
 
     // The export is not paged: it holds every row the search and filter match.

@@ -146,7 +146,7 @@ export function ListBody<D, R>({
 }
 
 /**
- * Where the page sits in the list ("Showing 21–40 of 134") with Previous and Next; shown once the list
+ * Where the page sits in the list ("Showing 11–20 of 134") with Previous and Next; shown once the list
  * is longer than a page, or when the admin stands on a page past the end (after rows left the filter).
  */
 export function Pager<F extends string>({ list, page }: { list: AdminList<F>; page: TAdminPage | undefined }) {
