@@ -33,6 +33,7 @@ export const paths = {
   adminModeration: '/admin/moderation',
   adminSettings: '/admin/settings',
   adminSupport: '/admin/support',
+  adminAudit: '/admin/audit',
   // Account pages the spec's users expect (issue "Accounts"): mail links land on these.
   confirmEmail: '/auth/confirm',
   forgotPassword: '/forgot-password',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAdminPage, ZAdminPageQuery } from './admin-page';
 import { ZText, ZTimestamp, ZUuid } from './common';
 import { LIMITS } from './limits';
 import { ZDisplayName } from './profiles';
@@ -39,18 +40,13 @@ export type TAdminUserRow = z.input<typeof ZAdminUserRow>;
 
 export const ADMIN_USER_FILTERS = ['all', 'users', 'creators', 'admins'] as const;
 
-export const ZAdminUsersQuery = z.object({
+export const ZAdminUsersQuery = ZAdminPageQuery.extend({
   search: ZText.trim().max(100).optional(),
   filter: z.enum(ADMIN_USER_FILTERS).default('all'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
-export const ADMIN_PAGE_SIZE = 100;
-
-export const ZAdminUsersResponse = z.object({
+export const ZAdminUsersResponse = ZAdminPage.extend({
   users: z.array(ZAdminUserRow),
-  page: z.number().int(),
-  hasMore: z.boolean(),
   stats: z.object({ total: z.number(), creators: z.number(), verified: z.number(), admins: z.number() }),
 });
 
@@ -105,7 +101,12 @@ export const ZAuditEntry = z.object({
   createdAt: ZTimestamp,
 });
 
-export const ZAuditResponse = z.object({ entries: z.array(ZAuditEntry) });
+/** GET /api/admin/audit: the audit log newest first, a page at a time (the dashboard asks for limit=5). */
+export const ZAuditQuery = ZAdminPageQuery;
+
+export const ZAuditResponse = ZAdminPage.extend({ entries: z.array(ZAuditEntry) });
+
+export type TAuditResponse = z.input<typeof ZAuditResponse>;
 
 export type TAuditEntry = z.input<typeof ZAuditEntry>;
 
@@ -125,10 +126,9 @@ export const ADMIN_MESSAGE_FILTERS = ['all', 'pending', 'responded', 'expired'] 
 
 export type TAdminMessageFilter = (typeof ADMIN_MESSAGE_FILTERS)[number];
 
-export const ZAdminMessagesQuery = z.object({
+export const ZAdminMessagesQuery = ZAdminPageQuery.extend({
   search: ZText.trim().max(100).optional(),
   filter: z.enum(ADMIN_MESSAGE_FILTERS).default('all'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
 const ZParty = z.object({ id: ZUuid, username: z.string(), displayName: z.string().nullable() });
@@ -155,10 +155,8 @@ export const ZAdminMessageRow = z.object({
 
 export type TAdminMessageRow = z.input<typeof ZAdminMessageRow>;
 
-export const ZAdminMessagesResponse = z.object({
+export const ZAdminMessagesResponse = ZAdminPage.extend({
   messages: z.array(ZAdminMessageRow),
-  page: z.number().int(),
-  hasMore: z.boolean(),
   stats: z.object({
     total: z.number().int(),
     pending: z.number().int(),
@@ -187,10 +185,9 @@ export const ADMIN_TRANSACTION_FILTERS = ['all', 'succeeded', 'pending', 'failed
 
 export type TAdminTransactionFilter = (typeof ADMIN_TRANSACTION_FILTERS)[number];
 
-export const ZAdminTransactionsQuery = z.object({
+export const ZAdminTransactionsQuery = ZAdminPageQuery.extend({
   search: ZText.trim().max(100).optional(),
   filter: z.enum(ADMIN_TRANSACTION_FILTERS).default('all'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
 export const ZAdminTransactionRow = z.object({
@@ -210,10 +207,8 @@ export const ZAdminTransactionRow = z.object({
 
 export type TAdminTransactionRow = z.input<typeof ZAdminTransactionRow>;
 
-export const ZAdminTransactionsResponse = z.object({
+export const ZAdminTransactionsResponse = ZAdminPage.extend({
   transactions: z.array(ZAdminTransactionRow),
-  page: z.number().int(),
-  hasMore: z.boolean(),
   stats: z.object({
     /** Captured money (sum of the capture legs leaving sender_hold). */
     totalRevenueCents: z.number().int(),

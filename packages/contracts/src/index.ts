@@ -1,6 +1,7 @@
 // One file per server module (apps/server/src/modules/*), plus the shared pieces: common schemas,
 // error codes, limits, money and the product's words (copy). Importers use `@fanline/contracts`.
 export * from './admin';
+export * from './admin-page';
 export * from './attachments';
 export * from './auth';
 export * from './browse-limits';

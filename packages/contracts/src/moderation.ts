@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAdminPage, ZAdminPageQuery } from './admin-page';
 import { ZText, ZTimestamp, ZUuid } from './common';
 import { LIMITS } from './limits';
 
@@ -47,10 +48,9 @@ export type TModerationFilter = (typeof MODERATION_FILTERS)[number];
 
 export const MODERATION_PREVIEW_LENGTH = 100;
 
-export const ZModerationQuery = z.object({
+export const ZModerationQuery = ZAdminPageQuery.extend({
   search: ZText.trim().max(100).optional(),
   filter: z.enum(MODERATION_FILTERS).default('all'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
 const ZPerson = z.object({ id: ZUuid, username: z.string(), displayName: z.string().nullable() }).nullable();
@@ -77,10 +77,8 @@ export const ZModerationItem = z.object({
 
 export type TModerationItem = z.input<typeof ZModerationItem>;
 
-export const ZModerationResponse = z.object({
+export const ZModerationResponse = ZAdminPage.extend({
   items: z.array(ZModerationItem),
-  page: z.number().int(),
-  hasMore: z.boolean(),
   stats: z.object({
     total: z.number().int(),
     pending: z.number().int(),

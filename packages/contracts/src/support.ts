@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAdminPage, ZAdminPageQuery } from './admin-page';
 import { ZText, ZTimestamp, ZUuid } from './common';
 
 // The contact form of /support (spec §2 Support, §5 "all four fields required, email type checked")
@@ -33,10 +34,9 @@ export const CONTACT_MESSAGES = {
 export const SUPPORT_FILTERS = ['all', 'open', 'handled'] as const;
 export type TSupportFilter = (typeof SUPPORT_FILTERS)[number];
 
-export const ZSupportQuery = z.object({
+export const ZSupportQuery = ZAdminPageQuery.extend({
   search: ZText.trim().max(100).optional(),
   filter: z.enum(SUPPORT_FILTERS).default('all'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
 export const ZContactMessage = z.object({
@@ -52,10 +52,8 @@ export const ZContactMessage = z.object({
 });
 export type TContactMessage = z.input<typeof ZContactMessage>;
 
-export const ZSupportResponse = z.object({
+export const ZSupportResponse = ZAdminPage.extend({
   items: z.array(ZContactMessage),
-  page: z.number().int(),
-  hasMore: z.boolean(),
   stats: z.object({ total: z.number().int(), open: z.number().int(), handled: z.number().int() }),
 });
 export type TSupportResponse = z.input<typeof ZSupportResponse>;

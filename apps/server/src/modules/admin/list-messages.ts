@@ -1,9 +1,10 @@
-import { ADMIN_PAGE_SIZE, type TAdminMessageFilter, type ZAdminMessagesResponse } from '@fanline/contracts';
+import type { TAdminMessageFilter, TAdminPageQuery, ZAdminMessagesResponse } from '@fanline/contracts';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { earnings, messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { readPage, windowTotal } from '../../platform/paging';
 import { isPaid, isPaidRow, isUnanswered, isUnansweredRow, isVisibleToCreator } from '../messages';
 
 type Response = z.output<typeof ZAdminMessagesResponse>;
@@ -42,6 +43,7 @@ function rowsQuery(db: Db) {
       expiresAt: messages.expiresAt,
       paymentStatus: payments.status,
       earned: earnings.id,
+      total: windowTotal(),
     })
     .from(messages)
     .innerJoin(sender, eq(sender.id, messages.senderId))
@@ -50,7 +52,7 @@ function rowsQuery(db: Db) {
     .leftJoin(earnings, eq(earnings.messageId, messages.id));
 }
 
-function toRow(r: Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute']>>[number]): Row {
+function toRow(r: Omit<Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute']>>[number], 'total'>): Row {
   const paid = isPaidRow(r);
   const held = r.paymentStatus === 'authorized' || r.paymentStatus === 'succeeded';
   return {
@@ -71,10 +73,10 @@ function toRow(r: Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute']>>[n
   };
 }
 
-/** spec §2 Admin Messages: stats, search by sender, recipient or content, filters, 100 rows a page, at-risk list. */
+/** spec §2 Admin Messages: stats, search by sender, recipient or content, filters, a page at a time (decision 0028), at-risk list. */
 export async function listAdminMessages(
   db: Db,
-  opts: { search?: string; filter: TAdminMessageFilter; page: number },
+  opts: TAdminPageQuery & { search?: string; filter: TAdminMessageFilter },
 ): Promise<Response> {
   const where: SQL[] = [];
   if (opts.filter === 'all') where.push(isVisibleToCreator());
@@ -90,11 +92,13 @@ export async function listAdminMessages(
     );
     if (match) where.push(match);
   }
-  const rows = await rowsQuery(db)
-    .where(and(...where))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(ADMIN_PAGE_SIZE + 1)
-    .offset((opts.page - 1) * ADMIN_PAGE_SIZE);
+  const { rows, page } = await readPage(opts, (limit, offset) =>
+    rowsQuery(db)
+      .where(and(...where))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(limit)
+      .offset(offset),
+  );
 
   const [stats] = await db
     .select({
@@ -120,9 +124,8 @@ export async function listAdminMessages(
   const paid = stats?.paid ?? 0;
   const responded = stats?.responded ?? 0;
   return {
-    messages: rows.slice(0, ADMIN_PAGE_SIZE).map(toRow),
-    page: opts.page,
-    hasMore: rows.length > ADMIN_PAGE_SIZE,
+    messages: rows.map(toRow),
+    ...page,
     stats: {
       total,
       pending: stats?.pending ?? 0,

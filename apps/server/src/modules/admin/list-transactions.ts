@@ -1,9 +1,10 @@
-import { ADMIN_PAGE_SIZE, type TAdminTransactionFilter, type ZAdminTransactionsResponse } from '@fanline/contracts';
+import type { TAdminPageQuery, TAdminTransactionFilter, ZAdminTransactionsResponse } from '@fanline/contracts';
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { ledgerEntries, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { readPage, windowTotal } from '../../platform/paging';
 import { ACCOUNTS } from '../ledger';
 
 type Response = z.output<typeof ZAdminTransactionsResponse>;
@@ -20,27 +21,30 @@ export const STATUSES_OF: Record<Exclude<TAdminTransactionFilter, 'all'>, Status
 const sender = alias(profiles, 'sender');
 const recipient = alias(profiles, 'recipient');
 
+const FIELDS = {
+  id: payments.id,
+  senderId: sender.id,
+  senderUsername: sender.username,
+  senderName: sender.displayName,
+  recipientId: recipient.id,
+  recipientUsername: recipient.username,
+  recipientName: recipient.displayName,
+  status: payments.status,
+  amountCents: payments.amountTotal,
+  platformFeeCents: payments.amountPlatformFee,
+  creatorCents: payments.amountCreator,
+  commissionPercent: payments.commissionPercent,
+  provider: payments.provider,
+  messageId: payments.messageId,
+  createdAt: payments.createdAt,
+  paymentIntentId: payments.paymentIntentId,
+  checkoutSessionId: payments.checkoutSessionId,
+};
+
+/** A payment with both parties; the list (with its total), its CSV export and View Details read through it. */
 export function transactionRows(db: Db) {
   return db
-    .select({
-      id: payments.id,
-      senderId: sender.id,
-      senderUsername: sender.username,
-      senderName: sender.displayName,
-      recipientId: recipient.id,
-      recipientUsername: recipient.username,
-      recipientName: recipient.displayName,
-      status: payments.status,
-      amountCents: payments.amountTotal,
-      platformFeeCents: payments.amountPlatformFee,
-      creatorCents: payments.amountCreator,
-      commissionPercent: payments.commissionPercent,
-      provider: payments.provider,
-      messageId: payments.messageId,
-      createdAt: payments.createdAt,
-      paymentIntentId: payments.paymentIntentId,
-      checkoutSessionId: payments.checkoutSessionId,
-    })
+    .select(FIELDS)
     .from(payments)
     .innerJoin(sender, eq(sender.id, payments.senderId))
     .innerJoin(recipient, eq(recipient.id, payments.recipientId));
@@ -83,13 +87,20 @@ export function transactionWhere(opts: { search?: string; filter: TAdminTransact
  */
 export async function listTransactions(
   db: Db,
-  opts: { search?: string; filter: TAdminTransactionFilter; page: number; now: Date },
+  opts: TAdminPageQuery & { search?: string; filter: TAdminTransactionFilter; now: Date },
 ): Promise<Response> {
-  const rows = await transactionRows(db)
-    .where(transactionWhere(opts))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(ADMIN_PAGE_SIZE + 1)
-    .offset((opts.page - 1) * ADMIN_PAGE_SIZE);
+  // The page carries the filtered total; the CSV export reads the same rows without it, in batches.
+  const { rows, page } = await readPage(opts, (limit, offset) =>
+    db
+      .select({ ...FIELDS, total: windowTotal() })
+      .from(payments)
+      .innerJoin(sender, eq(sender.id, payments.senderId))
+      .innerJoin(recipient, eq(recipient.id, payments.recipientId))
+      .where(transactionWhere(opts))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(limit)
+      .offset(offset),
+  );
 
   const [captured] = await db
     .select({
@@ -131,9 +142,8 @@ export async function listTransactions(
   const n = captured?.n ?? 0;
   const feeCents = fees?.cents ?? 0;
   return {
-    transactions: rows.slice(0, ADMIN_PAGE_SIZE).map(toTransaction),
-    page: opts.page,
-    hasMore: rows.length > ADMIN_PAGE_SIZE,
+    transactions: rows.map(toTransaction),
+    ...page,
     stats: {
       totalRevenueCents: total,
       growthPercent: growthPercent(months?.current ?? 0, months?.previous ?? 0),

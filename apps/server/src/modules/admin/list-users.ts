@@ -1,15 +1,16 @@
-import { ADMIN_PAGE_SIZE, type ZAdminUsersResponse } from '@fanline/contracts';
+import type { TAdminPageQuery, ZAdminUsersResponse } from '@fanline/contracts';
 import { and, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { adminUsers, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { readPage, windowTotal } from '../../platform/paging';
 
 const verified = sql<boolean>`(${profiles.threadsOnboardingCompleted} or ${profiles.instagramVerified})`;
 
-/** spec §2 Admin Users: stats, search by name, username or email, filters, 100 rows a page. */
+/** spec §2 Admin Users: stats, search by name, username or email, filters, a page at a time (decision 0028). */
 export async function listUsers(
   db: Db,
-  opts: { search?: string; filter: 'all' | 'users' | 'creators' | 'admins'; page: number },
+  opts: TAdminPageQuery & { search?: string; filter: 'all' | 'users' | 'creators' | 'admins' },
 ): Promise<z.output<typeof ZAdminUsersResponse>> {
   const where: SQL[] = [];
   if (opts.search) {
@@ -21,29 +22,32 @@ export async function listUsers(
   if (opts.filter === 'users') where.push(and(eq(profiles.isCreator, false), sql`${adminUsers.id} is null`) as SQL);
   if (opts.filter === 'admins') where.push(isNotNull(adminUsers.id));
 
-  const rows = await db
-    .select({
-      id: profiles.id,
-      email: profiles.email,
-      username: profiles.username,
-      displayName: profiles.displayName,
-      avatarUrl: profiles.avatarUrl,
-      bio: profiles.bio,
-      isCreator: profiles.isCreator,
-      isAvailable: profiles.isAvailable,
-      isFeatured: profiles.isFeatured,
-      verified,
-      messagePrice: profiles.messagePrice,
-      responseRate: profiles.responseRate,
-      adminRole: adminUsers.role,
-      createdAt: profiles.createdAt,
-    })
-    .from(profiles)
-    .leftJoin(adminUsers, and(eq(adminUsers.userId, profiles.id), eq(adminUsers.isActive, true)))
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(profiles.createdAt), desc(profiles.id))
-    .limit(ADMIN_PAGE_SIZE + 1)
-    .offset((opts.page - 1) * ADMIN_PAGE_SIZE);
+  const { rows, page } = await readPage(opts, (limit, offset) =>
+    db
+      .select({
+        id: profiles.id,
+        email: profiles.email,
+        username: profiles.username,
+        displayName: profiles.displayName,
+        avatarUrl: profiles.avatarUrl,
+        bio: profiles.bio,
+        isCreator: profiles.isCreator,
+        isAvailable: profiles.isAvailable,
+        isFeatured: profiles.isFeatured,
+        verified,
+        messagePrice: profiles.messagePrice,
+        responseRate: profiles.responseRate,
+        adminRole: adminUsers.role,
+        createdAt: profiles.createdAt,
+        total: windowTotal(),
+      })
+      .from(profiles)
+      .leftJoin(adminUsers, and(eq(adminUsers.userId, profiles.id), eq(adminUsers.isActive, true)))
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(desc(profiles.createdAt), desc(profiles.id))
+      .limit(limit)
+      .offset(offset),
+  );
 
   const [stats] = await db
     .select({
@@ -54,9 +58,8 @@ export async function listUsers(
     .from(profiles);
   const [admins] = await db.select({ n: count() }).from(adminUsers).where(eq(adminUsers.isActive, true));
   return {
-    users: rows.slice(0, ADMIN_PAGE_SIZE),
-    page: opts.page,
-    hasMore: rows.length > ADMIN_PAGE_SIZE,
+    users: rows,
+    ...page,
     stats: {
       total: stats?.total ?? 0,
       creators: stats?.creators ?? 0,

@@ -13,6 +13,7 @@ import {
   ZAdminTransactionsResponse,
   ZAdminUsersQuery,
   ZAdminUsersResponse,
+  ZAuditQuery,
   ZAuditResponse,
   ZModerationQuery,
   ZModerationResponse,
@@ -70,11 +71,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+        querystring: ZAuditQuery,
         response: { 200: ZAuditResponse },
       },
     },
-    async (request) => ({ entries: await listAudit(app.db, request.query.limit) }),
+    async (request) => listAudit(app.db, request.query),
   );
 
   app.get(
@@ -167,7 +168,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The transactions list as CSV (UTF-8 with BOM), with the same search and filter',
-        querystring: ZAdminTransactionsQuery.omit({ page: true }),
+        querystring: ZAdminTransactionsQuery.omit({ page: true, limit: true }),
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import {
-  ADMIN_PAGE_SIZE,
   MODERATION_PREVIEW_LENGTH,
   NOT_AN_ANSWER_KIND,
+  type TAdminPageQuery,
   type TModerationFilter,
   type ZModerationResponse,
 } from '@fanline/contracts';
@@ -10,6 +10,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { contentModeration, messages, profiles, users } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { readPage, windowTotal } from '../../platform/paging';
 
 const reporter = alias(profiles, 'reporter');
 const author = alias(profiles, 'author');
@@ -22,13 +23,13 @@ export const preview = (text: string | null) =>
       : text;
 
 /**
- * spec §2 Moderation: stats, search (reason, reported text, reporter or author), filters, 100 a page.
+ * spec §2 Moderation: stats, search (reason, reported text, reporter or author), filters, a page at a time (decision 0028).
  * The reported text and its author come from the message in the same query (no per-item lookups);
  * a reply's author is the message's recipient.
  */
 export async function listReports(
   db: Db,
-  opts: { search?: string; filter: TModerationFilter; page: number },
+  opts: TAdminPageQuery & { search?: string; filter: TModerationFilter },
 ): Promise<z.output<typeof ZModerationResponse>> {
   // A "not an answer" flag is about the reply too; its paid message is shown beside it (decision 0016).
   const isReply = sql`${contentModeration.contentType} in ('reply', ${NOT_AN_ANSWER_KIND})`;
@@ -50,38 +51,41 @@ export async function listReports(
     );
     if (match) where.push(match);
   }
-  const rows = await db
-    .select({
-      id: contentModeration.id,
-      contentType: contentModeration.contentType,
-      contentId: contentModeration.contentId,
-      content,
-      question: sql<string | null>`case when ${isFlag} then ${messages.content} else null end`,
-      reason: contentModeration.reason,
-      status: contentModeration.status,
-      moderatorNotes: contentModeration.moderatorNotes,
-      reporterId: reporter.id,
-      reporterUsername: reporter.username,
-      reporterName: reporter.displayName,
-      authorId: author.id,
-      authorUsername: author.username,
-      authorName: author.displayName,
-      moderatorEmail: users.email,
-      createdAt: contentModeration.createdAt,
-      updatedAt: contentModeration.updatedAt,
-    })
-    .from(contentModeration)
-    .leftJoin(messages, eq(messages.id, contentModeration.contentId))
-    .leftJoin(reporter, eq(reporter.id, contentModeration.reportedBy))
-    .leftJoin(
-      author,
-      eq(author.id, sql`case when ${isReply} then ${messages.recipientId} else ${messages.senderId} end`),
-    )
-    .leftJoin(users, eq(users.id, contentModeration.moderatorId))
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(contentModeration.createdAt), desc(contentModeration.id))
-    .limit(ADMIN_PAGE_SIZE + 1)
-    .offset((opts.page - 1) * ADMIN_PAGE_SIZE);
+  const { rows, page } = await readPage(opts, (limit, offset) =>
+    db
+      .select({
+        id: contentModeration.id,
+        contentType: contentModeration.contentType,
+        contentId: contentModeration.contentId,
+        content,
+        question: sql<string | null>`case when ${isFlag} then ${messages.content} else null end`,
+        reason: contentModeration.reason,
+        status: contentModeration.status,
+        moderatorNotes: contentModeration.moderatorNotes,
+        reporterId: reporter.id,
+        reporterUsername: reporter.username,
+        reporterName: reporter.displayName,
+        authorId: author.id,
+        authorUsername: author.username,
+        authorName: author.displayName,
+        moderatorEmail: users.email,
+        createdAt: contentModeration.createdAt,
+        updatedAt: contentModeration.updatedAt,
+        total: windowTotal(),
+      })
+      .from(contentModeration)
+      .leftJoin(messages, eq(messages.id, contentModeration.contentId))
+      .leftJoin(reporter, eq(reporter.id, contentModeration.reportedBy))
+      .leftJoin(
+        author,
+        eq(author.id, sql`case when ${isReply} then ${messages.recipientId} else ${messages.senderId} end`),
+      )
+      .leftJoin(users, eq(users.id, contentModeration.moderatorId))
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(desc(contentModeration.createdAt), desc(contentModeration.id))
+      .limit(limit)
+      .offset(offset),
+  );
 
   const [stats] = await db
     .select({
@@ -95,7 +99,7 @@ export async function listReports(
   const person = (id: string | null, username: string | null, displayName: string | null) =>
     id && username ? { id, username, displayName } : null;
   return {
-    items: rows.slice(0, ADMIN_PAGE_SIZE).map((r) => ({
+    items: rows.map((r) => ({
       id: r.id,
       contentType: r.contentType,
       contentId: r.contentId,
@@ -111,8 +115,7 @@ export async function listReports(
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
     })),
-    page: opts.page,
-    hasMore: rows.length > ADMIN_PAGE_SIZE,
+    ...page,
     stats: {
       total: stats?.total ?? 0,
       pending: stats?.pending ?? 0,

@@ -1,13 +1,14 @@
-import { ADMIN_PAGE_SIZE, type TSupportFilter, type ZSupportResponse } from '@fanline/contracts';
+import type { TAdminPageQuery, TSupportFilter, ZSupportResponse } from '@fanline/contracts';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { contactMessages, users } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { readPage, windowTotal } from '../../platform/paging';
 
-/** The admin support inbox: stats, search (name, email, subject, text), Open/Handled, 100 a page, newest first. */
+/** The admin support inbox: stats, search (name, email, subject, text), Open/Handled, a page at a time (decision 0028), newest first. */
 export async function listContactMessages(
   db: Db,
-  opts: { search?: string; filter: TSupportFilter; page: number },
+  opts: TAdminPageQuery & { search?: string; filter: TSupportFilter },
 ): Promise<z.output<typeof ZSupportResponse>> {
   const where: SQL[] = [];
   if (opts.filter !== 'all') where.push(eq(contactMessages.status, opts.filter));
@@ -21,24 +22,27 @@ export async function listContactMessages(
     );
     if (match) where.push(match);
   }
-  const rows = await db
-    .select({
-      id: contactMessages.id,
-      name: contactMessages.name,
-      email: contactMessages.email,
-      subject: contactMessages.subject,
-      message: contactMessages.message,
-      status: contactMessages.status,
-      handledByEmail: users.email,
-      handledAt: contactMessages.handledAt,
-      createdAt: contactMessages.createdAt,
-    })
-    .from(contactMessages)
-    .leftJoin(users, eq(users.id, contactMessages.handledBy))
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(ADMIN_PAGE_SIZE + 1)
-    .offset((opts.page - 1) * ADMIN_PAGE_SIZE);
+  const { rows, page } = await readPage(opts, (limit, offset) =>
+    db
+      .select({
+        id: contactMessages.id,
+        name: contactMessages.name,
+        email: contactMessages.email,
+        subject: contactMessages.subject,
+        message: contactMessages.message,
+        status: contactMessages.status,
+        handledByEmail: users.email,
+        handledAt: contactMessages.handledAt,
+        createdAt: contactMessages.createdAt,
+        total: windowTotal(),
+      })
+      .from(contactMessages)
+      .leftJoin(users, eq(users.id, contactMessages.handledBy))
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(limit)
+      .offset(offset),
+  );
 
   const [stats] = await db
     .select({
@@ -49,9 +53,8 @@ export async function listContactMessages(
     .from(contactMessages);
 
   return {
-    items: rows.slice(0, ADMIN_PAGE_SIZE).map((r) => ({ ...r, status: r.status === 'handled' ? 'handled' : 'open' })),
-    page: opts.page,
-    hasMore: rows.length > ADMIN_PAGE_SIZE,
+    items: rows.map((r) => ({ ...r, status: r.status === 'handled' ? 'handled' : 'open' })),
+    ...page,
     stats: { total: stats?.total ?? 0, open: stats?.open ?? 0, handled: stats?.handled ?? 0 },
   };
 }

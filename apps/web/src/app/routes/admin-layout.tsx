@@ -1,3 +1,4 @@
+import { ScrollText } from 'lucide-react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AdminLayout } from '../../components/layout/admin-layout';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -14,6 +15,7 @@ const TITLES: Record<string, string> = {
   [paths.adminModeration]: 'Content Moderation',
   [paths.adminSettings]: 'Platform Settings',
   [paths.adminSupport]: 'Support Inbox',
+  [paths.adminAudit]: 'Audit Log',
 };
 
 /**
@@ -44,7 +46,10 @@ export function Component() {
       email={user.email}
       role={user.adminRole ?? 'admin'}
       onSignOut={() => void signOut()}
-      extraNav={[{ to: paths.adminSupport, label: 'Support Inbox' }]}
+      extraNav={[
+        { to: paths.adminSupport, label: 'Support Inbox' },
+        { to: paths.adminAudit, label: 'Audit Log', icon: ScrollText },
+      ]}
     >
       <Outlet />
     </AdminLayout>

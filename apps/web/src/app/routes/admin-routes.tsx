@@ -20,6 +20,7 @@ const routes: RouteObject[] = [
       { path: sub(paths.adminModeration), element: page(() => import('../../features/admin/moderation-page')) },
       { path: sub(paths.adminSettings), element: page(() => import('../../features/admin/settings-page')) },
       { path: sub(paths.adminSupport), element: page(() => import('../../features/admin/support-page')) },
+      { path: sub(paths.adminAudit), element: page(() => import('../../features/admin/audit-page')) },
       { path: '*', element: <Navigate to={paths.adminDashboard} replace /> },
     ],
   },

@@ -33,8 +33,8 @@ interface AdminLayoutProps {
   role: string;
   onSignOut: () => void;
   children: ReactNode;
-  /** Extra links under the spec's six (the support inbox). */
-  extraNav?: { to: string; label: string }[];
+  /** Extra links under the spec's six (the support inbox, the audit log). */
+  extraNav?: { to: string; label: string; icon?: typeof LifeBuoy }[];
 }
 
 /**
@@ -60,10 +60,10 @@ export function AdminLayout({ title, email, role, onSignOut, children, extraNav 
             </AdminNavLink>
           </li>
         ))}
-        {extraNav.map(({ to, label }) => (
+        {extraNav.map(({ to, label, icon: Icon = LifeBuoy }) => (
           <li key={to}>
             <AdminNavLink to={to}>
-              <LifeBuoy className="h-4 w-4" aria-hidden="true" />
+              <Icon className="h-4 w-4" aria-hidden="true" />
               {label}
             </AdminNavLink>
           </li>

@@ -97,7 +97,10 @@ export function ConversationParty({
         <h1 className="truncate text-lg font-semibold text-slate-900">{name}</h1>
         <p className="truncate text-sm text-slate-500">
           {linkCreator && other.isCreator ? (
-            <Link to={href.creatorProfile(other.username)} className="text-brand-700 hover:underline">
+            <Link
+              to={href.creatorProfile(other.username)}
+              className="text-brand-700 underline underline-offset-2 hover:decoration-2"
+            >
               @{other.username}
             </Link>
           ) : (

@@ -51,9 +51,9 @@ export function ConversationListItem({
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">
           <span className="truncate font-medium text-slate-900">{name}</span>
-          <RelativeTime iso={lastActivity} className="shrink-0 text-xs text-slate-500" />
+          <RelativeTime iso={lastActivity} className="shrink-0 text-xs text-slate-600" />
         </span>
-        <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
+        <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
           <span>{countLabel}</span>
           {badge}
         </span>

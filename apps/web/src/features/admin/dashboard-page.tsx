@@ -98,7 +98,15 @@ export function Component() {
               </Link>
             ))}
           </div>
-          <h2 className="mt-6 text-sm font-semibold text-slate-900">Recent admin changes</h2>
+          <div className="mt-6 flex items-baseline justify-between gap-3">
+            <h2 className="text-sm font-semibold text-slate-900">Recent admin changes</h2>
+            <Link
+              to={paths.adminAudit}
+              className="text-xs font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              View the audit log
+            </Link>
+          </div>
           {audit.data?.entries.length ? (
             <ul className="mt-2 space-y-1 text-xs text-slate-600">
               {audit.data.entries.map((entry) => (

@@ -115,7 +115,7 @@ export function Component() {
         {(row) => <MessageRow key={row.id} row={row} onRefund={() => setConfirming(row)} />}
       </ListBody>
 
-      <Pager list={list} hasMore={query.data?.hasMore} />
+      <Pager list={list} page={query.data} />
 
       <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
         {confirming && (

@@ -95,7 +95,7 @@ export function Component() {
         )}
       </ListBody>
 
-      <Pager list={list} hasMore={query.data?.hasMore} />
+      <Pager list={list} page={query.data} />
 
       <ReportDialog
         item={open}

@@ -78,7 +78,7 @@ export function Component() {
         )}
       </ListBody>
 
-      <Pager list={list} hasMore={query.data?.hasMore} />
+      <Pager list={list} page={query.data} />
 
       <ContactMessageDialog
         item={open}

@@ -81,7 +81,7 @@ export function Component() {
         {(row) => <TransactionRow key={row.id} row={row} onView={() => setViewing(row.id)} />}
       </ListBody>
 
-      <Pager list={list} hasMore={query.data?.hasMore} />
+      <Pager list={list} page={query.data} />
 
       <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)}>
         {viewing && (

@@ -94,7 +94,7 @@ export function Component() {
         )}
       </ListBody>
 
-      <Pager list={list} hasMore={query.data?.hasMore} />
+      <Pager list={list} page={query.data} />
 
       <UserDetailsDialog user={viewing} onClose={() => setViewing(null)} />
       <EditUserDialog

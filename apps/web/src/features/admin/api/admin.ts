@@ -6,7 +6,7 @@ import type {
   TAdminTransactionDetails,
   TAdminTransactionsResponse,
   TAdminUsersResponse,
-  TAuditEntry,
+  TAuditResponse,
   TModerationResponse,
   TModerationReview,
   TPlatformSettings,
@@ -18,7 +18,7 @@ import { api } from '../../../lib/api-client';
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
-  audit: () => [...adminKeys.all, 'audit'] as const,
+  audit: (page: number, limit: number) => [...adminKeys.all, 'audit', page, limit] as const,
   users: (search: string, filter: string, page: number) => [...adminKeys.all, 'users', search, filter, page] as const,
   settings: () => [...adminKeys.all, 'settings'] as const,
 };
@@ -33,11 +33,16 @@ export const adminStatsQuery = () =>
     staleTime: FRESH,
   });
 
-export const adminAuditQuery = () =>
+/** The audit log newest first: the dashboard reads the first five, the Audit Log page 20 at a time. */
+export const adminAuditQuery = (page = 1, limit = 5) =>
   queryOptions({
-    queryKey: adminKeys.audit(),
-    queryFn: ({ signal }) => api<{ entries: TAuditEntry[] }>('/admin/audit?limit=5', { signal }),
+    queryKey: adminKeys.audit(page, limit),
+    queryFn: ({ signal }) =>
+      api<TAuditResponse>(`/admin/audit?${new URLSearchParams({ page: String(page), limit: String(limit) })}`, {
+        signal,
+      }),
     staleTime: FRESH,
+    placeholderData: keepPreviousData,
   });
 
 export const adminUsersQuery = (search: string, filter: string, page: number) =>

@@ -1,3 +1,4 @@
+import type { TAdminPage } from '@fanline/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -36,9 +37,19 @@ export function useAdminList<F extends string>(firstFilter: F) {
 }
 type AdminList<F extends string> = ReturnType<typeof useAdminList<F>>;
 
+// Side by side, the search box gives way (down to 12rem) before the filters and `extra` wrap, so an
+// Export stays on the filters' line at 1280 px.
 const TOOLBAR = {
-  md: { row: 'md:flex-row md:items-center md:justify-between', search: 'md:w-96' },
-  lg: { row: 'lg:flex-row lg:items-center lg:justify-between', search: 'lg:w-96' },
+  md: {
+    row: 'md:flex-row md:items-center md:justify-between',
+    search: 'md:w-96 md:min-w-48 md:shrink',
+    controls: 'md:flex-nowrap md:shrink-0',
+  },
+  lg: {
+    row: 'lg:flex-row lg:items-center lg:justify-between',
+    search: 'lg:w-96 lg:min-w-48 lg:shrink',
+    controls: 'lg:flex-nowrap lg:shrink-0',
+  },
 } as const;
 
 /** The search box and the filter buttons above a list; `extra` goes after the filters (an export). */
@@ -72,7 +83,7 @@ export function ListToolbar<F extends string>({
         onChange={list.setSearch}
         onClear={() => list.setSearch('')}
       />
-      <div className="flex flex-wrap items-center gap-2">
+      <div className={cn('flex flex-wrap items-center gap-2', layout.controls)}>
         <fieldset className="flex flex-wrap gap-2">
           <legend className="sr-only">Filter {noun}</legend>
           {filters.map((value) => (
@@ -134,16 +145,37 @@ export function ListBody<D, R>({
   );
 }
 
-/** Previous and Next under a list, shown once there is more than one page. */
-export function Pager<F extends string>({ list, hasMore }: { list: AdminList<F>; hasMore: boolean | undefined }) {
-  if (hasMore === undefined || (list.page === 1 && !hasMore)) return null;
+/**
+ * Where the page sits in the list ("Showing 11–20 of 134") with Previous and Next; shown once the list
+ * is longer than a page, or when the admin stands on a page past the end (after rows left the filter).
+ */
+export function Pager<F extends string>({ list, page }: { list: AdminList<F>; page: TAdminPage | undefined }) {
+  if (!page || (list.page === 1 && !page.hasMore)) return null;
+  const pages = Math.max(1, Math.ceil(page.total / page.limit));
+  const from = (page.page - 1) * page.limit + 1;
+  const to = Math.min(page.total, page.page * page.limit);
   return (
-    <nav aria-label="Pages" className="flex items-center justify-between">
-      <Button variant="secondary" disabled={list.page === 1} onClick={() => list.setPage(list.page - 1)}>
+    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
+      <Button
+        variant="secondary"
+        disabled={list.page === 1}
+        onClick={() => list.setPage(Math.min(list.page - 1, pages))}
+      >
         Previous
       </Button>
-      <span className="text-sm text-slate-600">Page {list.page}</span>
-      <Button variant="secondary" disabled={!hasMore} onClick={() => list.setPage(list.page + 1)}>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {from <= to ? (
+          <>
+            Showing {from.toLocaleString('en-US')}–{to.toLocaleString('en-US')} of {page.total.toLocaleString('en-US')}
+          </>
+        ) : (
+          <>No rows on page {page.page.toLocaleString('en-US')}</>
+        )}
+        <span className="sr-only sm:not-sr-only">
+          {' · '}Page {page.page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
+        </span>
+      </p>
+      <Button variant="secondary" disabled={!page.hasMore} onClick={() => list.setPage(list.page + 1)}>
         Next
       </Button>
     </nav>
