@@ -56,7 +56,7 @@ describe('landing page', () => {
     expect(hrefs.sort()).toEqual(FEATURED.map((username) => `/${username}`).sort());
   });
 
-  test('shows five skeletons while loading and two sample creators when the list fails or is empty', async () => {
+  test('shows five skeletons while loading, and no invented creators when the list fails or is empty', async () => {
     const page = await browser.page();
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -73,20 +73,17 @@ describe('landing page', () => {
     expect(await loading.locator(':scope > div').count()).toBe(5);
     release();
 
-    const samples = page.getByRole('list', { name: 'Sample creators' }).getByRole('link');
-    await samples.first().waitFor();
-    expect(await samples.count()).toBe(2);
-    expect(await samples.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
-      '/creators',
-      '/creators',
-    ]);
-    expect(await samples.first().textContent()).toContain('Sample');
+    // No invented sample creators (decision 0023): a failure or an empty list says so and points to Discover.
+    const failed = page.getByRole('status').filter({ hasText: 'Featured creators could not be loaded right now.' });
+    await failed.waitFor();
+    expect(await failed.getByRole('link', { name: 'Browse every creator' }).getAttribute('href')).toBe('/creators');
+    expect(await page.getByText('Sample', { exact: true }).count()).toBe(0);
 
     const empty = await browser.page();
     await empty.route('**/api/creators/featured', (route) => route.fulfill({ json: { creators: [] } }));
     await openInApp(empty, '/');
-    await empty.getByRole('list', { name: 'Sample creators' }).waitFor();
-    expect(await empty.getByRole('list', { name: 'Sample creators' }).getByRole('link').count()).toBe(2);
+    await empty.getByRole('status').filter({ hasText: 'No featured creators right now.' }).waitFor();
+    expect(await empty.getByRole('list', { name: 'Featured creators' }).count()).toBe(0);
   });
 
   test('the FAQ keeps one item open at a time', async () => {

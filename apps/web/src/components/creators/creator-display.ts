@@ -1,8 +1,9 @@
-/** spec §9: a card shows 95% when a creator has no response rate yet. */
-export const CARD_DEFAULT_RESPONSE_RATE = 95;
-
+/**
+ * The response rate as a card shows it; "New" until the creator has one. The spec's default of 95%
+ * for a creator without replies was an invented figure (decision 0023).
+ */
 export function displayResponseRate(rate: number | null | undefined): string {
-  return `${Math.round(rate && rate > 0 ? rate : CARD_DEFAULT_RESPONSE_RATE)}%`;
+  return rate && rate > 0 ? `${Math.round(rate)}%` : 'New';
 }
 
 /** "4.8" for a rating; null when there is nothing real to show (spec §2: 'No reviews yet'). */

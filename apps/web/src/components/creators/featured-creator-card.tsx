@@ -2,9 +2,9 @@ import type { TCreatorSummary } from '@fanline/contracts';
 import { BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { href } from '../../paths';
-import { Badge } from '../ui/badge';
 import { Skeleton } from '../ui/skeleton';
 import { CreatorCardHeader, CreatorCardSkeletonFrame, PriceRateStats } from './creator-card-parts';
+import { displayResponseRate } from './creator-display';
 
 export type TFeaturedCreator = Pick<
   TCreatorSummary,
@@ -21,14 +21,12 @@ export type TFeaturedCreator = Pick<
 
 interface FeaturedCreatorCardProps {
   creator: TFeaturedCreator;
-  /** Where the card leads; a creator's public profile unless it is a sample. */
+  /** Where the card leads; the creator's public profile unless given. */
   to?: string;
-  /** Marks a hard-coded example so nobody mistakes it for a real, payable creator. */
-  sample?: boolean;
 }
 
 /** The whole card is one link so it is a single, keyboard-focusable target. */
-export function FeaturedCreatorCard({ creator, to, sample }: FeaturedCreatorCardProps) {
+export function FeaturedCreatorCard({ creator, to }: FeaturedCreatorCardProps) {
   const name = creator.displayName ?? creator.username;
   return (
     <Link
@@ -51,13 +49,11 @@ export function FeaturedCreatorCard({ creator, to, sample }: FeaturedCreatorCard
             )}
           </>
         }
-      >
-        {sample && <Badge className="mt-1 bg-amber-100 text-amber-800">Sample</Badge>}
-      </CreatorCardHeader>
+      />
       {creator.bio && <p className="mt-3 mb-4 line-clamp-2 text-sm text-slate-600">{creator.bio}</p>}
       <PriceRateStats
         messagePrice={creator.messagePrice}
-        responseRate={`${Math.round(creator.responseRate)}%`}
+        responseRate={displayResponseRate(creator.responseRate)}
         avgResponseSeconds={creator.avgResponseSeconds}
         labels={['Message price', 'Response rate', 'Avg response']}
         className="mt-auto"

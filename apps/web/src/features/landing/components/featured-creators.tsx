@@ -6,7 +6,6 @@ import { FeaturedCreatorCard, FeaturedCreatorCardSkeleton } from '../../../compo
 import { Marquee } from '../../../components/ui/marquee';
 import { paths } from '../../../paths';
 import { featuredCreatorsQuery } from '../api/featured-creators';
-import { FALLBACK_CREATORS } from './fallback-creators';
 
 // Fewer cards than this cannot fill a wide screen, so a loop would show gaps; they sit still instead.
 const MIN_TO_LOOP = 4;
@@ -33,7 +32,7 @@ export function FeaturedCreators() {
 }
 
 function FeaturedRow() {
-  const { data, isPending } = useQuery(featuredCreatorsQuery());
+  const { data, isPending, isError } = useQuery(featuredCreatorsQuery());
   const creators = data?.creators ?? [];
   if (isPending) {
     return (
@@ -46,20 +45,16 @@ function FeaturedRow() {
       </div>
     );
   }
-  if (creators.length === 0) {
+  // No invented sample creators (decision 0023): when the list fails or is empty, say so and point to
+  // everyone on Discover.
+  if (isError || creators.length === 0) {
     return (
-      <div className="px-4 sm:px-6">
-        <p className="mb-4 text-center text-sm text-slate-500">
-          Featured creators are taking a break. Here is what a creator card looks like.
-        </p>
-        <ul aria-label="Sample creators" className="flex flex-wrap justify-center gap-4">
-          {FALLBACK_CREATORS.map((creator) => (
-            <li key={creator.username}>
-              <FeaturedCreatorCard creator={creator} to={paths.creators} sample />
-            </li>
-          ))}
-        </ul>
-      </div>
+      <p role="status" className="px-4 text-center text-sm text-slate-600 sm:px-6">
+        {isError ? 'Featured creators could not be loaded right now.' : 'No featured creators right now.'}{' '}
+        <Link to={paths.creators} className="font-medium text-brand-700 underline">
+          Browse every creator
+        </Link>
+      </p>
     );
   }
   const items = creators.map((creator) => (
