@@ -28,7 +28,7 @@ export const devOutboxRoutes: FastifyPluginAsync = async (app) => {
       .join('');
     const body = items || '<p>No mails yet. Sign up or ask for a password reset and they appear here.</p>';
     return reply
-      .type('text/html')
+      .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev outbox · Fanline</title><style>body{font:15px system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#0f172a}article{border:1px solid #e2e8f0;border-radius:12px;padding:1rem 1.25rem;margin:1rem 0}h2{font-size:1.05rem;margin:0}.meta{color:#64748b;font-size:.85rem}pre{white-space:pre-wrap;font:inherit}</style></head><body><h1>Dev outbox</h1><p class="meta">Mails the server would have sent. SMTP is not configured, so they are kept here (development only).</p>${body}</body></html>`,

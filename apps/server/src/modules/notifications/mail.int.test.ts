@@ -193,6 +193,7 @@ describe('unsubscribe without signing in', () => {
     const page = await t.app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8'); // ASVS V4.1.1
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain('Unsubscribe from “New paid messages” emails?');
     expect(page.body).toContain('<form method="post"');
@@ -206,6 +207,7 @@ describe('unsubscribe without signing in', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(done.statusCode).toBe(200);
+    expect(done.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(done.body).toContain('You are unsubscribed');
     expect((await prefs()).json()).toMatchObject({
       email: true,
