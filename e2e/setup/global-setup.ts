@@ -48,7 +48,7 @@ export default async function setup(project: TestProject) {
   };
   try {
     const seeded = path.join(root, 'seeded');
-    const seeder = await startServer(root, seeded, 'seed');
+    const seeder = await startRetrying(root, seeded, 'seed');
     const code = await seeder.stop();
     // Only a clean stop closes the embedded database, so that its directory can be copied.
     if (code !== 0) throw new Error(`The seeding server stopped with ${code}; see e2e/artifacts/seed.log`);
@@ -56,8 +56,7 @@ export default async function setup(project: TestProject) {
       // One server per worker: vitest numbers its workers 1..maxWorkers (VITEST_POOL_ID).
       Array.from({ length: project.config.maxWorkers }, (_, i) => {
         const dataDir = path.join(root, `server-${i + 1}`);
-        fs.cpSync(seeded, dataDir, { recursive: true });
-        return startServer(root, dataDir, `server-${i + 1}`);
+        return startRetrying(root, dataDir, `server-${i + 1}`, seeded);
       }),
     );
     for (const start of starts) if (start.status === 'fulfilled') running.push(start.value);
@@ -72,6 +71,26 @@ export default async function setup(project: TestProject) {
     running.map((s) => s.underTest),
   );
   return stopAll;
+}
+
+/**
+ * freePort() frees the port it found before the server takes it, so a stand-in of another server
+ * starting at the same moment can be given it (seen once: EADDRINUSE). Such a start is tried again
+ * on a new port, from a fresh copy of the seeded data; any other failure is final.
+ */
+async function startRetrying(root: string, dataDir: string, name: string, seeded?: string): Promise<Started> {
+  for (let attempt = 1; ; attempt++) {
+    if (seeded) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.cpSync(seeded, dataDir, { recursive: true });
+    }
+    try {
+      return await startServer(root, dataDir, name);
+    } catch (error) {
+      const log = fs.readFileSync(path.join(ROOT, `e2e/artifacts/${name}.log`), 'utf8');
+      if (attempt >= 3 || !log.includes('EADDRINUSE')) throw error;
+    }
+  }
 }
 
 interface Started {
