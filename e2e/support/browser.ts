@@ -95,13 +95,8 @@ export function setupBrowser(): BrowserHarness {
 
   const context = async (viewport = DESKTOP) => {
     if (!browser) throw new Error('browser not started: call setupBrowser() at the top of the file');
-    // The page's own requests carry Origin as browsers do; `ctx.request` (API calls from the
-    // journeys) sends none, so it says what a same-origin browser request says (security review N7).
-    const ctx = await browser.newContext({
-      viewport,
-      baseURL: baseUrl,
-      extraHTTPHeaders: { 'sec-fetch-site': 'same-origin' },
-    });
+    const ctx = await browser.newContext({ viewport, baseURL: baseUrl });
+    sendOriginFromApiCalls(ctx, baseUrl);
     ctx.setDefaultTimeout(10_000);
     ctx.on('page', waitForHydrationOnGoto);
     contexts.push(ctx);
@@ -125,4 +120,25 @@ export function setupBrowser(): BrowserHarness {
       return page;
     },
   };
+}
+
+/**
+ * The page's own requests carry Origin as browsers do; `ctx.request` (API calls from the journeys,
+ * the same object as `page.request`) sends none, and the server refuses a state-changing request
+ * without Origin or Sec-Fetch-Site (security review N7). Its methods add the page's Origin unless a
+ * call sets one. (Context-wide extraHTTPHeaders cannot do this: Chromium refuses page requests that
+ * carry a Sec-Fetch-* header set by the page, and the app stays blank.)
+ */
+function sendOriginFromApiCalls(ctx: BrowserContext, origin: string): void {
+  const request = ctx.request;
+  for (const method of ['fetch', 'post', 'put', 'patch', 'delete'] as const) {
+    const original = request[method].bind(request) as (
+      url: unknown,
+      options?: { headers?: Record<string, string> },
+    ) => Promise<unknown>;
+    (request as unknown as Record<string, unknown>)[method] = (
+      url: unknown,
+      options: { headers?: Record<string, string> } = {},
+    ) => original(url, { ...options, headers: { origin, ...options.headers } });
+  }
 }

@@ -54,21 +54,22 @@ export function NotificationBell() {
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        {/* The name holds the badge's visible text (WCAG 2.5.3 Label in Name; axe, decision 0028). */}
-        <Button variant="ghost" size="icon" className="relative">
+        {/* The name holds the badge's visible text, "9+" included (WCAG 2.5.3 Label in Name; axe, decision 0028). */}
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={unread > 0 ? `Notifications, ${badgeText(unread)} unread` : 'Notifications'}
+        >
           <Bell className="h-5 w-5" aria-hidden="true" />
-          <span className="sr-only">Notifications</span>
           {unread > 0 && (
-            <>
-              <span className="sr-only">, </span>
-              <span
-                data-testid="unread-count"
-                className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-semibold text-white"
-              >
-                {unread > 9 ? '9+' : unread}
-              </span>
-              <span className="sr-only"> unread</span>
-            </>
+            <span
+              aria-hidden="true"
+              data-testid="unread-count"
+              className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-semibold text-white"
+            >
+              {badgeText(unread)}
+            </span>
           )}
         </Button>
       </PopoverTrigger>
@@ -136,4 +137,9 @@ export function NotificationBell() {
       </PopoverContent>
     </Popover>
   );
+}
+
+/** The badge's words: the count, or "9+" past nine. */
+function badgeText(unread: number): string {
+  return unread > 9 ? '9+' : String(unread);
 }
