@@ -28,7 +28,8 @@ export const DEMO_CREATOR = demoCreator(DEMO_ACCOUNTS.creator.username);
 /** Unique per call, so journeys need no cleanup and never collide (STYLE.md Tests). */
 export function uniqueAccount(prefix: string) {
   const tag = `${prefix}_${randomBytes(4).toString('hex')}`;
-  return { username: tag, email: `${tag}@example.test`, password: 'journey-pass-1', displayName: `Journey ${prefix}` };
+  // The display name is unique too: a name like a verified creator's is refused (security review N4).
+  return { username: tag, email: `${tag}@example.test`, password: 'journey-pass-1', displayName: `Journey ${tag}` };
 }
 
 /** Signs in through the API (fixtures do; only the form's own tests use the form). Shares the context's cookies. */

@@ -129,7 +129,7 @@ export function setupBrowser(): BrowserHarness {
  * call sets one. (Context-wide extraHTTPHeaders cannot do this: Chromium refuses page requests that
  * carry a Sec-Fetch-* header set by the page, and the app stays blank.)
  */
-function sendOriginFromApiCalls(ctx: BrowserContext, origin: string): void {
+export function sendOriginFromApiCalls(ctx: BrowserContext, origin: string): void {
   const request = ctx.request;
   for (const method of ['fetch', 'post', 'put', 'patch', 'delete'] as const) {
     const original = request[method].bind(request) as (

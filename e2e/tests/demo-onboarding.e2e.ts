@@ -7,7 +7,7 @@ import { formatCents, VERIFICATION_MESSAGES } from '@fanline/contracts';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fillSignup, uniqueAccount } from '../support/auth';
-import { DESKTOP, MOBILE, waitForHydration } from '../support/browser';
+import { DESKTOP, MOBILE, sendOriginFromApiCalls, waitForHydration } from '../support/browser';
 
 /**
  * Issue 25 acceptance: "On `npm start` as a new user, a new creator signs up, completes the labelled
@@ -114,6 +114,7 @@ afterAll(async () => {
 async function freshPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   if (!browser) throw new Error('no browser');
   const context = await browser.newContext({ viewport, baseURL: baseUrl });
+  sendOriginFromApiCalls(context, baseUrl);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { context, page };

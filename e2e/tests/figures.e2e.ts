@@ -25,6 +25,9 @@ function numbersIn(value: unknown, into: Set<number>): void {
     for (const item of value) numbersIn(item, into);
   } else if (value && typeof value === 'object') {
     for (const item of Object.values(value)) numbersIn(item, into);
+    // A paged admin list (decision 0028) shows "Page 1 of 4": the page count follows from its answer.
+    const { total, limit } = value as { total?: unknown; limit?: unknown };
+    if (typeof total === 'number' && typeof limit === 'number' && limit > 0) into.add(Math.ceil(total / limit));
   }
 }
 
