@@ -43,7 +43,10 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { hide: true, summary: 'Unsubscribe page of a mail link', querystring: ZQuery },
     },
     async (request, reply) => {
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'same-origin');
       const target = verifyUnsubscribeToken(unsubscribeSecret(app), request.query.token);
       if (!target) return reply.status(400).send(INVALID);
       const what = EMAIL_KIND_COPY[target.kind].label;
@@ -69,7 +72,10 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'same-origin');
       const target = verifyUnsubscribeToken(unsubscribeSecret(app), request.query.token);
       if (!target) return reply.status(400).send(INVALID);
       if (!(await unsubscribeFromKind(app, target))) return reply.status(400).send(INVALID);
