@@ -130,7 +130,7 @@ function Figures({ stats }: { stats?: TAdminTransactionsResponse['stats'] }) {
   );
 }
 
-/** "+12.5% from last month" (spec §2), computed from the ledger; hidden when last month had nothing. */
+/** The growth note beside Total Revenue (spec §2), computed from the ledger; hidden when last month had nothing. */
 function growthNote(percent: number) {
   return `${percent > 0 ? '+' : ''}${percent.toLocaleString('en-US')}% from last month`;
 }

@@ -9,7 +9,7 @@ import { paths } from '../../../paths';
 
 /**
  * spec §2 /profile Billing tab, with the fan's real billing (issue 25 §2, decision 0023): the spec's
- * sample card ("Visa ending in 4242") and sample charges are gone. The same summary as the Billing
+ * sample card and sample charges are gone (decision 0023). The same summary as the Billing
  * page, and a link to it for every payment, its timeline and the CSV export.
  */
 export function BillingOverview() {
