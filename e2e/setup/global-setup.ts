@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -10,6 +9,7 @@ import {
   startThreadsStandIn,
 } from '@fanline/server/testing';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../support/free-port';
 
 /** One server under test and its stand-ins; each vitest worker has its own (e2e/support/server.ts). */
 export interface ServerUnderTest {
@@ -201,14 +201,4 @@ async function waitForHealth(baseUrl: string, server: ChildProcess, logPath: str
   }
   server.kill('SIGKILL');
   throw new Error(`The server did not become healthy within 240 s; see ${logPath}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { formatCents, VERIFICATION_MESSAGES } from '@fanline/contracts';
@@ -8,6 +7,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fillSignup, uniqueAccount } from '../support/auth';
 import { DESKTOP, MOBILE, sendOriginFromApiCalls, waitForHydration } from '../support/browser';
+import { freePort } from '../support/free-port';
 
 /**
  * Issue 25 acceptance: "On `npm start` as a new user, a new creator signs up, completes the labelled
@@ -25,16 +25,6 @@ let dataDir = '';
 let baseUrl = '';
 let browser: Browser | undefined;
 const url = (pathname: string) => new URL(pathname, baseUrl).toString();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-demo-'));
