@@ -90,4 +90,10 @@ describe('without SMTP, in production', () => {
   test('there is no /dev/outbox', async () => {
     expect((await app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
   });
+
+  test('there is no /dev/mail (the mail preview is not registered in production)', async () => {
+    expect((await app.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/dev/mail/new-message' })).statusCode).toBe(404);
+    expect(app.printRoutes()).not.toContain('dev/mail');
+  });
 });
