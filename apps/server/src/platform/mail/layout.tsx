@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 // The pragmas above: tsx (the server's runtime) reads no tsconfig from the repository root, so each
-// .tsx file names its JSX runtime itself; tsc and Vitest read the same from apps/server/tsconfig.json.
+// .tsx file names its JSX runtime itself; tsc and Vitest read the same from tsconfig.base.json.
 import {
   Body,
   Button,
@@ -94,7 +94,10 @@ export function Quote({ children }: { children: ReactNode }) {
 /** A secondary link in the flow of a paragraph. */
 export function A({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Link href={href} style={{ color: BRAND.violet700, textDecoration: 'underline', wordBreak: 'break-all' }}>
+    <Link
+      href={href}
+      style={{ color: BRAND.violet700, textDecoration: 'underline', overflowWrap: 'anywhere', wordBreak: 'break-word' }}
+    >
       {children}
     </Link>
   );
