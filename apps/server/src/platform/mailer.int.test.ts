@@ -27,6 +27,9 @@ describe('without SMTP, outside production', () => {
     expect(outbox.body).toContain(`To ${creator.email}`);
     expect(outbox.body).toContain('New $25 message from');
     expect(outbox.body).toContain(SAMPLE_MESSAGE.slice(0, 40));
+    // The HTML part too (issue 26), escaped into the frame's srcdoc.
+    expect(outbox.body).toContain('<details><summary>HTML part</summary><iframe title="New $25 message from');
+    expect(outbox.body).toContain('srcdoc="&lt;!DOCTYPE html');
   });
 
   test('/dev/outbox answers the machine itself only (it shows reset links)', async () => {
