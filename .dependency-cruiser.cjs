@@ -111,7 +111,7 @@ module.exports = {
     includeOnly: '^apps/server/src/',
     exclude: { path: ['\\.test\\.ts$', 'apps/server/src/testing/'] },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js'] },
     moduleSystems: ['es6'],
     doNotFollow: { path: 'node_modules' },
   },

@@ -21,6 +21,7 @@ import { createEventBus, type EventBus } from './modules/realtime';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Database, Db } from './platform/db';
+import { devMailRoutes } from './platform/dev-mail';
 import { devOutboxRoutes } from './platform/dev-outbox';
 import { registerErrorHandler } from './platform/error-handler';
 import { safeLoggerOptions } from './platform/logging';
@@ -154,6 +155,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The unsubscribe link of every product email: a page at PUBLIC_URL/unsubscribe, outside /api.
   await registerPageRoutes(app);
   if (config.env !== 'production' && app.mailer.kind === 'log') await app.register(devOutboxRoutes);
+  // Outside production, every mail template with sample data (issue 26), SMTP or not.
+  if (config.env !== 'production') await app.register(devMailRoutes);
 
   await registerStatic(app, config);
   return app;

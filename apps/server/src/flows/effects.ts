@@ -1,4 +1,3 @@
-import { NOT_AN_ANSWER_MESSAGES, RETURN_NOTES } from '@fanline/contracts';
 import { mailFanAboutDecline, mailFanAboutRefund, mailFanAboutReply } from '../modules/fans';
 import { finishPayout, mailPayoutStatus, PAYOUT_EFFECTS, releaseDueEarnings } from '../modules/ledger';
 import { autoFlagMessage } from '../modules/moderation';
@@ -14,6 +13,7 @@ import {
 } from '../modules/payments';
 import { alertDeadEffect, alertPayoutFailure, alertProviderFailure } from '../modules/system-alerts';
 import type { AppContext } from '../platform/context';
+import { flagRefundMail } from '../platform/mail';
 
 /**
  * Every kind of effect that follows a committed change (decision 0022), what its outbox row carries,
@@ -33,7 +33,7 @@ export interface Effects {
   'mail-reply': Parameters<typeof mailFanAboutReply>[1];
   'mail-decline': Parameters<typeof mailFanAboutDecline>[1];
   'mail-refund': Parameters<typeof mailFanAboutRefund>[1];
-  'mail-flag-refund': { fanId: string };
+  'mail-flag-refund': { fanId: string; messageId?: string };
   /** A payout's transfer at the provider and its booking (ledger's finishPayout), keyed by the payout. */
   [PAYOUT_EFFECTS.transfer]: { payoutId: string };
   /** The creator's mail about a payout's answer, written with its booking. */
@@ -104,10 +104,12 @@ const HANDLERS: { [K in EffectKind]: Handler<K> } = {
   'mail-decline': (ctx, payload) => mailFanAboutDecline(ctx, payload),
   'mail-refund': (ctx, payload) => mailFanAboutRefund(ctx, payload),
   'mail-flag-refund': (ctx, payload) =>
-    mailUser(ctx, payload.fanId, 'message-refund', () => ({
-      subject: NOT_AN_ANSWER_MESSAGES.refundMailSubject,
-      text: `${NOT_AN_ANSWER_MESSAGES.approvedFanBody}\n\n${RETURN_NOTES.refunded}`,
-    })),
+    mailUser(ctx, payload.fanId, 'message-refund', () =>
+      flagRefundMail({
+        // Rows written before the payload carried the message open the fan's messages instead.
+        link: `${ctx.config.publicUrl}/messages${payload.messageId ? `/${payload.messageId}` : ''}`,
+      }),
+    ),
   [PAYMENT_EFFECTS.autoFlag]: (ctx, payload) => autoFlagMessage(ctx, payload),
   [PAYMENT_EFFECTS.mailNewMessage]: (ctx, payload) => mailCreatorAboutNewMessage(ctx, payload),
 };

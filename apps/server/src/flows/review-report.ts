@@ -35,7 +35,12 @@ export async function reviewReport(
       refundKey = refund.key;
       effects.push(
         refund,
-        effect('mail-flag-refund', `mail-flag-refund:${flag.messageId}`, { fanId: flag.fanId }, { after: refund.key }),
+        effect(
+          'mail-flag-refund',
+          `mail-flag-refund:${flag.messageId}`,
+          { fanId: flag.fanId, messageId: flag.messageId },
+          { after: refund.key },
+        ),
       );
     } else if (flag) {
       effects.push(effect('release-due-earnings', `release-due:${input.reportId}`, { creatorId: flag.creatorId }));

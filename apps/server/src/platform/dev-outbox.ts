@@ -23,7 +23,7 @@ export const devOutboxRoutes: FastifyPluginAsync = async (app) => {
     const items = mails
       .map(
         (mail) =>
-          `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To ${escapeHtml(mail.to)} · ${mail.sentAt.toISOString()}</p><pre>${linkify(mail.text)}</pre></article>`,
+          `<article><h2>${escapeHtml(mail.subject)}</h2><p class="meta">To ${escapeHtml(mail.to)} · ${mail.sentAt.toISOString()}</p><pre>${linkify(mail.text)}</pre><details><summary>HTML part</summary><iframe title="${escapeHtml(mail.subject)}: HTML part" srcdoc="${escapeHtml(mail.html)}"></iframe></details></article>`,
       )
       .join('');
     const body = items || '<p>No mails yet. Sign up or ask for a password reset and they appear here.</p>';
@@ -31,7 +31,7 @@ export const devOutboxRoutes: FastifyPluginAsync = async (app) => {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev outbox · Fanline</title><style>body{font:15px system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#0f172a}article{border:1px solid #e2e8f0;border-radius:12px;padding:1rem 1.25rem;margin:1rem 0}h2{font-size:1.05rem;margin:0}.meta{color:#64748b;font-size:.85rem}pre{white-space:pre-wrap;font:inherit}</style></head><body><h1>Dev outbox</h1><p class="meta">Mails the server would have sent. SMTP is not configured, so they are kept here (development only).</p>${body}</body></html>`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev outbox · Fanline</title><style>body{font:15px system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#0f172a}article{border:1px solid #e2e8f0;border-radius:12px;padding:1rem 1.25rem;margin:1rem 0}h2{font-size:1.05rem;margin:0}.meta{color:#64748b;font-size:.85rem}pre{white-space:pre-wrap;font:inherit}iframe{width:100%;height:760px;border:1px solid #e2e8f0;border-radius:8px;margin-top:.5rem}summary{cursor:pointer;color:#6d28d9}</style></head><body><h1>Dev outbox</h1><p class="meta">Mails the server would have sent. SMTP is not configured, so they are kept here (development only). Every kind of mail with sample data: <a href="/dev/mail">mail preview</a>.</p>${body}</body></html>`,
       );
   });
 };

@@ -27,6 +27,9 @@ describe('without SMTP, outside production', () => {
     expect(outbox.body).toContain(`To ${creator.email}`);
     expect(outbox.body).toContain('New $25 message from');
     expect(outbox.body).toContain(SAMPLE_MESSAGE.slice(0, 40));
+    // The HTML part too (issue 26), escaped into the frame's srcdoc.
+    expect(outbox.body).toContain('<details><summary>HTML part</summary><iframe title="New $25 message from');
+    expect(outbox.body).toContain('srcdoc="&lt;!DOCTYPE html');
   });
 
   test('/dev/outbox answers the machine itself only (it shows reset links)', async () => {
@@ -89,5 +92,11 @@ describe('without SMTP, in production', () => {
 
   test('there is no /dev/outbox', async () => {
     expect((await app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+  });
+
+  test('there is no /dev/mail (the mail preview is not registered in production)', async () => {
+    expect((await app.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/dev/mail/new-message' })).statusCode).toBe(404);
+    expect(app.printRoutes()).not.toContain('dev/mail');
   });
 });

@@ -18,6 +18,7 @@ const mail = (n: number, kind: Mail['kind'] = 'new-message'): Mail => ({
   to: `fan${n}@fanline.test`,
   subject: `Mail ${n}`,
   text: `Reset here: http://localhost/reset?token=secret${n}`,
+  html: `<p>Reset here: http://localhost/reset?token=secret${n}</p>`,
 });
 
 test('in production, a summary says once how many mails were not delivered, by kind, and nothing of their content', async () => {

@@ -1,14 +1,15 @@
-import type { TEmailKind } from '@fanline/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { MailKind } from './mail/catalog';
 
 export interface Mail {
   /** What the mail is for (logged instead of its content where content may not be). */
-  kind: 'email-confirmation' | 'password-reset' | 'sign-up-attempt' | TEmailKind | 'system-alert';
+  kind: MailKind;
   to: string;
   subject: string;
+  /** Both parts of every mail (multipart/alternative), rendered by platform/mail's renderMail. */
   text: string;
-  html?: string;
+  html: string;
   /** Extra headers, e.g. RFC 8058 List-Unsubscribe on product emails. */
   headers?: Record<string, string>;
 }

@@ -81,6 +81,15 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   'GET /api/config': { who: 'anyone' },
   'GET /api/payments/config': { who: 'anyone' },
   'GET /dev/outbox': { who: 'development-only', own: 'every mail the log mailer kept; not registered in production' },
+  'GET /dev/mail': {
+    who: 'development-only',
+    own: 'every mail template with sample data; not registered in production',
+  },
+  'GET /dev/mail/:id': {
+    who: 'development-only',
+    own: 'one template with sample data; not registered in production',
+    params: () => ({ id: 'new-message' }),
+  },
   'POST /api/webhooks/stripe': {
     who: 'signature',
     when: 'registered only with STRIPE_SECRET_KEY (stripe-webhook.int.test.ts proves the signature check)',

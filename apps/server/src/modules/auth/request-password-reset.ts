@@ -3,7 +3,7 @@ import { users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { issueToken } from './email-tokens';
 import { limitSignUp, mayMail } from './limit-sign-up';
-import { passwordResetMail } from './mails';
+import { accountPasswordResetMail } from './mails';
 
 /**
  * Mails a reset link when the account exists; says nothing either way, so emails cannot be probed.
@@ -24,7 +24,7 @@ export async function requestPasswordReset(
   const token = await issueToken({ db: ctx.db, clock: ctx.clock, userId: user.id, purpose: 'password_reset' });
   const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   try {
-    await ctx.mailer.send(passwordResetMail(user.email, link));
+    await ctx.mailer.send(await accountPasswordResetMail(ctx.config.publicUrl, user.email, link));
   } catch (error) {
     ctx.log.error({ err: error, userId: user.id }, 'could not send the password reset mail');
   }

@@ -10,7 +10,7 @@ import { announceAdminActivity } from '../realtime';
 import { readSettings } from '../settings';
 import { issueToken } from './email-tokens';
 import { mayMail } from './limit-sign-up';
-import { confirmationMail, signUpAttemptMail } from './mails';
+import { accountConfirmationMail, accountSignUpAttemptMail } from './mails';
 
 /** Creates the account and its profile (spec §4 Profile creation) and mails the confirmation link. */
 export async function signUp(
@@ -75,7 +75,7 @@ export async function sendConfirmation(
   const token = await issueToken({ db: ctx.db, clock: ctx.clock, userId, purpose: 'email_confirmation' });
   const link = `${ctx.config.publicUrl}/auth/confirm?token=${encodeURIComponent(token)}`;
   try {
-    await ctx.mailer.send(confirmationMail(email, link));
+    await ctx.mailer.send(await accountConfirmationMail(ctx.config.publicUrl, email, link));
   } catch (error) {
     ctx.log.error({ err: error, userId }, 'could not send the confirmation mail');
   }
@@ -90,9 +90,8 @@ async function tellOwnerOfSignUpAttempt(
   email: string,
 ): Promise<void> {
   if (!(await mayMail(ctx, { email, kind: 'sign-up-notice', perWindow: 1, windowMs: 60 * 60_000 }))) return;
-  const { publicUrl } = ctx.config;
   try {
-    await ctx.mailer.send(signUpAttemptMail(email, `${publicUrl}/login`, `${publicUrl}/forgot-password`));
+    await ctx.mailer.send(await accountSignUpAttemptMail(ctx.config.publicUrl, email));
   } catch (error) {
     ctx.log.error({ err: error }, 'could not send the sign-up attempt mail');
   }

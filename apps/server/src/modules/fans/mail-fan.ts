@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { messages, payments, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { declineMail, type MailContent, refundMail, replyMail } from '../../platform/mail';
 import { mailUser } from '../notifications';
-import { declineMail, refundMail, replyMail } from './mails';
 
 /** What mailing a fan touches: the profiles and payments it reads, the mail gate's seams. */
 export type MailFanContext = Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>;
@@ -16,7 +16,7 @@ async function mailFan(
   ctx: MailFanContext,
   kind: 'message-reply' | 'message-refund',
   opts: { fanId: string; creatorId: string; messageId: string },
-  build: (about: { creatorName: string; link: string }) => Promise<{ subject: string; text: string }>,
+  build: (about: { creatorName: string; link: string }) => Promise<MailContent>,
 ): Promise<void> {
   await mailUser(ctx, opts.fanId, kind, async () => {
     const [creator] = await ctx.db

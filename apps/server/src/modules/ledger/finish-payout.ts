@@ -1,7 +1,7 @@
-import { formatCents } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import { earnings, payouts, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { payoutInTransitMail, payoutRefusedMail } from '../../platform/mail';
 import { mailUser } from '../notifications';
 import { enqueueEffects } from '../outbox';
 import { payoutMailEffect } from './payout-effects';
@@ -90,17 +90,11 @@ export async function mailPayoutStatus(
 ): Promise<void> {
   const [payout] = await ctx.db.select().from(payouts).where(eq(payouts.id, opts.payoutId));
   if (!payout) return;
-  const amount = formatCents(payout.amount);
-  const link = `${ctx.config.publicUrl}/dashboard/earnings`;
+  const earningsUrl = `${ctx.config.publicUrl}/dashboard/earnings`;
+  // The mails' content is in platform/mail (templates.tsx), with the other payout mails.
   await mailUser(ctx, payout.creatorId, 'payout-status', () =>
     payout.status === 'completed'
-      ? {
-          subject: `Your ${amount} payout is on its way`,
-          text: `Your payout of ${amount} was sent to your bank account. It usually arrives within a few business days.\n\nYour earnings:\n${link}`,
-        }
-      : {
-          subject: `Your ${amount} payout could not be sent`,
-          text: `Your payout of ${amount} was refused${payout.failureReason ? `: ${payout.failureReason}` : '.'}\n\nThe money is back in your available balance. Check your payout account and request the payout again:\n${link}`,
-        },
+      ? payoutInTransitMail({ amountCents: payout.amount, earningsUrl })
+      : payoutRefusedMail({ amountCents: payout.amount, reason: payout.failureReason, earningsUrl }),
   );
 }

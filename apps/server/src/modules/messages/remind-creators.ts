@@ -1,8 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { reminderMail } from '../../platform/mail';
 import { createNotification, mailUser } from '../notifications';
-import { reminderMail } from './mails';
 import { isOpenSql } from './queries';
 
 /** Hours left on an open paid message at which its creator is reminded (issue #13). */

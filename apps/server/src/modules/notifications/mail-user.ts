@@ -2,6 +2,7 @@ import type { TEmailKind } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { type MailContent, renderMail } from '../../platform/mail';
 import type { Mail } from '../../platform/mailer';
 import { resolveAppSecret } from '../../platform/secrets';
 import { readSettings } from '../settings';
@@ -40,15 +41,17 @@ export interface MailRecipient {
 /**
  * The one place that decides whether a product email of a kind goes to a user and sends it (issue
  * #13): the platform setting "email_notifications", then the user's master email switch and the
- * switch of that kind. Every mail gets an unsubscribe link for its kind (in the text and as RFC 8058
- * List-Unsubscribe headers). `build` runs only when the mail will be sent. Never throws: whatever
- * caused the mail stands; a failure is only logged. Returns whether a mail was handed to the mailer.
+ * switch of that kind. `build` runs only when the mail will be sent and returns the mail's content
+ * (a template of platform/mail, from plain data); it is rendered here, branded, as HTML and text
+ * (issue 26), greeting the reader by name and with an unsubscribe link for its kind in both parts and
+ * as RFC 8058 List-Unsubscribe headers. Never throws: whatever caused the mail stands; a failure is
+ * only logged. Returns whether a mail was handed to the mailer.
  */
 export async function mailUser(
   ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>,
   userId: string,
   kind: TEmailKind,
-  build: (to: MailRecipient) => Promise<{ subject: string; text: string }> | { subject: string; text: string },
+  build: (to: MailRecipient) => Promise<MailContent> | MailContent,
 ): Promise<boolean> {
   try {
     const { email_notifications: enabled } = await readSettings(ctx.db, ['email_notifications']);
@@ -66,11 +69,15 @@ export async function mailUser(
     if (!user?.email || !wantsEmail(user.preferences, kind)) return false;
     const content = await build({ ...user, email: user.email });
     const link = unsubscribeUrl(ctx, userId, kind);
+    const rendered = await renderMail(content, {
+      publicUrl: ctx.config.publicUrl,
+      recipientName: user.displayName ?? `@${user.username}`,
+      unsubscribeUrl: link,
+    });
     const mail: Mail = {
       kind,
       to: user.email,
-      subject: content.subject,
-      text: `${content.text}\n\n-- \nDon't want these emails? Unsubscribe from this kind of email: ${link}`,
+      ...rendered,
       headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     };
     await ctx.mailer.send(mail);

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import { payments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
+import { newMessageMail } from '../../platform/mail';
 import { type CapacityLimits, isBlocked, pauseMessage, pauseOf } from '../care';
 import { cancelPendingMessage } from '../messages';
 import { mailUser } from '../notifications';
 import { readSettings } from '../settings';
 import { goLiveAndAnnounce, lockPaymentForConfirmation } from './confirm-statements';
-import { newMessageMail } from './mails';
 
 /**
  * Everything confirming touches: the database and clock, the provider's hold limit, the creator's
@@ -132,6 +132,10 @@ export async function mailCreatorAboutNewMessage(
   opts: NewMessageMail,
 ) {
   await mailUser(ctx, opts.creatorId, 'new-message', () =>
-    newMessageMail(opts.senderName, opts.message, `${ctx.config.publicUrl}/dashboard/messages/${opts.message.id}`),
+    newMessageMail({
+      senderName: opts.senderName,
+      message: opts.message,
+      link: `${ctx.config.publicUrl}/dashboard/messages/${opts.message.id}`,
+    }),
   );
 }

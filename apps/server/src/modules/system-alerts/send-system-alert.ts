@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { adminUsers, systemAlertsSent, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { renderMail, systemAlertMail } from '../../platform/mail';
 import { readSettings } from '../settings';
 
 export type SystemAlertKind = 'provider_failure' | 'payout_failure' | 'stuck_payment' | 'dead_effect';
@@ -34,16 +35,18 @@ export async function sendSystemAlert(
       .from(adminUsers)
       .innerJoin(users, eq(users.id, adminUsers.userId))
       .where(and(eq(adminUsers.isActive, true)));
-    const text = [
-      ...alert.lines,
-      '',
-      `Look it up in the admin portal: ${app.config.publicUrl}/admin/transactions`,
-      '',
-      'You receive this because system alerts are on (Admin > Settings > Notifications).',
-    ].join('\n');
+    // No unsubscribe link: an alert is for whoever runs the platform, and the switch is the setting
+    // system_alerts (named in the footer), not one reader's preference (decision 0030).
+    const { publicUrl } = app.config;
+    const content = systemAlertMail({
+      subject: alert.subject,
+      lines: alert.lines,
+      link: `${publicUrl}/admin/transactions`,
+    });
+    const rendered = await renderMail(content, { publicUrl });
     for (const { email } of admins) {
       try {
-        await app.mailer.send({ kind: 'system-alert', to: email, subject: `[Fanline alert] ${alert.subject}`, text });
+        await app.mailer.send({ kind: 'system-alert', to: email, ...rendered });
       } catch (error) {
         app.log.error({ err: error, alertKind: alert.kind }, 'could not mail a system alert to an admin');
       }

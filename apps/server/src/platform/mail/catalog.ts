@@ -1,0 +1,257 @@
+import type { TEmailKind } from '@fanline/contracts';
+import type { MailContent } from './layout';
+import * as t from './templates';
+
+/** The mails that are about the account itself: never an unsubscribe link (they must always arrive). */
+export const SECURITY_MAIL_KINDS = ['email-confirmation', 'password-reset', 'sign-up-attempt'] as const;
+export type SecurityMailKind = (typeof SECURITY_MAIL_KINDS)[number];
+
+/** What a sent mail is, for the log and the outbox: a product kind (switchable), a security mail, an alert. */
+export type MailKind = SecurityMailKind | TEmailKind | 'system-alert';
+
+/**
+ * How a mail is sent: `product` through notifications' mailUser (the reader's switch of `kind`, an
+ * unsubscribe link and List-Unsubscribe headers); `security` and `alert` straight through the mailer.
+ */
+export type MailChannel = 'product' | 'security' | 'alert';
+
+export interface CatalogEntry {
+  title: string;
+  kind: MailKind;
+  channel: MailChannel;
+  /** Whether the sending code is wired (false: a template waiting for its trigger, see decision 0030). */
+  wired: boolean;
+  /** The mail with sample data, whose user-written parts carry markup and `&` to show they are escaped. */
+  sample: (base: string) => MailContent;
+  /** The sample's user-written strings, as the reader must see them. */
+  userText: string[];
+  /** The sample reader's name ("Hi …,"), for product mails. */
+  recipientName?: string;
+}
+
+// Sample people and text: the names and the message carry `<script>` and `&` on purpose.
+const FAN = 'Sam <script>alert(1)</script> & Co';
+const CREATOR = 'Ana & <b>Bold</b>';
+const MESSAGE = 'Hi! <img src=x onerror=alert(1)> Loved your last video & want to ask about it.';
+const SAMPLE_TOKEN = 'preview-sample-token';
+
+/**
+ * Every template, with sample data (the /dev/mail preview and the test that renders each one).
+ * A new mail is a new entry here: the tests iterate over this list.
+ */
+export const MAIL_CATALOG = {
+  'email-confirmation': {
+    title: 'Confirm your account',
+    kind: 'email-confirmation',
+    channel: 'security',
+    wired: true,
+    sample: (base) => t.confirmationMail({ link: `${base}/auth/confirm?token=${SAMPLE_TOKEN}` }),
+    userText: [],
+  },
+  'password-reset': {
+    title: 'Password reset',
+    kind: 'password-reset',
+    channel: 'security',
+    wired: true,
+    sample: (base) => t.passwordResetMail({ link: `${base}/reset-password?token=${SAMPLE_TOKEN}` }),
+    userText: [],
+  },
+  'sign-up-attempt': {
+    title: 'Sign-up attempt with an existing email',
+    kind: 'sign-up-attempt',
+    channel: 'security',
+    wired: true,
+    sample: (base) => t.signUpAttemptMail({ signInUrl: `${base}/login`, resetUrl: `${base}/forgot-password` }),
+    userText: [],
+  },
+  'system-alert': {
+    title: 'System alert (admins)',
+    kind: 'system-alert',
+    channel: 'alert',
+    wired: true,
+    sample: (base) =>
+      t.systemAlertMail({
+        subject: 'payment provider failed to capture a payment',
+        lines: [
+          'The payment provider failed to capture payment 00000000-0000-4000-8000-000000000000.',
+          'Error: Card <declined> & expired',
+          'The reconciler keeps retrying; this alert is sent once per payment.',
+        ],
+        link: `${base}/admin/transactions`,
+      }),
+    userText: ['Error: Card <declined> & expired'],
+  },
+  'new-message': {
+    title: 'New paid message (creator)',
+    kind: 'new-message',
+    channel: 'product',
+    wired: true,
+    sample: (base) =>
+      t.newMessageMail({
+        senderName: FAN,
+        message: { content: MESSAGE, amount: 2500 },
+        link: `${base}/dashboard/messages/00000000-0000-4000-8000-000000000001`,
+      }),
+    userText: [FAN, MESSAGE],
+    recipientName: CREATOR,
+  },
+  'message-reminder': {
+    title: 'Reply deadline reminder (creator)',
+    kind: 'message-reminder',
+    channel: 'product',
+    wired: true,
+    sample: (base) =>
+      t.reminderMail({
+        label: '4 hours',
+        amountCents: 2500,
+        link: `${base}/dashboard/messages/00000000-0000-4000-8000-000000000001`,
+      }),
+    userText: [CREATOR],
+    recipientName: CREATOR,
+  },
+  'message-reply': {
+    title: 'Creator replied (fan)',
+    kind: 'message-reply',
+    channel: 'product',
+    wired: true,
+    sample: (base) =>
+      t.replyMail({
+        creatorName: CREATOR,
+        reply: 'Thanks for asking! <i>Short answer</i>: yes & no.',
+        kind: 'response',
+        link: `${base}/messages/00000000-0000-4000-8000-000000000001`,
+      }),
+    userText: [CREATOR, 'Thanks for asking! <i>Short answer</i>: yes & no.', FAN],
+    recipientName: FAN,
+  },
+  'message-refund': {
+    title: 'No reply in time: refund or released hold (fan)',
+    kind: 'message-refund',
+    channel: 'product',
+    wired: true,
+    sample: (base) =>
+      t.refundMail({
+        creatorName: CREATOR,
+        amountCents: 2500,
+        windowHours: 48,
+        how: 'refunded',
+        link: `${base}/messages/00000000-0000-4000-8000-000000000001`,
+      }),
+    userText: [CREATOR, FAN],
+    recipientName: FAN,
+  },
+  'message-declined': {
+    title: 'Creator declined the message (fan)',
+    kind: 'message-refund',
+    channel: 'product',
+    wired: true,
+    sample: (base) =>
+      t.declineMail({
+        creatorName: CREATOR,
+        amountCents: 2500,
+        reason: 'Outside my expertise',
+        note: 'Try asking <someone> who knows tax law & accounting.',
+        how: 'released',
+        link: `${base}/messages/00000000-0000-4000-8000-000000000001`,
+      }),
+    userText: [CREATOR, 'Try asking <someone> who knows tax law & accounting.', FAN],
+    recipientName: FAN,
+  },
+  'flag-refund': {
+    title: '"Not an answer" flag upheld: refund (fan)',
+    kind: 'message-refund',
+    channel: 'product',
+    wired: true,
+    sample: (base) => t.flagRefundMail({ link: `${base}/messages/00000000-0000-4000-8000-000000000001` }),
+    userText: [FAN],
+    recipientName: FAN,
+  },
+  'payout-in-transit': {
+    title: 'Payout on its way (creator)',
+    kind: 'payout-status',
+    channel: 'product',
+    wired: true,
+    sample: (base) => t.payoutInTransitMail({ amountCents: 15_000, earningsUrl: `${base}/dashboard/earnings` }),
+    userText: [CREATOR],
+    recipientName: CREATOR,
+  },
+  'payout-refused': {
+    title: 'Payout transfer refused (creator)',
+    kind: 'payout-status',
+    channel: 'product',
+    wired: true,
+    sample: (base) =>
+      t.payoutRefusedMail({
+        amountCents: 15_000,
+        reason: 'Destination <account> closed & unusable',
+        earningsUrl: `${base}/dashboard/earnings`,
+      }),
+    userText: [CREATOR, 'Destination <account> closed & unusable'],
+    recipientName: CREATOR,
+  },
+  'payout-paid': {
+    title: 'Payout paid into the bank (creator, Connect)',
+    kind: 'payout-status',
+    channel: 'product',
+    wired: false,
+    sample: (base) => t.payoutPaidMail({ amountCents: 15_000, earningsUrl: `${base}/dashboard/earnings` }),
+    userText: [CREATOR],
+    recipientName: CREATOR,
+  },
+  'payout-failed': {
+    title: 'Payout failed at the bank (creator, Connect)',
+    kind: 'payout-status',
+    channel: 'product',
+    wired: false,
+    sample: (base) =>
+      t.payoutFailedMail({
+        amountCents: 15_000,
+        reason: 'The bank account number is <invalid> & was closed.',
+        expressDashboardUrl: 'https://connect.stripe.com/express/acct_sample/preview',
+        earningsUrl: `${base}/dashboard/earnings`,
+      }),
+    userText: [CREATOR, 'The bank account number is <invalid> & was closed.'],
+    recipientName: CREATOR,
+  },
+  'payout-account-incomplete': {
+    title: 'Payout account: onboarding incomplete (creator, Connect)',
+    kind: 'payout-status',
+    channel: 'product',
+    wired: false,
+    sample: (base) =>
+      t.payoutAccountIncompleteMail({ onboardingUrl: `${base}/dashboard/earnings?onboarding=continue` }),
+    userText: [CREATOR],
+    recipientName: CREATOR,
+  },
+  'payout-account-enabled': {
+    title: 'Payout account: payouts enabled (creator, Connect)',
+    kind: 'payout-status',
+    channel: 'product',
+    wired: false,
+    sample: (base) => t.payoutAccountEnabledMail({ earningsUrl: `${base}/dashboard/earnings` }),
+    userText: [CREATOR],
+    recipientName: CREATOR,
+  },
+  'payout-account-restricted': {
+    title: 'Payout account: more information needed (creator, Connect)',
+    kind: 'payout-status',
+    channel: 'product',
+    wired: false,
+    sample: (base) =>
+      t.payoutAccountRestrictedMail({
+        onboardingUrl: `${base}/dashboard/earnings?onboarding=continue`,
+        requirements: ['Identity document', 'Bank account <ownership> & address'],
+        deadline: 'December 11, 2026',
+      }),
+    userText: [CREATOR, 'Bank account <ownership> & address'],
+    recipientName: CREATOR,
+  },
+} satisfies Record<string, CatalogEntry>;
+
+export type MailTemplateId = keyof typeof MAIL_CATALOG;
+export const MAIL_TEMPLATE_IDS = Object.keys(MAIL_CATALOG) as MailTemplateId[];
+
+/** The sample reader's unsubscribe link: a preview token, which the unsubscribe page refuses as invalid. */
+export function sampleUnsubscribeUrl(base: string): string {
+  return `${base}/unsubscribe?token=${SAMPLE_TOKEN}`;
+}

@@ -1,0 +1,380 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+import { formatCents, NOT_AN_ANSWER_MESSAGES, RETURN_NOTES } from '@fanline/contracts';
+import { A, Fact, type MailContent, P, Quote } from './layout';
+
+// Every mail Fanline sends, as a function of plain data (no database, no context): the product mails,
+// the security mails and the admins' system alerts. The wording is the one these mails had as plain
+// text (issue #13, N6, #12); user-written text is passed as values, which React escapes.
+
+const cut = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+// ---- Security mails (no unsubscribe: they are about the account itself) ----
+
+export function confirmationMail(opts: { link: string }): MailContent {
+  return {
+    subject: 'Confirm your Fanline account',
+    preview: 'Confirm your email address to start using your account.',
+    heading: 'Welcome to Fanline!',
+    body: <P>Confirm your email address to start using your account:</P>,
+    cta: { label: 'Confirm my email', href: opts.link },
+    after: <P>The link works for 48 hours. If you did not sign up, ignore this email.</P>,
+    reason: 'You receive this because this address was used to sign up for Fanline.',
+  };
+}
+
+export function passwordResetMail(opts: { link: string }): MailContent {
+  return {
+    subject: 'Reset your Fanline password',
+    preview: 'Choose a new password for your Fanline account.',
+    heading: 'Reset your password',
+    body: (
+      <>
+        <P>Someone asked to reset the password of your Fanline account.</P>
+        <P>Choose a new password here:</P>
+      </>
+    ),
+    cta: { label: 'Choose a new password', href: opts.link },
+    after: (
+      <P>
+        The link works for 1 hour and only once. If it was not you, ignore this email; your password stays the same.
+      </P>
+    ),
+    reason: 'You receive this because a password reset was asked for your Fanline account.',
+  };
+}
+
+/** Security review N6: sign-up says an email is taken, so the owner hears that someone tried it. */
+export function signUpAttemptMail(opts: { signInUrl: string; resetUrl: string }): MailContent {
+  return {
+    subject: 'Someone tried to create a Fanline account with your email',
+    preview: 'Your email address already has a Fanline account.',
+    heading: 'Someone tried to sign up with your email',
+    body: (
+      <>
+        <P>Someone tried to create a Fanline account with your email address, which already has an account.</P>
+        <P>If it was you, sign in instead:</P>
+      </>
+    ),
+    cta: { label: 'Sign in', href: opts.signInUrl },
+    after: (
+      <>
+        <P>
+          Forgot your password? <A href={opts.resetUrl}>Choose a new one here</A>.
+        </P>
+        <P>If it was not you, you can ignore this email; nothing has changed on your account.</P>
+      </>
+    ),
+    reason: 'You receive this because someone used your address to sign up for Fanline.',
+  };
+}
+
+// ---- System alerts (to every active admin; switched by the platform setting, not per reader) ----
+
+export function systemAlertMail(opts: { subject: string; lines: string[]; link: string }): MailContent {
+  return {
+    subject: `[Fanline alert] ${opts.subject}`,
+    preview: opts.lines[0] ?? opts.subject,
+    heading: `Alert: ${opts.subject}`,
+    body: opts.lines.map((line) => <P key={line}>{line}</P>),
+    cta: { label: 'Look it up in the admin portal', href: opts.link },
+    reason: 'You receive this because system alerts are on (Admin > Settings > Notifications).',
+  };
+}
+
+// ---- Creators: new paid messages and deadline reminders ----
+
+/** The creator's mail about a new paid message (sent through notifications' mailUser). */
+export function newMessageMail(opts: {
+  senderName: string;
+  message: { content: string; amount: number };
+  link: string;
+}): MailContent {
+  const amount = formatCents(opts.message.amount);
+  return {
+    subject: `New ${amount} message from ${opts.senderName}`,
+    preview: `${opts.senderName} paid ${amount} to message you.`,
+    heading: `New ${amount} message`,
+    body: (
+      <>
+        <P>
+          {opts.senderName} paid {amount} to message you on Fanline:
+        </P>
+        <Quote>{cut(opts.message.content)}</Quote>
+        <P>Reply within the response window to earn it:</P>
+      </>
+    ),
+    cta: { label: 'Reply to the message', href: opts.link },
+    reason: 'You receive this because you get an email for each new paid message.',
+  };
+}
+
+/** Issue #13 deadline reminder: the creator has `label` left to reply to a paid message. */
+export function reminderMail(opts: { label: string; amountCents: number; link: string }): MailContent {
+  const amount = formatCents(opts.amountCents);
+  return {
+    subject: `${opts.label} left to reply to a ${amount} message`,
+    preview: `Reply before the deadline to earn ${amount}.`,
+    heading: `${opts.label} left to reply`,
+    body: (
+      <P>
+        You have {opts.label} left to reply to a {amount} message on Fanline. Reply before the deadline to earn it;
+        otherwise the fan gets their money back.
+      </P>
+    ),
+    cta: { label: 'Reply now', href: opts.link },
+    reason: 'You can turn deadline reminders off in Settings → Notifications.',
+  };
+}
+
+// ---- Fans: replies, refunds, declines ----
+
+export function replyMail(opts: {
+  creatorName: string;
+  reply: string;
+  kind: 'response' | 'followup';
+  link: string;
+}): MailContent {
+  const what = opts.kind === 'response' ? 'replied to your message' : 'sent you a follow-up';
+  return {
+    subject: `${opts.creatorName} ${what}`,
+    preview: cut(opts.reply, 90),
+    heading: `${opts.creatorName} ${what}`,
+    body: (
+      <>
+        <P>
+          {opts.creatorName} {what} on Fanline:
+        </P>
+        <Quote>{cut(opts.reply)}</Quote>
+        <P>Read the whole conversation:</P>
+      </>
+    ),
+    cta: { label: 'Read the conversation', href: opts.link },
+    reason: 'You receive this because you get an email when a creator replies.',
+  };
+}
+
+export function refundMail(opts: {
+  creatorName: string;
+  amountCents: number;
+  windowHours: number | null;
+  how: 'released' | 'refunded';
+  link: string;
+}): MailContent {
+  const amount = formatCents(opts.amountCents);
+  const money =
+    opts.how === 'released'
+      ? `The ${amount} hold on your card was released: you were not charged. It disappears from your statement, usually within a few days depending on your bank.`
+      : `Your ${amount} payment was refunded to your card. Refunds usually appear on your statement within 5–10 business days.`;
+  const subject =
+    opts.how === 'released'
+      ? `${opts.creatorName} didn't reply: you were not charged`
+      : `${opts.creatorName} didn't reply: ${amount} refunded`;
+  return {
+    subject,
+    preview: money,
+    heading: subject,
+    body: (
+      <>
+        <P>
+          {opts.creatorName} did not reply {opts.windowHours ? `within ${opts.windowHours} hours` : 'in time'}.
+        </P>
+        <P>{money}</P>
+      </>
+    ),
+    cta: { label: 'Your conversation', href: opts.link },
+    reason: 'You receive this because you get an email when your money comes back.',
+  };
+}
+
+/** Issue #13: the creator declined the fan's message; the money went back at once. */
+export function declineMail(opts: {
+  creatorName: string;
+  amountCents: number;
+  reason: string;
+  note: string | null;
+  how: 'released' | 'refunded';
+  link: string;
+}): MailContent {
+  const amount = formatCents(opts.amountCents);
+  const money =
+    opts.how === 'released'
+      ? `The ${amount} hold on your card was released: you were not charged.`
+      : `Your ${amount} payment was refunded to your card. Refunds usually appear on your statement within 5–10 business days.`;
+  return {
+    subject: `${opts.creatorName} declined your message`,
+    preview: money,
+    heading: `${opts.creatorName} declined your message`,
+    body: (
+      <>
+        <P>{opts.creatorName} declined your message on Fanline.</P>
+        <Fact label="Reason">{opts.reason}</Fact>
+        {opts.note ? (
+          <>
+            <P>Their note:</P>
+            <Quote>{cut(opts.note, 300)}</Quote>
+          </>
+        ) : null}
+        <P>{money}</P>
+      </>
+    ),
+    cta: { label: 'Your conversation', href: opts.link },
+    reason: 'You receive this because you get an email when your money comes back.',
+  };
+}
+
+/** Decision 0016: the fan's "not an answer" flag was upheld and the charge refunded. */
+export function flagRefundMail(opts: { link: string }): MailContent {
+  return {
+    subject: NOT_AN_ANSWER_MESSAGES.refundMailSubject,
+    preview: NOT_AN_ANSWER_MESSAGES.approvedFanBody,
+    heading: NOT_AN_ANSWER_MESSAGES.approvedFanTitle,
+    body: (
+      <>
+        <P>{NOT_AN_ANSWER_MESSAGES.approvedFanBody}</P>
+        <P>{RETURN_NOTES.refunded}</P>
+      </>
+    ),
+    cta: { label: 'Your messages', href: opts.link },
+    reason: 'You receive this because you get an email when your money comes back.',
+  };
+}
+
+// ---- Creators: payouts (issue #13) and the payout account (issue 26, Stripe Connect) ----
+
+const PAYOUT_REASON = 'You receive this because you get an email about your payouts.';
+const PAYOUT_ACCOUNT_REASON = 'You receive this because you get an email about your payouts and your payout account.';
+
+/** A payout left for the bank: it is on its way (the mail a completed transfer has always sent). */
+export function payoutInTransitMail(opts: { amountCents: number; earningsUrl: string }): MailContent {
+  const amount = formatCents(opts.amountCents);
+  return {
+    subject: `Your ${amount} payout is on its way`,
+    preview: 'It usually arrives within a few business days.',
+    heading: `Your ${amount} payout is on its way`,
+    body: <P>Your payout of {amount} was sent to your bank account. It usually arrives within a few business days.</P>,
+    cta: { label: 'Your earnings', href: opts.earningsUrl },
+    reason: PAYOUT_REASON,
+  };
+}
+
+/** The bank has the money (Stripe `payout.paid`). */
+export function payoutPaidMail(opts: { amountCents: number; earningsUrl: string }): MailContent {
+  const amount = formatCents(opts.amountCents);
+  return {
+    subject: `Your ${amount} payout has arrived`,
+    preview: `${amount} was paid into your bank account.`,
+    heading: `Your ${amount} payout has arrived`,
+    body: <P>Your payout of {amount} was paid into your bank account.</P>,
+    cta: { label: 'Your earnings', href: opts.earningsUrl },
+    reason: PAYOUT_REASON,
+  };
+}
+
+/** Fanline's transfer of a payout was refused; the money is back in the creator's available balance. */
+export function payoutRefusedMail(opts: {
+  amountCents: number;
+  reason: string | null;
+  earningsUrl: string;
+}): MailContent {
+  const amount = formatCents(opts.amountCents);
+  return {
+    subject: `Your ${amount} payout could not be sent`,
+    preview: 'The money is back in your available balance.',
+    heading: `Your ${amount} payout could not be sent`,
+    body: (
+      <>
+        <P>
+          Your payout of {amount} was refused{opts.reason ? ':' : '.'}
+        </P>
+        {opts.reason ? <Quote>{opts.reason}</Quote> : null}
+        <P>The money is back in your available balance. Check your payout account and request the payout again:</P>
+      </>
+    ),
+    cta: { label: 'Your earnings', href: opts.earningsUrl },
+    reason: PAYOUT_REASON,
+  };
+}
+
+/**
+ * The bank refused a payout (Stripe `payout.failed`): the reason the bank gave and what to do, which
+ * is to fix the bank account in the Stripe Express dashboard and then retry.
+ */
+export function payoutFailedMail(opts: {
+  amountCents: number;
+  reason: string;
+  expressDashboardUrl: string;
+  earningsUrl: string;
+}): MailContent {
+  const amount = formatCents(opts.amountCents);
+  return {
+    subject: `Your ${amount} payout failed`,
+    preview: 'Update your bank account, then retry the payout.',
+    heading: `Your ${amount} payout failed`,
+    body: (
+      <>
+        <P>Your bank did not accept the payout of {amount}.</P>
+        <Fact label="Reason">{opts.reason}</Fact>
+        <P>
+          What to do: update your bank account in your Stripe Express dashboard, then retry the payout from{' '}
+          <A href={opts.earningsUrl}>your earnings</A>.
+        </P>
+      </>
+    ),
+    cta: { label: 'Update your bank account', href: opts.expressDashboardUrl },
+    reason: PAYOUT_REASON,
+  };
+}
+
+/** The creator started Stripe onboarding and has not finished it: payouts wait for it. */
+export function payoutAccountIncompleteMail(opts: { onboardingUrl: string }): MailContent {
+  return {
+    subject: 'Finish setting up your payout account',
+    preview: 'Your payout account needs a few more details before you can be paid.',
+    heading: 'Finish setting up your payout account',
+    body: (
+      <P>
+        Your payout account is not complete yet, so your earnings cannot be paid out. Continue where you left off; it
+        takes a few minutes.
+      </P>
+    ),
+    cta: { label: 'Continue setup', href: opts.onboardingUrl },
+    reason: PAYOUT_ACCOUNT_REASON,
+  };
+}
+
+/** Stripe enabled payouts on the creator's account. */
+export function payoutAccountEnabledMail(opts: { earningsUrl: string }): MailContent {
+  return {
+    subject: 'Your payout account is ready',
+    preview: 'Payouts are enabled: you can now be paid your earnings.',
+    heading: 'Your payout account is ready',
+    body: <P>Payouts are enabled on your payout account. You can now request a payout of your available earnings.</P>,
+    cta: { label: 'Your earnings', href: opts.earningsUrl },
+    reason: PAYOUT_ACCOUNT_REASON,
+  };
+}
+
+/** Stripe restricted the account: it needs more information before payouts go on. */
+export function payoutAccountRestrictedMail(opts: {
+  onboardingUrl: string;
+  /** What Stripe asks for, in words a person reads (e.g. "Identity document"); may be empty. */
+  requirements: string[];
+  /** When Stripe pauses payouts if nothing is done, already formatted for reading; null if none. */
+  deadline: string | null;
+}): MailContent {
+  return {
+    subject: 'Your payout account needs more information',
+    preview: 'Payouts are paused until you update your payout account.',
+    heading: 'Your payout account needs more information',
+    body: (
+      <>
+        <P>Payouts to your account are restricted until you give Stripe more information.</P>
+        {opts.requirements.length > 0 ? <Fact label="Needed">{opts.requirements.join(', ')}</Fact> : null}
+        {opts.deadline ? <Fact label="Due by">{opts.deadline}</Fact> : null}
+      </>
+    ),
+    cta: { label: 'Update your payout account', href: opts.onboardingUrl },
+    reason: PAYOUT_ACCOUNT_REASON,
+  };
+}
