@@ -57,6 +57,8 @@ export const ZPayoutAccountStatus = z.object({
   provider: ZPaymentProvider,
   hasAccount: z.boolean(),
   onboardingComplete: z.boolean(),
+  /** Whether the creator can open the provider's dashboard (Stripe Express, once onboarded); decision 0029. */
+  dashboard: z.boolean(),
 });
 
 export type TPayoutAccountStatus = z.input<typeof ZPayoutAccountStatus>;

@@ -1,7 +1,12 @@
 import { ZOnboardingLinkResponse, ZPayoutAccountStatus } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, userId } from '../../platform/auth-guard';
-import { completeSimulatedOnboarding, createOnboardingLink, getPayoutAccountStatus } from './payout-account';
+import {
+  completeSimulatedOnboarding,
+  createDashboardLink,
+  createOnboardingLink,
+  getPayoutAccountStatus,
+} from './payout-account';
 
 const tags = ['payouts'];
 
@@ -18,6 +23,13 @@ export const payoutAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stripe-connect/onboarding-link',
     { schema: { tags, response: { 200: ZOnboardingLinkResponse } } },
     async (request) => ({ url: await createOnboardingLink(app, { creatorId: userId(request) }) }),
+  );
+
+  // Stripe Express's dashboard (bank account, payout details), through a single-use login link.
+  app.post(
+    '/stripe-connect/dashboard-link',
+    { schema: { tags, summary: 'A login link into the Stripe Express dashboard', response: { 200: ZOnboardingLinkResponse } } },
+    async (request) => ({ url: await createDashboardLink(app, { creatorId: userId(request) }) }),
   );
 
   // The simulated onboarding exists exactly when the built-in test provider does (the same gate as the
