@@ -13,6 +13,8 @@ export const ZPayout = z.object({
   failureCode: z.string().nullable(),
   /** A failed payout whose money waits on the creator's Stripe balance: Retry pays it out again. */
   retryable: z.boolean(),
+  /** What the creator should do about a failed payout (the same words as the mail); null otherwise. */
+  advice: z.string().nullable(),
   /** The earnings of this payout whose transfer was taken back (a refund after transfer), in cents. */
   reversedAmount: z.number().int(),
   createdAt: ZTimestamp,

@@ -104,7 +104,11 @@ export function switchableProvider() {
     capture: (p) => guard(() => local.capture(p)),
     release: (p) => guard(() => local.release(p)),
     refund: (p) => guard(() => local.refund(p)),
-    payouts: { ...local.payouts, transfer: (payout, account) => guard(() => local.payouts.transfer(payout, account)) },
+    payouts: {
+      ...local.payouts,
+      transferEarning: (earning, account) => guard(() => local.payouts.transferEarning(earning, account)),
+      startPayout: (payout, account) => guard(() => local.payouts.startPayout(payout, account)),
+    },
   };
   return { provider, state };
 }

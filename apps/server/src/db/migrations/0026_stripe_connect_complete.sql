@@ -5,7 +5,7 @@ ALTER TABLE "earnings" ADD COLUMN "provider_transfer_id" text;--> statement-brea
 ALTER TABLE "payouts" ADD COLUMN "provider_payout_id" text;--> statement-breakpoint
 ALTER TABLE "payouts" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payouts" ADD COLUMN "failure_code" text;--> statement-breakpoint
-ALTER TABLE "payouts" ADD COLUMN "at_connected_account" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "payouts" ADD COLUMN "transferred" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "payout_account_state" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "earnings_transfer_key" ON "earnings" USING btree ("provider_transfer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payouts_provider_payout_key" ON "payouts" USING btree ("provider_payout_id");--> statement-breakpoint

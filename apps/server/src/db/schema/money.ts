@@ -108,8 +108,11 @@ export const payouts = pgTable(
     failureReason: text('failure_reason'),
     /** Stripe's failure_code (e.g. account_closed), which decides what the creator is told to do. */
     failureCode: text('failure_code'),
-    /** True while the money of a failed payout sits on the connected account (a retry pays it out). */
-    atConnectedAccount: boolean('at_connected_account').notNull().default(false),
+    /**
+     * The earnings' transfers are booked: the money is on the creator's connected account
+     * (creator_connected:<id>) until the bank has it. A failed payout that is transferred can be retried.
+     */
+    transferred: boolean('transferred').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

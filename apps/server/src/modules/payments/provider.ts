@@ -80,6 +80,9 @@ export type TransferOutcome = { state: 'paid'; transferId: string } | { state: '
 export type PayoutStart = { state: 'started'; providerPayoutId: string } | { state: 'refused'; reason: string };
 
 export type ProviderPayoutState = {
+  /** Our payout and attempt, from the payout's metadata (null on a payout we did not make). */
+  payoutId: string | null;
+  attempt: number | null;
   status: 'in_transit' | 'paid' | 'failed';
   failureCode: string | null;
   failureMessage: string | null;

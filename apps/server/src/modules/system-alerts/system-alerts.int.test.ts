@@ -35,9 +35,9 @@ function flakyProvider(): PaymentProvider & { down: boolean } {
     },
     payouts: {
       ...local.payouts,
-      async transfer(...args: Parameters<PaymentProvider['payouts']['transfer']>) {
+      async transferEarning(...args: Parameters<PaymentProvider['payouts']['transferEarning']>) {
         if (provider.down) throw new Error('transfer endpoint unreachable');
-        return local.payouts.transfer(...args);
+        return local.payouts.transferEarning(...args);
       },
     },
   };

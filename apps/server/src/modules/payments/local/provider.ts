@@ -27,9 +27,25 @@ export function createLocalProvider(holdLimitHours: number): PaymentProvider {
       async onboardingLink(accountId) {
         return `/dashboard/settings/payout-onboarding?${new URLSearchParams({ account: accountId })}`;
       },
-      async transfer(payout) {
-        return { state: 'paid', transferId: `local_tr_${payout.id}` };
+      // Simulated rails (the demo's, labelled as a test payout on screen): transfers always go
+      // through, and a payout is in transit until the next reconciler pass asks, then paid.
+      async transferEarning(earning) {
+        return { state: 'paid', transferId: `local_tr_${earning.id}` };
       },
+      async startPayout(payout) {
+        return { state: 'started', providerPayoutId: `local_po_${payout.id}_${payout.attempt}` };
+      },
+      async payoutState(providerPayoutId) {
+        const [, , payoutId = null, attempt = null] = providerPayoutId.split('_');
+        return {
+          payoutId,
+          attempt: attempt === null ? null : Number(attempt),
+          status: 'paid',
+          failureCode: null,
+          failureMessage: null,
+        };
+      },
+      async reverseTransfer() {},
     },
   };
 }

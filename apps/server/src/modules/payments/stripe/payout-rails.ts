@@ -47,9 +47,11 @@ export function createStripePayoutRails(stripe: Stripe): PayoutRails {
 
     async dashboardLink(accountId) {
       // Express dashboard login links are single-use and short-lived; each click wants a fresh one.
-      const link = await stripe.accounts.createLoginLink(accountId, {
-        idempotencyKey: `fanline:connect:${accountId}:login:${randomUUID()}`,
-      });
+      const link = await stripe.accounts.createLoginLink(
+        accountId,
+        {},
+        { idempotencyKey: `fanline:connect:${accountId}:login:${randomUUID()}` },
+      );
       return link.url;
     },
 
@@ -85,7 +87,7 @@ export function createStripePayoutRails(stripe: Stripe): PayoutRails {
             amount: payout.amount,
             currency: 'usd',
             description: 'Fanline payout',
-            metadata: { payout_id: payout.id },
+            metadata: { payout_id: payout.id, attempt: String(payout.attempt) },
           },
           { stripeAccount: accountId, idempotencyKey: `fanline:payout:${payout.id}:payout:${payout.attempt}` },
         );
@@ -149,7 +151,10 @@ export function accountStateOf(account: Stripe.Account): PayoutAccountState {
 /** Stripe's payout status in our three: pending and in_transit are on the way; canceled never arrives. */
 export function payoutStateOf(payout: Stripe.Payout): ProviderPayoutState {
   const status = payout.status === 'paid' ? 'paid' : ['failed', 'canceled'].includes(payout.status) ? 'failed' : 'in_transit';
+  const attempt = Number(payout.metadata?.attempt);
   return {
+    payoutId: payout.metadata?.payout_id ?? null,
+    attempt: Number.isInteger(attempt) && attempt > 0 ? attempt : null,
     status,
     failureCode: payout.failure_code ?? (payout.status === 'canceled' ? 'canceled' : null),
     failureMessage: payout.failure_message ?? (payout.status === 'canceled' ? 'The payout was canceled.' : null),
