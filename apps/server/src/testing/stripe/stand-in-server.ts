@@ -13,7 +13,11 @@ export interface StripeRecordedRequest {
   replayed: boolean;
 }
 
-export type StandInRoute = [method: string, path: RegExp, handle: (form: Form, match: RegExpMatchArray) => object];
+export type StandInRoute = [
+  method: string,
+  path: RegExp,
+  handle: (form: Form, match: RegExpMatchArray, headers: http.IncomingHttpHeaders) => object,
+];
 
 /**
  * Fault knobs for the fault-injection runs (testing/faults.ts): calls answered with a 5xx before they
@@ -105,7 +109,7 @@ export async function listenStripeStandIn(secretKey: string, routes: StandInRout
             message: `Unrecognized request URL (${method}: ${path}).`,
           });
         }
-        const body = JSON.stringify(route[2](form, path.match(route[1]) as RegExpMatchArray));
+        const body = JSON.stringify(route[2](form, path.match(route[1]) as RegExpMatchArray, req.headers));
         if (typeof key === 'string') stored.set(key, { fingerprint, status: 200, body });
         send(200, body);
       } catch (error) {
