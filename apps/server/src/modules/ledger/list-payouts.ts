@@ -24,8 +24,9 @@ export function payoutView(p: PayoutRow, reversedAmount = 0) {
 /** spec §2 payout history: newest first, a page at a time (keyset on created_at, id). */
 export async function listPayouts(db: Db, creatorId: string, opts: { cursor?: string; limit: number }) {
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
-  const reversed = sql<number>`(select coalesce(sum(${earnings.amount}), 0)::int from ${earnings}
-    where ${earnings.payoutId} = ${payouts.id} and ${earnings.status} = 'reversed')`.mapWith(Number);
+  // Spelled out: inside a one-table select drizzle leaves columns unqualified, which a correlated subquery cannot use.
+  const reversed = sql<number>`(select coalesce(sum(e.amount), 0)::int from ${earnings} e
+    where e.payout_id = ${payouts}.id and e.status = 'reversed')`.mapWith(Number);
   const list = await db
     .select({ payout: payouts, reversed })
     .from(payouts)

@@ -33,6 +33,8 @@ export interface StandInFaults {
   /** Share of calls (0–1) that act, then hold the answer `hangMs` (3000 unless set) and drop it. */
   hangRate?: number;
   hangMs?: number;
+  /** Only calls to these paths are touched (every path unless set). */
+  path?: RegExp;
 }
 
 interface Stored {
@@ -63,10 +65,11 @@ export async function listenStripeStandIn(secretKey: string, routes: StandInRout
       else handle();
     });
     const handle = () => {
-      const failing = Math.random() < (faults.failRate ?? 0) ? (faults.status ?? 503) : null;
-      const hanging = Math.random() < (faults.hangRate ?? 0);
       const raw = Buffer.concat(chunks).toString('utf8');
       const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const touched = !faults.path || faults.path.test(path);
+      const failing = touched && Math.random() < (faults.failRate ?? 0) ? (faults.status ?? 503) : null;
+      const hanging = touched && Math.random() < (faults.hangRate ?? 0);
       const method = req.method ?? 'GET';
       const form = parseForm(method === 'GET' ? ((req.url ?? '').split('?')[1] ?? '') : raw);
       const key = req.headers['idempotency-key'];
