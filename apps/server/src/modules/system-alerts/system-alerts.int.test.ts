@@ -157,7 +157,7 @@ describe('system alerts (setting system_alerts)', () => {
     provider.down = false;
     await runJobsOnce(t.app);
     const list = await t.app.inject({ method: 'GET', url: '/api/creator/payouts', headers: { cookie: creatorCookie } });
-    expect(list.json().items[0]).toMatchObject({ id: payoutId, status: 'completed' });
+    expect(list.json().items[0]).toMatchObject({ id: payoutId, status: 'in_transit' });
   });
 
   test('with system alerts off, the same failures mail nobody', async () => {
