@@ -67,7 +67,12 @@ export const ZEarningsSummary = z.object({
 
 export type TEarningsSummary = z.input<typeof ZEarningsSummary>;
 
-export const ZPayoutList = z.object({ items: z.array(ZPayout), nextCursor: z.string().nullable() });
+export const ZPayoutList = z.object({
+  items: z.array(ZPayout),
+  nextCursor: z.string().nullable(),
+  /** The built-in test provider's simulated bank: shown as such (decision 0029). */
+  simulated: z.boolean(),
+});
 
 export type TPayoutList = z.input<typeof ZPayoutList>;
 

@@ -38,7 +38,10 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/creator/payouts',
     { schema: { tags, querystring: ZPayoutListQuery, response: { 200: ZPayoutList } } },
-    async (request) => listPayouts(app.db, userId(request), request.query),
+    async (request) => ({
+      ...(await listPayouts(app.db, userId(request), request.query)),
+      simulated: app.payments.name === 'local',
+    }),
   );
 
   app.post(

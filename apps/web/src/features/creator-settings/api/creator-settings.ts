@@ -40,5 +40,7 @@ export const uploadPortfolioImage = (file: File) =>
   apiUpload<{ portfolioImages: string[] }>('/profile/me/portfolio', file);
 
 export const createOnboardingLink = () => api<{ url: string }>('/stripe-connect/onboarding-link', { method: 'POST' });
+/** Decision 0029: a single-use login link into the Stripe Express dashboard. */
+export const createDashboardLink = () => api<{ url: string }>('/stripe-connect/dashboard-link', { method: 'POST' });
 export const completeSimulatedOnboarding = () =>
   api<TPayoutAccountStatus>('/stripe-connect/simulated/complete', { method: 'POST' });

@@ -4,7 +4,7 @@ import { CheckCircle2, CircleAlert, ExternalLink } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { createOnboardingLink, payoutAccountQuery } from '../api/creator-settings';
+import { createDashboardLink, createOnboardingLink, payoutAccountQuery } from '../api/creator-settings';
 
 /** spec §2 Payout tab: the payout account's status and onboarding (Stripe Connect, or the simulated one). */
 export function PayoutPanel() {
@@ -13,6 +13,11 @@ export function PayoutPanel() {
     mutationFn: createOnboardingLink,
     onSuccess: ({ url }) => window.location.assign(url),
     onError: () => toast.error(PAYOUT_MESSAGES.connectFailed),
+  });
+  const dashboard = useMutation({
+    mutationFn: createDashboardLink,
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: () => toast.error('Could not open your Stripe dashboard. Please try again.'),
   });
 
   if (status.isPending) return <Skeleton className="h-32 w-full" />;
@@ -26,7 +31,7 @@ export function PayoutPanel() {
       </div>
     );
   }
-  const { onboardingComplete, hasAccount, provider } = status.data;
+  const { onboardingComplete, hasAccount, provider, dashboard: hasDashboard } = status.data;
   return (
     <div className="space-y-4">
       <div>
@@ -42,10 +47,23 @@ export function PayoutPanel() {
         </p>
       )}
       {onboardingComplete ? (
-        <p className="flex items-center gap-2 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-800">
-          <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
-          Payout account connected. You can request payouts from the Earnings page.
-        </p>
+        <div className="space-y-3">
+          <p className="flex items-center gap-2 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-800">
+            <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
+            Payout account connected. You can request payouts from the Earnings page.
+          </p>
+          {hasDashboard && (
+            <div className="space-y-2">
+              <Button variant="secondary" onClick={() => dashboard.mutate()} disabled={dashboard.isPending}>
+                <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                {dashboard.isPending ? 'Opening…' : 'Open Stripe dashboard'}
+              </Button>
+              <p className="text-sm text-slate-600">
+                Change your bank account, see your payouts' arrival dates and your tax details on Stripe.
+              </p>
+            </div>
+          )}
+        </div>
       ) : (
         <div className="space-y-3">
           <p className="flex items-center gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
