@@ -53,7 +53,9 @@ export async function finishPayout(ctx: FinishContext, opts: { payoutId: string 
         if (owed.every((e) => !e.transferId)) return refuse(ctx, payoutId, outcome.reason);
         // Some earnings went, one is refused: nothing we can book truthfully; the outbox retries and
         // its failures reach the admins (alertPayoutFailure).
-        throw new Error(`payout ${payoutId}: transfer of earning ${earning.id} refused after others went: ${outcome.reason}`);
+        throw new Error(
+          `payout ${payoutId}: transfer of earning ${earning.id} refused after others went: ${outcome.reason}`,
+        );
       }
       await ctx.db
         .update(earnings)

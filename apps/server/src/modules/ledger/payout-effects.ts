@@ -17,5 +17,9 @@ export function payoutMailEffect(
   status: 'in_transit' | 'paid' | 'failed',
   attempt: number,
 ): Effect<'mail-payout-status', { payoutId: string }> {
-  return { kind: PAYOUT_EFFECTS.mail, key: `mail-payout-status:${payoutId}:${status}:${attempt}`, payload: { payoutId } };
+  return {
+    kind: PAYOUT_EFFECTS.mail,
+    key: `mail-payout-status:${payoutId}:${status}:${attempt}`,
+    payload: { payoutId },
+  };
 }

@@ -119,7 +119,10 @@ describe('payouts (spec §4 Payout, ARCHITECTURE §8)', () => {
     const local = createLocalProvider(t.config.payments.holdLimitHours);
     const refusing: PaymentProvider = {
       ...local,
-      payouts: { ...local.payouts, transferEarning: async () => ({ state: 'refused', reason: 'Bank account closed.' }) },
+      payouts: {
+        ...local.payouts,
+        transferEarning: async () => ({ state: 'refused', reason: 'Bank account closed.' }),
+      },
     };
     const other = await createTestApp({ database: t.database, payments: refusing, env: { AUTH_IP_LIMIT: '10000' } });
     try {

@@ -14,7 +14,9 @@ import { applyPayoutNews } from './payout-state';
  * case payout.paid / payout.failed was lost; with the built-in provider after a minute, which is how its
  * simulated bank pays them.
  */
-export async function reconcilePayouts(ctx: Pick<AppContext, 'db' | 'clock' | 'payments' | 'outbox' | 'log'>): Promise<void> {
+export async function reconcilePayouts(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'payments' | 'outbox' | 'log'>,
+): Promise<void> {
   const now = ctx.clock.now();
   const before = new Date(now.getTime() - 60_000);
   const stuck = await ctx.db
@@ -46,7 +48,13 @@ export async function reconcilePayouts(ctx: Pick<AppContext, 'db' | 'clock' | 'p
         ctx,
         payout.id,
         state.status === 'failed'
-          ? { attempt, status: 'failed', providerPayoutId: payout.providerPayoutId, failureCode: state.failureCode, failureMessage: state.failureMessage }
+          ? {
+              attempt,
+              status: 'failed',
+              providerPayoutId: payout.providerPayoutId,
+              failureCode: state.failureCode,
+              failureMessage: state.failureMessage,
+            }
           : { attempt, status: state.status, providerPayoutId: payout.providerPayoutId },
       );
       // Still on its way: look again after the interval, not on every pass.

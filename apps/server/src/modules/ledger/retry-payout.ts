@@ -28,7 +28,14 @@ export async function retryPayout(
     const attempts = Math.max(payout.attempts, 1) + 1;
     await tx
       .update(payouts)
-      .set({ status: 'pending', attempts, failureReason: null, failureCode: null, providerPayoutId: null, updatedAt: now })
+      .set({
+        status: 'pending',
+        attempts,
+        failureReason: null,
+        failureCode: null,
+        providerPayoutId: null,
+        updatedAt: now,
+      })
       .where(eq(payouts.id, payout.id));
     const next = { ...payoutTransferEffect(payout.id), key: `payout-transfer:${payout.id}:${attempts}` };
     await enqueueEffects(tx, [next], now);
@@ -38,4 +45,3 @@ export async function retryPayout(
   const [row] = await ctx.db.select().from(payouts).where(eq(payouts.id, opts.payoutId));
   return row ?? null;
 }
-

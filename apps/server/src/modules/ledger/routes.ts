@@ -47,7 +47,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/creator/payouts',
     { schema: { tags, summary: 'Pay out the whole available balance', response: { 201: ZPayout } } },
-    async (request, reply) => reply.status(201).send(payoutView(await requestPayout(app, { creatorId: userId(request) }))),
+    async (request, reply) =>
+      reply.status(201).send(payoutView(await requestPayout(app, { creatorId: userId(request) }))),
   );
 
   /** A failed payout whose money is on the creator's Stripe balance, paid out again (decision 0029). */

@@ -28,7 +28,13 @@ export const payoutAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   // Stripe Express's dashboard (bank account, payout details), through a single-use login link.
   app.post(
     '/stripe-connect/dashboard-link',
-    { schema: { tags, summary: 'A login link into the Stripe Express dashboard', response: { 200: ZOnboardingLinkResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'A login link into the Stripe Express dashboard',
+        response: { 200: ZOnboardingLinkResponse },
+      },
+    },
     async (request) => ({ url: await createDashboardLink(app, { creatorId: userId(request) }) }),
   );
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { profiles } from '../../db/schema';
 import { fanAndCreator, useTestApp } from '../../testing';
-import { deliver, deliverConnect, STRIPE_SECRET_KEY, stripeEnv } from '../../testing/stripe/kit';
+import { deliverConnect, STRIPE_SECRET_KEY, stripeEnv } from '../../testing/stripe/kit';
 import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
 
 // Stripe Connect Express through the real SDK against the stand-in (ARCHITECTURE §2, §8).
@@ -42,7 +42,8 @@ describe('Stripe Connect onboarding', () => {
     expect(first.json().url).toMatch(new RegExp(`^${standIn.url}/setup/e/acct_`));
     expect(second.json().url).not.toBe(first.json().url);
     const creates = standIn.requests.filter(
-      (r) => r.path === '/v1/accounts' && r.headers['idempotency-key'] === `fanline:connect:${creator.id}:account:manual`,
+      (r) =>
+        r.path === '/v1/accounts' && r.headers['idempotency-key'] === `fanline:connect:${creator.id}:account:manual`,
     );
     expect(creates).toHaveLength(1);
     expect(creates[0]?.form).toMatchObject({

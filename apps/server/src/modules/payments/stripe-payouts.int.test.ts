@@ -28,8 +28,7 @@ afterAll(async () => {
 const t = useTestApp(() => ({ env: { ...stripeEnv(standIn.url), AUTH_IP_LIMIT: '10000' } }));
 const db = () => t.database.db;
 
-const api = (method: 'GET' | 'POST', url: string, cookie: string) =>
-  t.app.inject({ method, url, headers: { cookie } });
+const api = (method: 'GET' | 'POST', url: string, cookie: string) => t.app.inject({ method, url, headers: { cookie } });
 
 /** Delivers an event twice, as Stripe may: both answered 200, the second acknowledged as a duplicate. */
 async function twice(send: () => Promise<{ statusCode: number }>) {
@@ -138,9 +137,7 @@ describe('payouts through Stripe Connect', () => {
       const request = standIn.requests.find(
         (r) => r.path === '/v1/transfers' && r.headers['idempotency-key'] === `fanline:earning:${earning.id}:transfer`,
       );
-      const intent = standIn.intents.get(
-        earned.find((e) => e.messageId === earning.messageId)?.intentId ?? '',
-      );
+      const intent = standIn.intents.get(earned.find((e) => e.messageId === earning.messageId)?.intentId ?? '');
       expect(request?.form).toMatchObject({
         amount: '7500',
         destination: accountId,
@@ -232,7 +229,7 @@ describe('payouts through Stripe Connect', () => {
     expect(retried.json()).toMatchObject({ status: 'in_transit', retryable: false, failureReason: null });
     const attempts = stripePayoutsOf(payout.id);
     expect(attempts).toHaveLength(2);
-    expect((attempts[1]?.metadata as Record<string, string>).attempt).toBe('2');
+    expect(attempts[1]?.metadata).toMatchObject({ attempt: '2' });
     // The first attempt's failure, delivered again under a new id: not about this attempt.
     await deliverConnect(t.app, { ...failed, id: `${failed.id}_again` });
     expect((await payoutRow(payout.id))?.status).toBe('in_transit');
@@ -289,9 +286,14 @@ describe('refunds after transfer and transfer.reversed', () => {
     await twice(() => deliver(t.app, event));
     expect(await balance('transfer_reversals')).toBe(7_500);
     expect(await balance(`creator_connected:${creator.id}`)).toBe(7_500);
-    const [row] = await db().select().from(earnings).where(eq(earnings.id, earning?.id ?? ''));
+    const [row] = await db()
+      .select()
+      .from(earnings)
+      .where(eq(earnings.id, earning?.id ?? ''));
     expect(row?.status).toBe('reversed');
-    expect((await history(creatorCookie))[0], JSON.stringify(await history(creatorCookie))).toMatchObject({ reversedAmount: 7_500 });
+    expect((await history(creatorCookie))[0], JSON.stringify(await history(creatorCookie))).toMatchObject({
+      reversedAmount: 7_500,
+    });
     expect(await unbalancedTransactions(db())).toBe(0);
   });
 });

@@ -48,18 +48,15 @@ const stateError = (message: string, code?: string, param?: string) =>
  * payouts made on a connected account through the Stripe-Account header (manual schedule only,
  * within that account's balance, to an account whose payouts are enabled).
  */
-export function connectRoutes(
-  state: ConnectState,
-  intents: Map<string, Obj>,
-  baseUrl: () => string,
-): StandInRoute[] {
+export function connectRoutes(state: ConnectState, intents: Map<string, Obj>, baseUrl: () => string): StandInRoute[] {
   const connected = (headers: http.IncomingHttpHeaders) => {
     const id = headers['stripe-account'];
     if (typeof id !== 'string') throw paramError('Stand-in: this call is made on a connected account (Stripe-Account)');
     return mustFind(state.accounts, id, 'account');
   };
   const chargeOf = (id: string) => {
-    for (const intent of intents.values()) if (intent.latest_charge === id && intent.status === 'succeeded') return intent;
+    for (const intent of intents.values())
+      if (intent.latest_charge === id && intent.status === 'succeeded') return intent;
     throw stateError(`No such charge: '${id}'`, 'resource_missing', 'source_transaction');
   };
   return [
@@ -244,7 +241,8 @@ export function connectRoutes(
         if (schedule.interval !== 'manual') {
           throw stateError('You cannot create manual payouts on an account that has automatic payouts enabled.');
         }
-        if (!account.payouts_enabled) throw stateError('Payouts are not enabled on this account.', 'payouts_not_allowed');
+        if (!account.payouts_enabled)
+          throw stateError('Payouts are not enabled on this account.', 'payouts_not_allowed');
         const balance = state.balances.get(account.id as string) ?? 0;
         if (amount > balance) {
           throw stateError(
@@ -367,11 +365,13 @@ export function settlePayout(
 ): Obj {
   const payout = mustFind(state.payouts, payoutId, 'payout');
   if (outcome.paid) {
-    if (payout.status !== 'pending' && payout.status !== 'in_transit') throw new Error(`payout ${payoutId} is ${payout.status}`);
+    if (payout.status !== 'pending' && payout.status !== 'in_transit')
+      throw new Error(`payout ${payoutId} is ${payout.status}`);
     payout.status = 'paid';
   } else {
     // Stripe: a payout can fail after it was reported paid (the bank returned it), up to days later.
-    if (payout.status === 'failed' || payout.status === 'canceled') throw new Error(`payout ${payoutId} is ${payout.status}`);
+    if (payout.status === 'failed' || payout.status === 'canceled')
+      throw new Error(`payout ${payoutId} is ${payout.status}`);
     Object.assign(payout, { status: 'failed', failure_code: outcome.code, failure_message: outcome.message });
     const account = payout.account as string;
     state.balances.set(account, (state.balances.get(account) ?? 0) + (payout.amount as number));

@@ -195,7 +195,12 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
       Object.assign(
         intentOf(state),
         manual
-          ? { status: 'requires_capture', amount_capturable: amount, last_payment_error: null, latest_charge: newId('ch') }
+          ? {
+              status: 'requires_capture',
+              amount_capturable: amount,
+              last_payment_error: null,
+              latest_charge: newId('ch'),
+            }
           : { status: 'succeeded', amount_received: amount, last_payment_error: null, latest_charge: newId('ch') },
       );
       // Our handler reads the intent, never payment_status; a hold is not yet money received.

@@ -112,7 +112,8 @@ export function createStripePayoutRails(stripe: Stripe): PayoutRails {
         );
       } catch (error) {
         // Reversed in full already (by us earlier, or in the dashboard): what we wanted.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && /already.*reversed/i.test(error.message)) return;
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && /already.*reversed/i.test(error.message))
+          return;
         throw error;
       }
     },
@@ -150,7 +151,8 @@ export function accountStateOf(account: Stripe.Account): PayoutAccountState {
 
 /** Stripe's payout status in our three: pending and in_transit are on the way; canceled never arrives. */
 export function payoutStateOf(payout: Stripe.Payout): ProviderPayoutState {
-  const status = payout.status === 'paid' ? 'paid' : ['failed', 'canceled'].includes(payout.status) ? 'failed' : 'in_transit';
+  const status =
+    payout.status === 'paid' ? 'paid' : ['failed', 'canceled'].includes(payout.status) ? 'failed' : 'in_transit';
   const attempt = Number(payout.metadata?.attempt);
   return {
     payoutId: payout.metadata?.payout_id ?? null,
