@@ -73,7 +73,7 @@ export async function finishPayout(ctx: FinishContext, opts: { payoutId: string 
       attempt,
       status: 'failed',
       providerPayoutId: null,
-      failureCode: 'payout_refused',
+      failureCode: started.code ?? 'payout_refused',
       failureMessage: started.reason,
     });
   }

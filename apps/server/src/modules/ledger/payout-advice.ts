@@ -3,6 +3,9 @@
  * Stripe's failure code. Shown in the payout history and in the mail, so both say the same.
  */
 export function payoutFailureAdvice(payout: { transferred: boolean; failureCode: string | null }): string {
+  if (payout.failureCode === 'simulated_bank_rejected') {
+    return 'Test mode: set the simulated bank under Settings → Payout back to "Pays payouts", then press Retry on this payout.';
+  }
   if (!payout.transferred) {
     return 'The money is back in your available balance. Check your payout account under Settings → Payout, then request the payout again.';
   }

@@ -147,6 +147,39 @@ describe('payouts (spec §4 Payout, ARCHITECTURE §8)', () => {
     }
   });
 
+  test('the simulated bank (test mode) rejects a payout: failed with what to do, then retried and paid', async () => {
+    const { creatorCookie, creator } = await creatorWithEarnings(2);
+    await connectLocalPayoutAccount(t.app, creatorCookie);
+    const bank = (outcome: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/stripe-connect/simulated/bank',
+        headers: { cookie: creatorCookie },
+        payload: { outcome },
+      });
+    expect((await bank('reject')).json()).toMatchObject({ simulatedBank: 'reject', dashboard: false });
+    const failed = (await requestPayout(creatorCookie)).json();
+    expect(failed).toMatchObject({ status: 'failed', retryable: true, failureCode: 'simulated_bank_rejected' });
+    expect(failed.advice).toContain('simulated bank');
+    // The money waits on the (simulated) connected account, not in the available balance.
+    expect(await ledgerSum(`creator_connected:${creator.id}`)).toBe(15_000);
+    expect((await get('/api/creator/earnings', creatorCookie)).json().available).toBe(0);
+    expect((await get('/api/creator/payouts', creatorCookie)).json()).toMatchObject({ simulated: true });
+
+    await bank('pay');
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/creator/payouts/${failed.id}/retry`,
+      headers: { cookie: creatorCookie },
+    });
+    expect(retried.json()).toMatchObject({ status: 'in_transit', retryable: false });
+    t.clock.advance(61_000);
+    await reconcilePayouts(t.app);
+    expect((await get('/api/creator/payouts', creatorCookie)).json().items[0]).toMatchObject({ status: 'paid' });
+    expect(await ledgerSum(`creator_connected:${creator.id}`)).toBe(0);
+    expect(await unbalancedTransactions(t.database.db)).toBe(0);
+  });
+
   test('the earnings figures say why held money is held and what the payout rule asks', async () => {
     const { creatorCookie, creator, fanCookie } = await fanAndCreator(t.app, t.database.db, { messagePrice: 10_000 });
     const flagged = await earnOnce(t.app, fanCookie, creator.id, creatorCookie);

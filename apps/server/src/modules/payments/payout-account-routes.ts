@@ -1,4 +1,4 @@
-import { ZOnboardingLinkResponse, ZPayoutAccountStatus } from '@fanline/contracts';
+import { ZOnboardingLinkResponse, ZPayoutAccountStatus, ZSimulatedBankRequest } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, userId } from '../../platform/auth-guard';
 import {
@@ -6,6 +6,7 @@ import {
   createDashboardLink,
   createOnboardingLink,
   getPayoutAccountStatus,
+  setSimulatedBank,
 } from './payout-account';
 
 const tags = ['payouts'];
@@ -51,5 +52,18 @@ export const payoutAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => completeSimulatedOnboarding(app, { creatorId: userId(request) }),
+  );
+
+  app.post(
+    '/stripe-connect/simulated/bank',
+    {
+      schema: {
+        tags,
+        summary: 'Local provider only: the simulated bank pays or rejects payouts',
+        body: ZSimulatedBankRequest,
+        response: { 200: ZPayoutAccountStatus },
+      },
+    },
+    async (request) => setSimulatedBank(app, { creatorId: userId(request), outcome: request.body.outcome }),
   );
 };

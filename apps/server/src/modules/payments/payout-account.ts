@@ -35,6 +35,8 @@ export async function getPayoutAccountStatus(app: PayoutAccountContext, { creato
     hasAccount: creator.stripeAccountId !== null,
     onboardingComplete: ready,
     dashboard: Boolean(creator.stripeAccountId && ready && rails.dashboardLink),
+    simulatedBank:
+      creator.stripeAccountId && rails.simulatedBank ? rails.simulatedBank.get(creator.stripeAccountId) : null,
   };
 }
 
@@ -93,6 +95,19 @@ export async function completeSimulatedOnboarding(app: PayoutAccountContext, { c
     throw new AppError('CONFLICT', 'Start the payout setup from Settings → Payout first.');
   }
   await applyAccountState(app, creatorId, 'enabled');
+  return getPayoutAccountStatus(app, { creatorId });
+}
+
+/** The built-in provider's simulated bank pays or rejects this creator's payouts (test mode only). */
+export async function setSimulatedBank(
+  app: PayoutAccountContext,
+  { creatorId, outcome }: { creatorId: string; outcome: 'pay' | 'reject' },
+) {
+  const creator = await loadCreator(app, creatorId);
+  const bank = app.payments.payouts.simulatedBank;
+  if (!bank) throw new AppError('NOT_FOUND', 'Only the test payment provider has a simulated bank.');
+  if (!creator.stripeAccountId) throw new AppError('CONFLICT', 'Start the payout setup from Settings → Payout first.');
+  bank.set(creator.stripeAccountId, outcome);
   return getPayoutAccountStatus(app, { creatorId });
 }
 

@@ -64,6 +64,14 @@ export interface PayoutRails {
   payoutState(providerPayoutId: string, accountId: string): Promise<ProviderPayoutState>;
   /** Takes an earning's transfer back in full (a refund after transfer). Idempotent on the earning. */
   reverseTransfer(earning: { id: string; amount: number; transferId: string }): Promise<void>;
+  /**
+   * The built-in provider's simulated bank (test mode only, labelled on screen): whether it pays or
+   * rejects the account's payouts, read and set. Absent with a real provider.
+   */
+  simulatedBank?: {
+    get(accountId: string): 'pay' | 'reject';
+    set(accountId: string, outcome: 'pay' | 'reject'): void;
+  };
   /** A transfer as the provider has it now: how much of it was reversed (transfer.reversed). */
   transferState?(transferId: string): Promise<{ amount: number; amountReversed: number }>;
 }
@@ -77,7 +85,9 @@ export type PayoutAccountState = {
 
 export type TransferOutcome = { state: 'paid'; transferId: string } | { state: 'refused'; reason: string };
 
-export type PayoutStart = { state: 'started'; providerPayoutId: string } | { state: 'refused'; reason: string };
+export type PayoutStart =
+  | { state: 'started'; providerPayoutId: string }
+  | { state: 'refused'; reason: string; code?: string };
 
 export type ProviderPayoutState = {
   /** Our payout and attempt, from the payout's metadata (null on a payout we did not make). */

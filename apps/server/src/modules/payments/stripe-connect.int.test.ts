@@ -35,6 +35,7 @@ describe('Stripe Connect onboarding', () => {
       hasAccount: false,
       onboardingComplete: false,
       dashboard: false,
+      simulatedBank: null,
     });
 
     const [first, second] = [await onboardingLink(creatorCookie), await onboardingLink(creatorCookie)];
@@ -65,6 +66,7 @@ describe('Stripe Connect onboarding', () => {
       hasAccount: true,
       onboardingComplete: false,
       dashboard: false,
+      simulatedBank: null,
     });
   });
 

@@ -1,14 +1,26 @@
 import { PAYOUT_MESSAGES } from '@fanline/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CircleAlert, ExternalLink } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { createDashboardLink, createOnboardingLink, payoutAccountQuery } from '../api/creator-settings';
+import {
+  createDashboardLink,
+  createOnboardingLink,
+  payoutAccountQuery,
+  setSimulatedBank,
+  settingsKeys,
+} from '../api/creator-settings';
 
 /** spec §2 Payout tab: the payout account's status and onboarding (Stripe Connect, or the simulated one). */
 export function PayoutPanel() {
+  const queryClient = useQueryClient();
   const status = useQuery(payoutAccountQuery());
+  const bank = useMutation({
+    mutationFn: setSimulatedBank,
+    onSuccess: (next) => queryClient.setQueryData(settingsKeys.payoutAccount, next),
+    onError: () => toast.error('Could not change the simulated bank. Please try again.'),
+  });
   const connect = useMutation({
     mutationFn: createOnboardingLink,
     onSuccess: ({ url }) => window.location.assign(url),
@@ -31,7 +43,7 @@ export function PayoutPanel() {
       </div>
     );
   }
-  const { onboardingComplete, hasAccount, provider, dashboard: hasDashboard } = status.data;
+  const { onboardingComplete, hasAccount, provider, dashboard: hasDashboard, simulatedBank } = status.data;
   return (
     <div className="space-y-4">
       <div>
@@ -52,6 +64,31 @@ export function PayoutPanel() {
             <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
             Payout account connected. You can request payouts from the Earnings page.
           </p>
+          {simulatedBank && (
+            <fieldset className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              <legend className="px-1 font-medium">Simulated bank (test mode)</legend>
+              <p>Try what a creator sees when their bank rejects a payout.</p>
+              <div className="flex flex-wrap gap-2">
+                {(
+                  [
+                    ['pay', 'Pays payouts'],
+                    ['reject', 'Rejects payouts'],
+                  ] as const
+                ).map(([outcome, label]) => (
+                  <Button
+                    key={outcome}
+                    size="sm"
+                    variant={simulatedBank === outcome ? 'primary' : 'secondary'}
+                    aria-pressed={simulatedBank === outcome}
+                    disabled={bank.isPending}
+                    onClick={() => bank.mutate(outcome)}
+                  >
+                    {label}
+                  </Button>
+                ))}
+              </div>
+            </fieldset>
+          )}
           {hasDashboard && (
             <div className="space-y-2">
               <Button variant="secondary" onClick={() => dashboard.mutate()} disabled={dashboard.isPending}>
