@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { earnings, ledgerEntries, payments, payouts, profiles } from '../../db/schema';
-import { fanAndCreator, passFlagWindow, unbalancedTransactions, useTestApp } from '../../testing';
+import { createTestApp, fanAndCreator, passFlagWindow, unbalancedTransactions, useTestApp } from '../../testing';
 import {
   deliver,
   deliverConnect,
@@ -99,6 +99,15 @@ const mailsTo = (email: string | null) =>
   t.app.mailer.outbox().filter((m) => m.to === email && m.kind === 'payout-status');
 
 describe('the Connect endpoint', () => {
+  test('is required with Stripe: without STRIPE_CONNECT_WEBHOOK_SECRET the server refuses to start', async () => {
+    await expect(
+      createTestApp({
+        database: t.database,
+        env: { ...stripeEnv(standIn.url), STRIPE_CONNECT_WEBHOOK_SECRET: '' },
+      }),
+    ).rejects.toThrow(/STRIPE_CONNECT_WEBHOOK_SECRET is required/);
+  });
+
   test('takes only the Connect secret, and the platform endpoint only the platform secret', async () => {
     const people = await fanAndCreator(t.app, db());
     await api('POST', '/api/stripe-connect/onboarding-link', people.creatorCookie);
