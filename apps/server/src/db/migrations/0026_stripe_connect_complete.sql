@@ -15,3 +15,6 @@ ALTER TABLE "earnings" ADD CONSTRAINT "earnings_status_check" CHECK ("earnings".
 -- automatic schedule paid it to the bank; those rows read as paid.
 UPDATE "payouts" SET "status" = 'paid' WHERE "status" = 'completed';--> statement-breakpoint
 ALTER TABLE "payouts" ADD CONSTRAINT "payouts_status_check" CHECK ("payouts"."status" in ('pending', 'in_transit', 'paid', 'failed'));
+--> statement-breakpoint
+-- Known accounts start from what we knew, so the first re-read after this change mails only a real change.
+UPDATE "profiles" SET "payout_account_state" = CASE WHEN "stripe_onboarding_completed" THEN 'enabled' ELSE 'incomplete' END WHERE "stripe_account_id" IS NOT NULL;
