@@ -160,13 +160,23 @@ describe('Creator business (issue #10)', () => {
     }
   });
 
-  test('a creator pays out the available balance once; a second click cannot pay twice', async () => {
+  test('a creator pays out the available balance once; the bank rejects it, a retry sends it; a second click cannot pay twice', async () => {
     // coachdre's seeded replies (demo-earnings.ts) leave $112.50 past the 48-hour hold and $37.50 still
     // held; no other journey asserts his figures, so this one may spend them.
     const dre = demoCreator('coachdre');
     const context = await browser.context();
     await signInByApi(context, browser.url('/'), dre);
     const page = await context.newPage();
+    // Decision 0029: the test provider's simulated bank (labelled) is set to reject payouts, so the
+    // payout's failure, its reason and what to do show on screen; there is no Stripe dashboard in test mode.
+    const simulatedBank = async (label: string) => {
+      await page.goto(browser.url('/dashboard/settings?tab=payout'));
+      const bank = page.getByRole('group', { name: 'Simulated bank (test mode)' });
+      await bank.getByRole('button', { name: label }).click();
+      await expect.poll(() => bank.getByRole('button', { name: label }).getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByRole('button', { name: 'Open Stripe dashboard' }).count()).toBe(0);
+    };
+    await simulatedBank('Rejects payouts');
     await page.goto(browser.url('/dashboard/earnings'));
     await page.getByRole('heading', { name: 'Earnings' }).waitFor();
     const card = page.getByRole('group', { name: 'Available for Payout' });
@@ -182,14 +192,24 @@ describe('Creator business (issue #10)', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Request Payout' }).count()).toBe(2);
 
     await card.getByRole('button', { name: 'Request Payout' }).click();
-    await toast(page, PAYOUT_MESSAGES.requested);
-    await toast(page, PAYOUT_MESSAGES.requestedBody);
-    // The local provider confirms the transfer at once: the payout is listed first, completed, and
-    // nothing is left to pay out but what is still on hold.
+    await toast(page, PAYOUT_MESSAGES.failed);
+    // Transferred to the (simulated) Stripe balance, then rejected by the bank: listed first as Failed
+    // with the bank's reason, what to do and Retry; the money is no longer available to request.
     await expect.poll(() => payoutList.getByRole('listitem').count()).toBe(before + 1);
     const newest = payoutList.getByRole('listitem').first();
     expect(await newest.innerText()).toContain('$112.50');
-    expect(await newest.innerText()).toContain('Completed');
+    await expect.poll(() => newest.innerText()).toContain('Failed');
+    expect(await newest.innerText()).toContain('The simulated bank rejected this payout (test mode).');
+    expect(await newest.innerText()).toContain('press Retry on this payout');
+    await expect.poll(() => available.innerText()).toBe('$0');
+    await page.screenshot({ path: `${ARTIFACTS}/earnings-payout-failed-1280.png`, fullPage: true });
+
+    await simulatedBank('Pays payouts');
+    await page.goto(browser.url('/dashboard/earnings'));
+    await payoutList.getByRole('listitem').first().getByRole('button', { name: 'Retry the $112.50 payout' }).click();
+    await toast(page, 'Payout sent again');
+    await expect.poll(() => payoutList.getByRole('listitem').first().innerText()).toContain('In transit');
+    expect(await payoutList.getByRole('listitem').first().innerText()).not.toContain('Failed');
     await expect.poll(() => available.innerText()).toBe('$0');
     expect(await card.getByTestId('held-value').innerText()).toContain('$37.50 on hold');
     await page.screenshot({ path: `${ARTIFACTS}/earnings-after-payout-1280.png`, fullPage: true });
@@ -225,7 +245,12 @@ describe('Creator business (issue #10)', () => {
       const page = await context.newPage();
       await page.goto(browser.url('/dashboard/earnings'));
       await page.getByRole('list', { name: 'Payouts' }).waitFor();
-      expect(await page.getByRole('list', { name: 'Payouts' }).innerText()).toMatch(/Pending|Completed/);
+      // Decision 0029: the seeded payouts are on the simulated bank's way: the older one is Paid after
+      // the server's first jobs pass, the newer In transit until a minute after its transfer.
+      await expect
+        .poll(() => page.getByRole('list', { name: 'Payouts' }).innerText(), { timeout: 25_000 })
+        .toMatch(/Paid/);
+      expect(await page.getByText('Test mode: payouts go to a simulated bank; no real money moves.').count()).toBe(1);
       await page.screenshot({ path: `${ARTIFACTS}/earnings-${name}.png`, fullPage: true });
       await page.goto(browser.url('/dashboard/settings'));
       await page.getByRole('list', { name: 'Portfolio images' }).waitFor();

@@ -22,7 +22,12 @@ import {
   settleStripeSide,
 } from './testing/faults';
 import { ManualClock, runJobsOnce } from './testing/jobs';
-import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, stripeEnv } from './testing/stripe/kit';
+import {
+  STRIPE_CONNECT_WEBHOOK_SECRET,
+  STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET,
+  stripeEnv,
+} from './testing/stripe/kit';
 import { type StripeStandIn, signStripeEvent, startStripeStandIn } from './testing/stripe/stand-in';
 
 // Fault injection (FAULT_RUNS, 7 by default: each money flow once, in random order; the fuller run
@@ -71,9 +76,9 @@ describe.skipIf(testDriver() !== 'postgres')('fault injection (PostgreSQL)', () 
         .where(eq(profiles.id, creator.id));
       const { payload, headers } = signStripeEvent(
         standIn.finishOnboarding(row?.accountId ?? ''),
-        STRIPE_WEBHOOK_SECRET,
+        STRIPE_CONNECT_WEBHOOK_SECRET,
       );
-      const onboarded = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload, headers });
+      const onboarded = await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe-connect', payload, headers });
       expect(onboarded.statusCode).toBe(200);
       pairs.push({ fanCookie: await signIn(t.app, fan.email ?? ''), creatorCookie, creatorId: creator.id });
     }

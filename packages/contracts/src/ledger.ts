@@ -6,8 +6,17 @@ import { ZText, ZTimestamp } from './common';
 export const ZPayout = z.object({
   id: z.uuid(),
   amount: z.number().int(),
-  status: z.enum(['pending', 'completed', 'failed']),
+  /** pending → in_transit → paid | failed (decision 0029). */
+  status: z.enum(['pending', 'in_transit', 'paid', 'failed']),
   failureReason: z.string().nullable(),
+  /** Stripe's failure code: what the creator should do about a failed payout follows from it. */
+  failureCode: z.string().nullable(),
+  /** A failed payout whose money waits on the creator's Stripe balance: Retry pays it out again. */
+  retryable: z.boolean(),
+  /** What the creator should do about a failed payout (the same words as the mail); null otherwise. */
+  advice: z.string().nullable(),
+  /** The earnings of this payout whose transfer was taken back (a refund after transfer), in cents. */
+  reversedAmount: z.number().int(),
   createdAt: ZTimestamp,
 });
 
@@ -20,7 +29,8 @@ export const ZEarningTransaction = z.object({
   commission: z.number().int(),
   totalAmount: z.number().int(),
   /** 'refunded' when an upheld "not an answer" flag reversed it (issue #13). */
-  status: z.enum(['pending', 'earned', 'paid_out', 'refunded']),
+  /** 'reversed': paid out, then its transfer was taken back (a refund after transfer, decision 0029). */
+  status: z.enum(['pending', 'earned', 'paid_out', 'refunded', 'reversed']),
   /** Why an unpaid earning is not payable yet: its 48-hour flag window runs, or a flag holds it (decision 0016). */
   hold: z.enum(['window', 'flagged']).nullable(),
   createdAt: ZTimestamp,
@@ -57,7 +67,12 @@ export const ZEarningsSummary = z.object({
 
 export type TEarningsSummary = z.input<typeof ZEarningsSummary>;
 
-export const ZPayoutList = z.object({ items: z.array(ZPayout), nextCursor: z.string().nullable() });
+export const ZPayoutList = z.object({
+  items: z.array(ZPayout),
+  nextCursor: z.string().nullable(),
+  /** The built-in test provider's simulated bank: shown as such (decision 0029). */
+  simulated: z.boolean(),
+});
 
 export type TPayoutList = z.input<typeof ZPayoutList>;
 

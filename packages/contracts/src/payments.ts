@@ -57,7 +57,13 @@ export const ZPayoutAccountStatus = z.object({
   provider: ZPaymentProvider,
   hasAccount: z.boolean(),
   onboardingComplete: z.boolean(),
+  /** Whether the creator can open the provider's dashboard (Stripe Express, once onboarded); decision 0029. */
+  dashboard: z.boolean(),
+  /** The built-in provider's simulated bank for this account (test mode); null with Stripe. */
+  simulatedBank: z.enum(['pay', 'reject']).nullable(),
 });
+
+export const ZSimulatedBankRequest = z.object({ outcome: z.enum(['pay', 'reject']) });
 
 export type TPayoutAccountStatus = z.input<typeof ZPayoutAccountStatus>;
 

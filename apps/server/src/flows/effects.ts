@@ -6,6 +6,7 @@ import { type Effect, type OutboxRow, runOutbox } from '../modules/outbox';
 import {
   capturePayment,
   mailCreatorAboutNewMessage,
+  mailPayoutAccountState,
   type NewMessageMail,
   PAYMENT_EFFECTS,
   refundCapturedPayment,
@@ -41,6 +42,8 @@ export interface Effects {
   /** Written by payments' confirmation, inside its one statement (confirm-statements.ts). */
   [PAYMENT_EFFECTS.autoFlag]: { id: string; content: string };
   [PAYMENT_EFFECTS.mailNewMessage]: NewMessageMail;
+  /** The creator's mail about a change of their payout account (decision 0029), written with the change. */
+  [PAYMENT_EFFECTS.mailPayoutAccount]: Parameters<typeof mailPayoutAccountState>[1];
 }
 
 export type EffectKind = keyof Effects;
@@ -112,6 +115,7 @@ const HANDLERS: { [K in EffectKind]: Handler<K> } = {
     ),
   [PAYMENT_EFFECTS.autoFlag]: (ctx, payload) => autoFlagMessage(ctx, payload),
   [PAYMENT_EFFECTS.mailNewMessage]: (ctx, payload) => mailCreatorAboutNewMessage(ctx, payload),
+  [PAYMENT_EFFECTS.mailPayoutAccount]: (ctx, payload) => mailPayoutAccountState(ctx, payload),
 };
 
 async function handle(ctx: EffectContext, row: OutboxRow): Promise<void> {

@@ -82,6 +82,7 @@ const ZEnv = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.url().optional(),
   PAYMENT_HOLD_HOURS: z.coerce
     .number()
@@ -148,6 +149,8 @@ export interface Config {
     testSend: boolean;
     stripeSecretKey: string | undefined;
     stripeWebhookSecret: string | undefined;
+    /** Connect events (connected accounts' account.updated, payout.*) are signed with their own endpoint's secret. */
+    stripeConnectWebhookSecret: string | undefined;
     /** Reach Stripe elsewhere (a local stand-in in tests). */
     stripeApiUrl: string | undefined;
     /** How long a card authorization is trusted to hold; longer response windows capture at once. */
@@ -232,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       testSend: localPayments && !production,
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
+      stripeConnectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET || undefined,
       stripeApiUrl: e.STRIPE_API_URL,
       holdLimitHours: e.PAYMENT_HOLD_HOURS,
     },

@@ -58,12 +58,9 @@ export const devMailRoutes: FastifyPluginAsync = async (app) => {
     const nav = rendered.map(({ id, entry }) => `<li><a href="#${id}">${escapeHtml(entry.title)}</a></li>`).join('');
     const articles = rendered
       .map(({ id, entry, mail }) => {
-        const wired = entry.wired
-          ? ''
-          : ' · <strong>template only</strong>: not sent yet, it waits for its trigger (decision 0030)';
         return (
           `<article id="${id}" data-mail="${id}"><h2>${escapeHtml(entry.title)}</h2>` +
-          `<p class="meta">Kind <code>${escapeHtml(entry.kind)}</code> · ${CHANNEL[entry.channel]}${wired}</p>` +
+          `<p class="meta">Kind <code>${escapeHtml(entry.kind)}</code> · ${CHANNEL[entry.channel]}</p>` +
           `<p class="meta">Subject: <strong data-subject>${escapeHtml(mail.subject)}</strong> · <a href="/dev/mail/${id}">open the HTML alone</a></p>` +
           `<div class="parts"><iframe title="${escapeHtml(entry.title)}: HTML part" srcdoc="${escapeHtml(mail.html)}"></iframe>` +
           `<div><p class="meta">Plain-text part</p><pre data-text>${escapeHtml(mail.text)}</pre></div></div></article>`

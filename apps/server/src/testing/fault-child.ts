@@ -29,6 +29,7 @@ const config = loadConfig({
   AUTH_EMAIL_LIMIT: '100000',
   STRIPE_SECRET_KEY: process.env.FAULT_STRIPE_SECRET_KEY ?? '',
   STRIPE_WEBHOOK_SECRET: process.env.FAULT_STRIPE_WEBHOOK_SECRET ?? '',
+  STRIPE_CONNECT_WEBHOOK_SECRET: process.env.FAULT_STRIPE_CONNECT_WEBHOOK_SECRET ?? '',
   STRIPE_API_URL: process.env.FAULT_STRIPE_API_URL ?? '',
 });
 const database = await openDatabase({ kind: 'postgres', url, max: 4 });

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { EFFECTS_WITHOUT_CHANGE, unbalancedTransactions } from './messaging';
+import { STRIPE_CONNECT_WEBHOOK_SECRET } from './stripe/kit';
 import { type StandInFaults, type StripeStandIn, signStripeEvent } from './stripe/stand-in';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
@@ -238,6 +239,7 @@ export async function runOnce(world: FaultWorld, flow: Flow): Promise<FaultRun> 
     FAULT_STRIPE_API_URL: world.standIn.url,
     FAULT_STRIPE_SECRET_KEY: world.secretKey,
     FAULT_STRIPE_WEBHOOK_SECRET: world.webhookSecret,
+    FAULT_STRIPE_CONNECT_WEBHOOK_SECRET: STRIPE_CONNECT_WEBHOOK_SECRET,
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const call = fetchCall(url);
@@ -382,7 +384,7 @@ export async function checkMoney(app: FastifyInstance, standIn: StripeStandIn): 
 
   const transfers = [...standIn.connect.transfers.values()];
   const payouts = new Map(
-    (await all(sql`select id, status, creator_id from payouts`)).map((r) => [String(r.id), r] as const),
+    (await all(sql`select id, status, creator_id, transferred from payouts`)).map((r) => [String(r.id), r] as const),
   );
   const accounts = new Map(
     (await all(sql`select id, stripe_account_id from profiles where stripe_account_id is not null`)).map(
@@ -394,20 +396,32 @@ export async function checkMoney(app: FastifyInstance, standIn: StripeStandIn): 
       (r) => [String(r.creator_id), Number(r.total)] as const,
     ),
   );
+  // Decision 0029: one transfer per earning, one Stripe payout per payout attempt.
   const perPayout = new Map<string, number>();
+  const perEarning = new Map<string, number>();
   const perCreator = new Map<string, number>();
   for (const transfer of transfers) {
-    const payoutId = String((transfer.metadata as { payout_id?: string }).payout_id);
+    const meta = transfer.metadata as { payout_id?: string; earning_id?: string };
+    const payoutId = String(meta.payout_id);
     perPayout.set(payoutId, (perPayout.get(payoutId) ?? 0) + 1);
+    perEarning.set(String(meta.earning_id), (perEarning.get(String(meta.earning_id)) ?? 0) + 1);
     const creatorId = accounts.get(String(transfer.destination)) ?? '?';
     perCreator.set(creatorId, (perCreator.get(creatorId) ?? 0) + Number(transfer.amount));
   }
+  const perAttempt = new Map<string, number>();
+  for (const payout of standIn.connect.payouts.values()) {
+    const meta = payout.metadata as { payout_id?: string; attempt?: string };
+    const key = `${meta.payout_id}:${meta.attempt}`;
+    perAttempt.set(key, (perAttempt.get(key) ?? 0) + 1);
+  }
   let transferConflicts = 0;
-  for (const [payoutId, n] of perPayout) {
-    if (n > 1 || payouts.get(payoutId)?.status !== 'completed') transferConflicts++;
+  for (const n of [...perEarning.values(), ...perAttempt.values()]) if (n > 1) transferConflicts++;
+  for (const [payoutId] of perPayout) {
+    // Money sent for a payout we booked as never transferred (failed back to the balance).
+    if (payouts.get(payoutId)?.transferred !== true) transferConflicts++;
   }
   for (const [id, payout] of payouts) {
-    if (payout.status === 'completed' && !perPayout.has(id)) transferConflicts++;
+    if (payout.transferred === true && !perPayout.has(id)) transferConflicts++;
   }
   let transfersAboveEarnings = 0;
   for (const [creatorId, total] of perCreator) if (total > (earned.get(creatorId) ?? 0)) transfersAboveEarnings++;

@@ -104,7 +104,11 @@ export function switchableProvider() {
     capture: (p) => guard(() => local.capture(p)),
     release: (p) => guard(() => local.release(p)),
     refund: (p) => guard(() => local.refund(p)),
-    payouts: { ...local.payouts, transfer: (payout, account) => guard(() => local.payouts.transfer(payout, account)) },
+    payouts: {
+      ...local.payouts,
+      transferEarning: (earning, account) => guard(() => local.payouts.transferEarning(earning, account)),
+      startPayout: (payout, account) => guard(() => local.payouts.startPayout(payout, account)),
+    },
   };
   return { provider, state };
 }
@@ -487,7 +491,7 @@ const INVARIANTS: Array<{
       select account, 0, 0 from negative
       union all
       select po.creator_id::text, po.amount, sum(e.amount) from payouts po left join earnings e on e.payout_id = po.id
-      where po.status in ('pending', 'completed') group by po.id having po.amount <> coalesce(sum(e.amount), 0)`,
+      where po.status in ('pending', 'in_transit', 'paid') group by po.id having po.amount <> coalesce(sum(e.amount), 0)`,
   },
   {
     name: 'a flagged earning is never paid out before the ruling, and an upheld flag is never paid out',

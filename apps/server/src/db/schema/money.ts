@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt } from './columns';
 import { messages } from './messages';
 import { profiles } from './profiles';
@@ -67,13 +67,17 @@ export const earnings = pgTable(
     commission: integer('commission').notNull(),
     totalAmount: integer('total_amount').notNull(),
     status: text('status').notNull().default('pending'),
+    /** The Stripe transfer that carried this earning to the creator's connected account (decision 0029). */
+    providerTransferId: text('provider_transfer_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('earnings_status_check', sql`${t.status} in ('pending', 'earned', 'paid_out', 'refunded')`),
+    // 'reversed': paid out, then its transfer was taken back (a refund after transfer, decision 0029).
+    check('earnings_status_check', sql`${t.status} in ('pending', 'earned', 'paid_out', 'refunded', 'reversed')`),
     check('earnings_split_balanced', sql`${t.amount} + ${t.commission} = ${t.totalAmount}`),
     uniqueIndex('earnings_message_key').on(t.messageId),
+    uniqueIndex('earnings_transfer_key').on(t.providerTransferId),
     index('earnings_creator_created_idx').on(t.creatorId, t.createdAt.desc()),
     index('earnings_payout_idx').on(t.payoutId),
   ],
@@ -87,21 +91,38 @@ export const payouts = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
-    status: text('status', { enum: ['pending', 'completed', 'failed'] })
+    /**
+     * pending (requested, transfers under way) → in_transit (the payout is on its way to the bank) →
+     * paid (at the bank) | failed (refused, or the bank returned it). Decision 0029.
+     */
+    status: text('status', { enum: ['pending', 'in_transit', 'paid', 'failed'] })
       .notNull()
       .default('pending'),
+    /** Before decision 0029, the single transfer of the whole payout; now unused for new payouts. */
     providerTransferId: text('provider_transfer_id'),
-    /** Why the provider refused the transfer (shown to the creator); null unless failed. */
+    /** The Stripe payout on the creator's connected account (its current attempt). */
+    providerPayoutId: text('provider_payout_id'),
+    /** How many Stripe payouts were started for it: a retry after a failure is the next attempt. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Why the payout failed (shown to the creator); null unless failed. */
     failureReason: text('failure_reason'),
+    /** Stripe's failure_code (e.g. account_closed), which decides what the creator is told to do. */
+    failureCode: text('failure_code'),
+    /**
+     * The earnings' transfers are booked: the money is on the creator's connected account
+     * (creator_connected:<id>) until the bank has it. A failed payout that is transferred can be retried.
+     */
+    transferred: boolean('transferred').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('payouts_amount_positive', sql`${t.amount} > 0`),
-    check('payouts_status_check', sql`${t.status} in ('pending', 'completed', 'failed')`),
+    check('payouts_status_check', sql`${t.status} in ('pending', 'in_transit', 'paid', 'failed')`),
+    uniqueIndex('payouts_provider_payout_key').on(t.providerPayoutId),
     index('payouts_creator_created_idx').on(t.creatorId, t.createdAt.desc()),
     // The payout reconciler looks for transfers whose outcome was never recorded.
-    index('payouts_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('payouts_pending_idx').on(t.createdAt).where(sql`${t.status} in ('pending', 'in_transit')`),
   ],
 );
 

@@ -61,6 +61,8 @@ export const profiles = pgTable(
     instagramFollowerCount: bigint('instagram_follower_count', { mode: 'number' }),
     stripeAccountId: text('stripe_account_id'),
     stripeOnboardingCompleted: boolean('stripe_onboarding_completed').notNull().default(false),
+    /** The payout account as last read from the provider (decision 0029); a change mails the creator. */
+    payoutAccountState: text('payout_account_state', { enum: ['incomplete', 'enabled', 'restricted'] }),
     // IANA zone the creator's browser reports; earnings days follow it rather than UTC (issue #10).
     timeZone: text('time_zone'),
     isAdmin: boolean('is_admin').notNull().default(false),

@@ -76,7 +76,7 @@ test('demo activity: portfolios, earnings and a completed payout and one the pro
     .select()
     .from(payouts)
     .where(eq(payouts.creatorId, maya?.id ?? ''));
-  expect(mayaPayouts.map((p) => p.status).sort()).toEqual(['completed', 'pending']);
+  expect(mayaPayouts.map((p) => p.status).sort()).toEqual(['in_transit', 'pending']);
   const [earned] = await database.db
     .select({ n: count() })
     .from(earningsTable)
@@ -85,7 +85,8 @@ test('demo activity: portfolios, earnings and a completed payout and one the pro
   expect(await unbalancedTransactions(database.db)).toBe(0);
 
   // The first jobs pass after start asks the provider again, as it would after a real outage: the
-  // unconfirmed payout completes (the demo shows no payout stuck at Pending), the ledger still balanced.
+  // unconfirmed payout goes on its way (the demo shows no payout stuck at Pending), and the older one
+  // reaches the simulated bank (decision 0029): the demo shows Paid and In transit, the ledger balanced.
   const { buildApp } = await import('../../app');
   const { runJobsOnce } = await import('../../testing/jobs');
   const app = await buildApp({ config, database, logger: { level: 'silent' } });
@@ -98,6 +99,6 @@ test('demo activity: portfolios, earnings and a completed payout and one the pro
     .select()
     .from(payouts)
     .where(eq(payouts.creatorId, maya?.id ?? ''));
-  expect(afterJobs.map((p) => p.status)).toEqual(['completed', 'completed']);
+  expect(afterJobs.map((p) => p.status).sort()).toEqual(['in_transit', 'paid']);
   expect(await unbalancedTransactions(database.db)).toBe(0);
 }, 180_000);

@@ -138,8 +138,8 @@ export async function seedDemoEarnings({ config, database }: { config: Config; d
  * pass after start), which completes it.
  */
 async function requestPendingPayout(app: Awaited<ReturnType<typeof buildApp>>, creatorId: string) {
-  const real: PaymentProvider['payouts']['transfer'] = app.payments.payouts.transfer;
-  app.payments.payouts.transfer = async () => {
+  const real: PaymentProvider['payouts']['transferEarning'] = app.payments.payouts.transferEarning;
+  app.payments.payouts.transferEarning = async () => {
     throw new Error('demo: the transfer is still being processed');
   };
   const level = app.log.level;
@@ -147,7 +147,7 @@ async function requestPendingPayout(app: Awaited<ReturnType<typeof buildApp>>, c
   try {
     await requestPayout(app, { creatorId });
   } finally {
-    app.payments.payouts.transfer = real;
+    app.payments.payouts.transferEarning = real;
     app.log.level = level;
   }
 }

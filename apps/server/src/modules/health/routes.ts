@@ -47,12 +47,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The payment provider's configuration as far as the server can tell without calling it. */
 function paymentStatus(app: FastifyInstance) {
-  const { provider, stripeWebhookSecret } = app.config.payments;
+  const { provider, stripeWebhookSecret, stripeConnectWebhookSecret } = app.config.payments;
   const production = app.config.env === 'production';
   let problem: string | null = null;
   if (provider === 'stripe' && !stripeWebhookSecret)
     problem =
       'STRIPE_WEBHOOK_SECRET is not set: Stripe events are not accepted; the reconciler alone settles payments.';
+  else if (provider === 'stripe' && !stripeConnectWebhookSecret)
+    problem = 'STRIPE_CONNECT_WEBHOOK_SECRET is not set: payout and payout-account events are not accepted.';
   else if (provider === 'local' && production)
     problem = 'ALLOW_TEST_PAYMENTS is on: the built-in test checkout collects no money.';
   return { provider, status: problem ? ('down' as const) : ('up' as const), problem };

@@ -1,22 +1,23 @@
-import { eq } from 'drizzle-orm';
-import { earnings, payouts, profiles } from '../../db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { earnings, payments, payouts, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { payoutInTransitMail, payoutRefusedMail } from '../../platform/mail';
-import { mailUser } from '../notifications';
 import { enqueueEffects } from '../outbox';
 import { payoutMailEffect } from './payout-effects';
+import { applyPayoutNews } from './payout-state';
 import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
 
+type FinishContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'log' | 'outbox'>;
+
 /**
- * Sends a pending payout through the provider and books its answer (ARCHITECTURE §8): paid moves
- * payout_clearing → external:bank and completes it; refused moves the money back to the creator's
- * balance, frees its earnings and marks it failed. Errors propagate and leave it pending for a retry;
- * the provider call is idempotent on the payout id, so a retry never pays twice. Safe to repeat.
+ * Carries a pending payout through the provider (ARCHITECTURE §8, decision 0029): one transfer per
+ * earning, funded by that earning's charge and keyed by the earning, then one payout on the
+ * connected account keyed by the payout and its attempt; the answer is booked by applyPayoutNews.
+ * A transfer refused before any went through fails the payout and gives the money back to the
+ * balance; a payout refused after the transfers leaves the money on the connected account, where a
+ * retry pays it out. Anything else (network, 5xx) throws and the outbox retries with the same keys,
+ * so a retry never moves money twice. Safe to repeat.
  */
-export async function finishPayout(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'log' | 'outbox'>,
-  opts: { payoutId: string },
-) {
+export async function finishPayout(ctx: FinishContext, opts: { payoutId: string }) {
   const { payoutId } = opts;
   const [row] = await ctx.db
     .select({ payout: payouts, accountId: profiles.stripeAccountId })
@@ -24,36 +25,68 @@ export async function finishPayout(
     .innerJoin(profiles, eq(profiles.id, payouts.creatorId))
     .where(eq(payouts.id, payoutId));
   if (!row) throw new Error(`no payout ${payoutId}`);
-  if (row.payout.status !== 'pending') return row.payout;
-  const outcome = row.accountId
-    ? await ctx.payments.payouts.transfer({ id: payoutId, amount: row.payout.amount }, row.accountId)
-    : ({ state: 'refused', reason: 'No payout account is connected.' } as const);
+  const { payout, accountId } = row;
+  if (payout.status !== 'pending') return payout;
+  if (!accountId) return refuse(ctx, payoutId, 'No payout account is connected.');
+  const rails = ctx.payments.payouts;
 
+  if (!payout.transferred) {
+    const owed = await ctx.db
+      .select({
+        id: earnings.id,
+        amount: earnings.amount,
+        transferId: earnings.providerTransferId,
+        intentId: payments.paymentIntentId,
+      })
+      .from(earnings)
+      .leftJoin(payments, eq(payments.messageId, earnings.messageId))
+      .where(eq(earnings.payoutId, payoutId))
+      .orderBy(earnings.createdAt, earnings.id);
+    for (const earning of owed) {
+      if (earning.transferId) continue;
+      const outcome = await rails.transferEarning(
+        { id: earning.id, amount: earning.amount, providerPaymentId: earning.intentId, payoutId },
+        accountId,
+      );
+      if (outcome.state === 'refused') {
+        // Refused before any money moved (the account cannot take transfers): the payout fails whole.
+        if (owed.every((e) => !e.transferId)) return refuse(ctx, payoutId, outcome.reason);
+        // Some earnings went, one is refused: nothing we can book truthfully; the outbox retries and
+        // its failures reach the admins (alertPayoutFailure).
+        throw new Error(
+          `payout ${payoutId}: transfer of earning ${earning.id} refused after others went: ${outcome.reason}`,
+        );
+      }
+      await ctx.db
+        .update(earnings)
+        .set({ providerTransferId: outcome.transferId })
+        .where(and(eq(earnings.id, earning.id), isNull(earnings.providerTransferId)));
+      earning.transferId = outcome.transferId;
+    }
+  }
+
+  const attempt = Math.max(payout.attempts, 1);
+  const started = await rails.startPayout({ id: payoutId, amount: payout.amount, attempt }, accountId);
+  if (started.state === 'refused') {
+    // Booked as transferred, then failed: the money waits on the connected account for a retry.
+    return applyPayoutNews(ctx, payoutId, {
+      attempt,
+      status: 'failed',
+      providerPayoutId: null,
+      failureCode: started.code ?? 'payout_refused',
+      failureMessage: started.reason,
+    });
+  }
+  return applyPayoutNews(ctx, payoutId, { attempt, status: 'in_transit', providerPayoutId: started.providerPayoutId });
+}
+
+/** Refused before any transfer: the money goes back to the creator's balance and the earnings are free again. */
+async function refuse(ctx: FinishContext, payoutId: string, reason: string) {
   const now = ctx.clock.now();
-  let booked = false;
-  const mail = payoutMailEffect(payoutId);
+  let mailKey: string | null = null;
   const result = await ctx.db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
-    if (payout?.status !== 'pending') return payout ?? row.payout;
-    if (outcome.state === 'paid') {
-      await postLedgerTransaction(tx, {
-        kind: 'payout_paid',
-        payoutId,
-        at: now,
-        legs: [
-          { account: ACCOUNTS.payoutClearing, amount: -payout.amount },
-          { account: ACCOUNTS.bank, amount: payout.amount },
-        ],
-      });
-      const [done] = await tx
-        .update(payouts)
-        .set({ status: 'completed', providerTransferId: outcome.transferId, updatedAt: now })
-        .where(eq(payouts.id, payoutId))
-        .returning();
-      booked = true;
-      await enqueueEffects(tx, [mail], now);
-      return done ?? payout;
-    }
+    if (payout?.status !== 'pending' || payout.transferred) return payout ?? null;
     await postLedgerTransaction(tx, {
       kind: 'payout_failed',
       payoutId,
@@ -69,32 +102,15 @@ export async function finishPayout(
       .where(eq(earnings.payoutId, payoutId));
     const [failed] = await tx
       .update(payouts)
-      .set({ status: 'failed', failureReason: outcome.reason.slice(0, 300), updatedAt: now })
+      .set({ status: 'failed', failureReason: reason.slice(0, 300), failureCode: null, updatedAt: now })
       .where(eq(payouts.id, payoutId))
       .returning();
     ctx.log.warn({ payoutId }, 'payout refused by the provider; the money is back in the balance');
-    booked = true;
+    const mail = payoutMailEffect(payoutId, 'failed', payout.attempts);
     await enqueueEffects(tx, [mail], now);
+    mailKey = mail.key;
     return failed ?? payout;
   });
-  // Only the call that booked the answer wrote the mail (in the booking's transaction), so a retry or
-  // a race never mails twice, and a crash after the booking does not lose it.
-  if (booked) await ctx.outbox.carryOut([mail.key]);
+  if (mailKey) await ctx.outbox.carryOut([mailKey]);
   return result;
-}
-
-/** The creator's mail about a payout that reached the bank or was refused (issue #13): an outbox effect. */
-export async function mailPayoutStatus(
-  ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>,
-  opts: { payoutId: string },
-): Promise<void> {
-  const [payout] = await ctx.db.select().from(payouts).where(eq(payouts.id, opts.payoutId));
-  if (!payout) return;
-  const earningsUrl = `${ctx.config.publicUrl}/dashboard/earnings`;
-  // The mails' content is in platform/mail (templates.tsx), with the other payout mails.
-  await mailUser(ctx, payout.creatorId, 'payout-status', () =>
-    payout.status === 'completed'
-      ? payoutInTransitMail({ amountCents: payout.amount, earningsUrl })
-      : payoutRefusedMail({ amountCents: payout.amount, reason: payout.failureReason, earningsUrl }),
-  );
 }

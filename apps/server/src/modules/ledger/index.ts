@@ -1,7 +1,9 @@
 // The ledger module's front door (ARCHITECTURE §1): what other modules, jobs and the seed may call.
 export { holdEarning, isReleased, releaseDueEarnings } from './earning-holds';
-export { finishPayout, mailPayoutStatus } from './finish-payout';
+export { finishPayout } from './finish-payout';
 export { PAYOUT_EFFECTS, payoutMailEffect, payoutTransferEffect } from './payout-effects';
+export { mailPayoutStatus, payoutStatusMail } from './payout-mail';
+export { applyPayoutNews, type PayoutNews } from './payout-state';
 export {
   ACCOUNTS,
   type LedgerKind,
@@ -12,4 +14,5 @@ export {
 export { reconcilePayouts } from './reconcile-payouts';
 export { earningExists, recordEarning } from './record-earning';
 export { requestPayout } from './request-payout';
-export { earningReversible, reverseEarning } from './reverse-earning';
+export { retryPayout } from './retry-payout';
+export { bookTransferReversal, earningForRefund, earningReversible, reverseEarning } from './reverse-earning';

@@ -1,19 +1,34 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
-import { payouts } from '../../db/schema';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { earnings, payouts } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { payoutFailureAdvice } from './payout-advice';
+
+type PayoutRow = typeof payouts.$inferSelect;
+
+/** A payout as the creator sees it (decision 0029): status, why it failed and what to do, what was reversed. */
+export function payoutView(p: PayoutRow, reversedAmount = 0) {
+  return {
+    id: p.id,
+    amount: p.amount,
+    status: p.status,
+    failureReason: p.failureReason,
+    failureCode: p.failureCode,
+    retryable: p.status === 'failed' && p.transferred,
+    advice: p.status === 'failed' ? payoutFailureAdvice(p) : null,
+    reversedAmount,
+    createdAt: p.createdAt,
+  };
+}
 
 /** spec §2 payout history: newest first, a page at a time (keyset on created_at, id). */
 export async function listPayouts(db: Db, creatorId: string, opts: { cursor?: string; limit: number }) {
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
+  // Spelled out: inside a one-table select drizzle leaves columns unqualified, which a correlated subquery cannot use.
+  const reversed = sql<number>`(select coalesce(sum(e.amount), 0)::int from ${earnings} e
+    where e.payout_id = ${payouts}.id and e.status = 'reversed')`.mapWith(Number);
   const list = await db
-    .select({
-      id: payouts.id,
-      amount: payouts.amount,
-      status: payouts.status,
-      failureReason: payouts.failureReason,
-      createdAt: payouts.createdAt,
-    })
+    .select({ payout: payouts, reversed })
     .from(payouts)
     .where(
       and(
@@ -26,9 +41,9 @@ export async function listPayouts(db: Db, creatorId: string, opts: { cursor?: st
     .orderBy(desc(payouts.createdAt), desc(payouts.id))
     .limit(opts.limit + 1);
   const page = list.slice(0, opts.limit);
-  const last = page.at(-1);
+  const last = page.at(-1)?.payout;
   return {
-    items: page.map((p) => ({ ...p, status: p.status as 'pending' | 'completed' | 'failed' })),
+    items: page.map((row) => payoutView(row.payout, row.reversed)),
     nextCursor: list.length > opts.limit && last ? `${last.createdAt.toISOString()}_${last.id}` : null,
   };
 }

@@ -11,6 +11,15 @@ export function payoutTransferEffect(payoutId: string): Effect<'payout-transfer'
   return { kind: PAYOUT_EFFECTS.transfer, key: `payout-transfer:${payoutId}`, payload: { payoutId } };
 }
 
-export function payoutMailEffect(payoutId: string): Effect<'mail-payout-status', { payoutId: string }> {
-  return { kind: PAYOUT_EFFECTS.mail, key: `mail-payout-status:${payoutId}`, payload: { payoutId } };
+/** One mail per answer: paid, or failed (again after a retry: each attempt's answer is its own mail). */
+export function payoutMailEffect(
+  payoutId: string,
+  status: 'in_transit' | 'paid' | 'failed',
+  attempt: number,
+): Effect<'mail-payout-status', { payoutId: string }> {
+  return {
+    kind: PAYOUT_EFFECTS.mail,
+    key: `mail-payout-status:${payoutId}:${status}:${attempt}`,
+    payload: { payoutId },
+  };
 }

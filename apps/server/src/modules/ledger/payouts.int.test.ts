@@ -11,6 +11,7 @@ import {
   useTestApp,
 } from '../../testing';
 import { createLocalProvider, type PaymentProvider } from '../payments';
+import { reconcilePayouts } from './reconcile-payouts';
 
 const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
 
@@ -54,7 +55,8 @@ describe('payouts (spec §4 Payout, ARCHITECTURE §8)', () => {
     await passFlagWindow(t.app, t.clock);
     const paid = await requestPayout(creatorCookie);
     expect(paid.statusCode).toBe(201);
-    expect(paid.json()).toMatchObject({ amount: 15_000, status: 'completed', failureReason: null });
+    // The built-in provider's simulated bank: in transit until the reconciler asks, then paid (decision 0029).
+    expect(paid.json()).toMatchObject({ amount: 15_000, status: 'in_transit', failureReason: null });
   });
 
   test('a payout moves the whole payable balance through clearing to the bank and marks its earnings paid out', async () => {
@@ -67,6 +69,9 @@ describe('payouts (spec §4 Payout, ARCHITECTURE §8)', () => {
     expect(response.statusCode).toBe(201);
     const payoutId = response.json().id as string;
 
+    expect(response.json().status).toBe('in_transit');
+    t.clock.advance(61_000);
+    await reconcilePayouts(t.app);
     const legs = await t.database.db
       .select({ kind: ledgerEntries.kind, account: ledgerEntries.account, amount: ledgerEntries.amount })
       .from(ledgerEntries)
@@ -75,11 +80,13 @@ describe('payouts (spec §4 Payout, ARCHITECTURE §8)', () => {
       expect.arrayContaining([
         { kind: 'payout', account: payable, amount: -15_000 },
         { kind: 'payout', account: 'payout_clearing', amount: 15_000 },
-        { kind: 'payout_paid', account: 'payout_clearing', amount: -15_000 },
+        { kind: 'transfer', account: 'payout_clearing', amount: -15_000 },
+        { kind: 'transfer', account: `creator_connected:${creator.id}`, amount: 15_000 },
+        { kind: 'payout_paid', account: `creator_connected:${creator.id}`, amount: -15_000 },
         { kind: 'payout_paid', account: 'external:bank', amount: 15_000 },
       ]),
     );
-    expect(legs).toHaveLength(4);
+    expect(legs).toHaveLength(6);
     expect(await ledgerSum(payable)).toBe(0);
     const rows = await t.database.db.select().from(earnings).where(eq(earnings.creatorId, creator.id));
     expect(rows.map((e) => [e.status, e.payoutId])).toEqual([
@@ -89,7 +96,7 @@ describe('payouts (spec §4 Payout, ARCHITECTURE §8)', () => {
 
     const history = await get('/api/creator/payouts', creatorCookie);
     expect(history.json().items).toEqual([
-      expect.objectContaining({ id: payoutId, amount: 15_000, status: 'completed' }),
+      expect.objectContaining({ id: payoutId, amount: 15_000, status: 'paid', reversedAmount: 0 }),
     ]);
     const summary = (await get('/api/creator/earnings', creatorCookie)).json();
     expect(summary).toMatchObject({ available: 0, totalEarned: 15_000 });
@@ -105,14 +112,17 @@ describe('payouts (spec §4 Payout, ARCHITECTURE §8)', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.amount).toBe(15_000);
     expect(await ledgerSum(`creator_payable:${creator.id}`)).toBe(0);
-    expect(await ledgerSum('external:bank', 'payout_paid')).toBeGreaterThanOrEqual(15_000);
+    expect(await ledgerSum(`creator_connected:${creator.id}`)).toBe(15_000);
   });
 
   test('a transfer the provider refuses fails the payout and puts the money back in the balance', async () => {
     const local = createLocalProvider(t.config.payments.holdLimitHours);
     const refusing: PaymentProvider = {
       ...local,
-      payouts: { ...local.payouts, transfer: async () => ({ state: 'refused', reason: 'Bank account closed.' }) },
+      payouts: {
+        ...local.payouts,
+        transferEarning: async () => ({ state: 'refused', reason: 'Bank account closed.' }),
+      },
     };
     const other = await createTestApp({ database: t.database, payments: refusing, env: { AUTH_IP_LIMIT: '10000' } });
     try {
@@ -135,6 +145,39 @@ describe('payouts (spec §4 Payout, ARCHITECTURE §8)', () => {
     } finally {
       await other.app.close();
     }
+  });
+
+  test('the simulated bank (test mode) rejects a payout: failed with what to do, then retried and paid', async () => {
+    const { creatorCookie, creator } = await creatorWithEarnings(2);
+    await connectLocalPayoutAccount(t.app, creatorCookie);
+    const bank = (outcome: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/stripe-connect/simulated/bank',
+        headers: { cookie: creatorCookie },
+        payload: { outcome },
+      });
+    expect((await bank('reject')).json()).toMatchObject({ simulatedBank: 'reject', dashboard: false });
+    const failed = (await requestPayout(creatorCookie)).json();
+    expect(failed).toMatchObject({ status: 'failed', retryable: true, failureCode: 'simulated_bank_rejected' });
+    expect(failed.advice).toContain('simulated bank');
+    // The money waits on the (simulated) connected account, not in the available balance.
+    expect(await ledgerSum(`creator_connected:${creator.id}`)).toBe(15_000);
+    expect((await get('/api/creator/earnings', creatorCookie)).json().available).toBe(0);
+    expect((await get('/api/creator/payouts', creatorCookie)).json()).toMatchObject({ simulated: true });
+
+    await bank('pay');
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/creator/payouts/${failed.id}/retry`,
+      headers: { cookie: creatorCookie },
+    });
+    expect(retried.json()).toMatchObject({ status: 'in_transit', retryable: false });
+    t.clock.advance(61_000);
+    await reconcilePayouts(t.app);
+    expect((await get('/api/creator/payouts', creatorCookie)).json().items[0]).toMatchObject({ status: 'paid' });
+    expect(await ledgerSum(`creator_connected:${creator.id}`)).toBe(0);
+    expect(await unbalancedTransactions(t.database.db)).toBe(0);
   });
 
   test('the earnings figures say why held money is held and what the payout rule asks', async () => {

@@ -12,6 +12,12 @@ export type LedgerKind =
   | 'payout'
   | 'payout_paid'
   | 'payout_failed'
+  /** Decision 0029: a payout's earnings transferred to the creator's connected account. */
+  | 'transfer'
+  /** A payout the bank returned after Stripe had reported it paid: back on the connected account. */
+  | 'payout_returned'
+  /** An earning's transfer taken back from the connected account (a refund after transfer). */
+  | 'transfer_reversal'
   /** Issue #13: a captured earning moves to creator_held for its 48-hour flag window (decision 0016). */
   | 'hold'
   /** ... and back to creator_payable once the window passed unflagged, or the flag was rejected. */
@@ -24,7 +30,14 @@ export const ACCOUNTS = {
   /** Requested payouts on their way to the creator's bank (ARCHITECTURE §8). */
   payoutClearing: 'payout_clearing',
   bank: 'external:bank',
+  /** Transfers taken back from creators (transfer.reversed) and not yet refunded to a card. */
+  transferReversals: 'transfer_reversals',
   creatorPayable: (creatorId: string) => `creator_payable:${creatorId}`,
+  /**
+   * The creator's money on their Stripe connected account: transferred, not yet at their bank
+   * (decision 0029). Negative when a transfer was reversed after its payout reached the bank.
+   */
+  creatorConnected: (creatorId: string) => `creator_connected:${creatorId}`,
   /** Captured earnings inside their "not an answer" window or under a flag: not payable (decision 0016). */
   creatorHeld: (creatorId: string) => `creator_held:${creatorId}`,
 } as const;

@@ -1,16 +1,24 @@
 import { and, eq, lt } from 'drizzle-orm';
-import { payouts } from '../../db/schema';
+import { payouts, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { enqueueEffects } from '../outbox';
 import { payoutTransferEffect } from './payout-effects';
+import { applyPayoutNews } from './payout-state';
 
 /**
  * Payouts still pending a minute after their request: their transfer is an outbox effect written with
  * the payout (decision 0022), which the outbox retries; this writes it for a payout that has none (one
  * requested before the outbox). The jobs' outbox pass carries it out; the provider's key makes it safe.
+ *
+ * Payouts in transit are asked about again (decision 0029): with Stripe, an hour after the last look, in
+ * case payout.paid / payout.failed was lost; with the built-in provider after a minute, which is how its
+ * simulated bank pays them.
  */
-export async function reconcilePayouts(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<void> {
-  const before = new Date(ctx.clock.now().getTime() - 60_000);
+export async function reconcilePayouts(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'payments' | 'outbox' | 'log'>,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const before = new Date(now.getTime() - 60_000);
   const stuck = await ctx.db
     .select({ id: payouts.id })
     .from(payouts)
@@ -20,6 +28,41 @@ export async function reconcilePayouts(ctx: Pick<AppContext, 'db' | 'clock'>): P
   await enqueueEffects(
     ctx.db,
     stuck.map(({ id }) => payoutTransferEffect(id)),
-    ctx.clock.now(),
+    now,
   );
+
+  const lookedAt = new Date(now.getTime() - (ctx.payments.name === 'local' ? 60_000 : 3_600_000));
+  const inTransit = await ctx.db
+    .select({ payout: payouts, accountId: profiles.stripeAccountId })
+    .from(payouts)
+    .innerJoin(profiles, eq(profiles.id, payouts.creatorId))
+    .where(and(eq(payouts.status, 'in_transit'), lt(payouts.updatedAt, lookedAt)))
+    .orderBy(payouts.updatedAt)
+    .limit(50);
+  for (const { payout, accountId } of inTransit) {
+    if (!payout.providerPayoutId || !accountId) continue;
+    try {
+      const state = await ctx.payments.payouts.payoutState(payout.providerPayoutId, accountId);
+      const attempt = Math.max(payout.attempts, 1);
+      const after = await applyPayoutNews(
+        ctx,
+        payout.id,
+        state.status === 'failed'
+          ? {
+              attempt,
+              status: 'failed',
+              providerPayoutId: payout.providerPayoutId,
+              failureCode: state.failureCode,
+              failureMessage: state.failureMessage,
+            }
+          : { attempt, status: state.status, providerPayoutId: payout.providerPayoutId },
+      );
+      // Still on its way: look again after the interval, not on every pass.
+      if (after?.status === 'in_transit') {
+        await ctx.db.update(payouts).set({ updatedAt: now }).where(eq(payouts.id, payout.id));
+      }
+    } catch (error) {
+      ctx.log.warn({ err: error, payoutId: payout.id }, 'could not ask the provider about a payout in transit');
+    }
+  }
 }

@@ -63,7 +63,7 @@ export async function requestPayout(
     }
     const [row] = await tx
       .insert(payouts)
-      .values({ creatorId, amount, status: 'pending', createdAt: now, updatedAt: now })
+      .values({ creatorId, amount, status: 'pending', attempts: 1, createdAt: now, updatedAt: now })
       .returning();
     if (!row) throw new Error('payout insert returned nothing');
     await tx

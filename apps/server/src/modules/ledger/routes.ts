@@ -5,8 +5,9 @@ import { requireCreator, requireUser, userId } from '../../platform/auth-guard';
 import { readSettings } from '../settings';
 import { earningsSummary } from './earnings-summary';
 import { exportEarningsCsv } from './export-earnings';
-import { listPayouts } from './list-payouts';
+import { listPayouts, payoutView } from './list-payouts';
 import { requestPayout } from './request-payout';
+import { retryPayout } from './retry-payout';
 
 const tags = ['earnings'];
 
@@ -37,13 +38,35 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/creator/payouts',
     { schema: { tags, querystring: ZPayoutListQuery, response: { 200: ZPayoutList } } },
-    async (request) => listPayouts(app.db, userId(request), request.query),
+    async (request) => ({
+      ...(await listPayouts(app.db, userId(request), request.query)),
+      simulated: app.payments.name === 'local',
+    }),
   );
 
   app.post(
     '/creator/payouts',
     { schema: { tags, summary: 'Pay out the whole available balance', response: { 201: ZPayout } } },
-    async (request, reply) => reply.status(201).send(await requestPayout(app, { creatorId: userId(request) })),
+    async (request, reply) =>
+      reply.status(201).send(payoutView(await requestPayout(app, { creatorId: userId(request) }))),
+  );
+
+  /** A failed payout whose money is on the creator's Stripe balance, paid out again (decision 0029). */
+  app.post(
+    '/creator/payouts/:id/retry',
+    {
+      schema: {
+        tags,
+        summary: 'Pay a failed payout out again',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: ZPayout },
+      },
+    },
+    async (request) => {
+      const row = await retryPayout(app, { creatorId: userId(request), payoutId: request.params.id });
+      if (!row) throw new Error('retried payout vanished');
+      return payoutView(row);
+    },
   );
 
   /** The Pricing tab's bounds: live platform settings, never literals in the UI (STYLE, ARCHITECTURE §2). */

@@ -119,7 +119,7 @@ describe('"not an answer" flag', () => {
     expect(later.recent[0]).toMatchObject({ status: 'pending', hold: null });
     const paid = await requestPayout(creatorCookie);
     expect(paid.statusCode).toBe(201);
-    expect(paid.json()).toMatchObject({ amount: 15_000, status: 'completed' });
+    expect(paid.json()).toMatchObject({ amount: 15_000, status: 'in_transit' });
     expect(await unbalancedTransactions(t.database.db)).toBe(0);
   });
 
@@ -227,7 +227,7 @@ describe('"not an answer" flag', () => {
     adminCookie = await signIn(t.app, adminEmail);
     expect((await review(reportId, 'reject')).statusCode).toBe(200);
     expect(await earningsOf(creatorCookie)).toMatchObject({ available: 15_000, held: 0 });
-    expect((await requestPayout(creatorCookie)).json()).toMatchObject({ amount: 15_000, status: 'completed' });
+    expect((await requestPayout(creatorCookie)).json()).toMatchObject({ amount: 15_000, status: 'in_transit' });
     expect((await conversation(messageId, fanCookie)).messages[0].flag).toMatchObject({ status: 'rejected' });
     const fanBell = (await t.app.inject({ url: '/api/notifications', headers: { cookie: fanCookie } })).json();
     expect(fanBell.notifications[0]).toMatchObject({ title: 'Your flag was reviewed' });
@@ -241,7 +241,7 @@ describe('"not an answer" flag', () => {
     t.clock.advance(48 * HOUR - 1);
     const [flagged, payout] = await Promise.all([flag(second.messageId, fanCookie), requestPayout(creatorCookie)]);
     expect(flagged.statusCode).toBe(201);
-    expect(payout.json()).toMatchObject({ amount: 15_000, status: 'completed' });
+    expect(payout.json()).toMatchObject({ amount: 15_000, status: 'in_transit' });
     // Past the window, the flag still holds it: nothing more to pay.
     t.clock.advance(HOUR);
     await runJobsOnce(t.app);

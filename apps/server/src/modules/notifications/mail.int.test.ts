@@ -13,6 +13,7 @@ import {
   type TestApp,
   useTestApp,
 } from '../../testing';
+import { reconcilePayouts } from '../ledger';
 import { remindCreators } from '../messages';
 
 const HOUR = 3_600_000;
@@ -56,7 +57,10 @@ async function everyKindOfMail(
     url: '/api/creator/payouts',
     headers: { cookie: people.creatorCookie },
   });
-  expect(payout.json()).toMatchObject({ status: 'completed' });
+  expect(payout.json()).toMatchObject({ status: 'in_transit' });
+  // The built-in provider's simulated bank pays it on the reconciler's next look (decision 0029).
+  t.clock.advance(61_000);
+  await reconcilePayouts(t.app);
   return people;
 }
 
@@ -70,8 +74,13 @@ describe('mail for every event that matters (issue #13)', () => {
     const { fan, creator } = await everyKindOfMail();
     expect(kindsTo(creator.email)).toEqual(new Set(['new-message', 'payout-status']));
     expect(kindsTo(fan.email)).toEqual(new Set(['message-reply', 'message-refund']));
-    const payout = mailsTo(creator.email).find((m) => m.kind === 'payout-status');
-    expect(payout?.subject).toBe('Your $150 payout is on its way');
+    const payoutMails = mailsTo(creator.email).filter((m) => m.kind === 'payout-status');
+    // The payout account's change (payouts enabled), then the payout's arrival: each once.
+    expect(payoutMails.map((m) => m.subject).sort()).toEqual([
+      'Your $150 payout has arrived',
+      'Your payout account is ready',
+    ]);
+    const payout = payoutMails.find((m) => m.subject.includes('payout has arrived'));
     expect(payout?.text).toContain('http://localhost:3000/dashboard/earnings');
     for (const mail of [...mailsTo(fan.email), ...mailsTo(creator.email)]) {
       const link = mail.text.match(/http:\/\/localhost:3000\/unsubscribe\?token=\S+/)?.[0] ?? '';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Effect } from '../outbox';
 
 /**
@@ -12,7 +13,23 @@ export const PAYMENT_EFFECTS = {
   refundUpheld: 'refund-upheld',
   autoFlag: 'auto-flag',
   mailNewMessage: 'mail-new-message',
+  mailPayoutAccount: 'mail-payout-account',
 } as const;
+
+/**
+ * The creator's mail about a change of their payout account (payouts enabled, restricted, onboarding
+ * incomplete again), written with the change; each change is its own effect (decision 0029).
+ */
+export function payoutAccountMailEffect(
+  creatorId: string,
+  state: 'incomplete' | 'enabled' | 'restricted',
+): Effect<'mail-payout-account', { creatorId: string; state: 'incomplete' | 'enabled' | 'restricted' }> {
+  return {
+    kind: PAYMENT_EFFECTS.mailPayoutAccount,
+    key: `mail-payout-account:${creatorId}:${randomUUID()}`,
+    payload: { creatorId, state },
+  };
+}
 
 /** The answered message's payment is captured and booked (capturePayment). */
 export function captureEffect(paymentId: string): Effect<'capture', { paymentId: string }> {

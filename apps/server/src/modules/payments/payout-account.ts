@@ -3,9 +3,12 @@ import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { enqueueEffects } from '../outbox';
+import { payoutAccountMailEffect } from './effects';
+import type { PayoutAccountState } from './provider';
 
 /** What the payout-account use cases touch. */
-export type PayoutAccountContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'log'>;
+export type PayoutAccountContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'log' | 'outbox'>;
 
 /**
  * The creator's payout account (spec §7 stripe-connect, as our own endpoints): its status, read
@@ -16,16 +19,41 @@ export async function getPayoutAccountStatus(app: PayoutAccountContext, { creato
   const creator = await loadCreator(app, creatorId);
   let ready = creator.stripeOnboardingCompleted;
   const rails = app.payments.payouts;
-  if (creator.stripeAccountId && rails.accountReady) {
+  if (creator.stripeAccountId && rails.accountState) {
+    let state: PayoutAccountState;
     try {
-      ready = await rails.accountReady(creator.stripeAccountId);
+      state = await rails.accountState(creator.stripeAccountId);
     } catch (error) {
       app.log.error({ err: error, creatorId }, 'could not read the payout account from the provider');
       throw new AppError('CONFLICT', PAYOUT_MESSAGES.syncFailed);
     }
-    await setReady(app, creatorId, ready);
+    await applyAccountState(app, creatorId, state.state);
+    ready = state.state === 'enabled';
   }
-  return { provider: app.payments.name, hasAccount: creator.stripeAccountId !== null, onboardingComplete: ready };
+  return {
+    provider: app.payments.name,
+    hasAccount: creator.stripeAccountId !== null,
+    onboardingComplete: ready,
+    dashboard: Boolean(creator.stripeAccountId && ready && rails.dashboardLink),
+    simulatedBank:
+      creator.stripeAccountId && rails.simulatedBank ? rails.simulatedBank.get(creator.stripeAccountId) : null,
+  };
+}
+
+/** A single-use link into the creator's Stripe Express dashboard (bank account, payouts, tax details). */
+export async function createDashboardLink(app: PayoutAccountContext, { creatorId }: { creatorId: string }) {
+  const creator = await loadCreator(app, creatorId);
+  const rails = app.payments.payouts;
+  if (!rails.dashboardLink) throw new AppError('NOT_FOUND', 'The test payout provider has no dashboard.');
+  if (!creator.stripeAccountId || !creator.stripeOnboardingCompleted) {
+    throw new AppError('CONFLICT', PAYOUT_MESSAGES.accountRequiredBody);
+  }
+  try {
+    return await rails.dashboardLink(creator.stripeAccountId);
+  } catch (error) {
+    app.log.error({ err: error, creatorId }, 'could not open the Stripe Express dashboard');
+    throw new AppError('CONFLICT', PAYOUT_MESSAGES.connectFailed);
+  }
 }
 
 /** Creates the connected account on first use, then a fresh onboarding link back to Settings → Payout. */
@@ -66,7 +94,20 @@ export async function completeSimulatedOnboarding(app: PayoutAccountContext, { c
   if (!creator.stripeAccountId) {
     throw new AppError('CONFLICT', 'Start the payout setup from Settings → Payout first.');
   }
-  await setReady(app, creatorId, true);
+  await applyAccountState(app, creatorId, 'enabled');
+  return getPayoutAccountStatus(app, { creatorId });
+}
+
+/** The built-in provider's simulated bank pays or rejects this creator's payouts (test mode only). */
+export async function setSimulatedBank(
+  app: PayoutAccountContext,
+  { creatorId, outcome }: { creatorId: string; outcome: 'pay' | 'reject' },
+) {
+  const creator = await loadCreator(app, creatorId);
+  const bank = app.payments.payouts.simulatedBank;
+  if (!bank) throw new AppError('NOT_FOUND', 'Only the test payment provider has a simulated bank.');
+  if (!creator.stripeAccountId) throw new AppError('CONFLICT', 'Start the payout setup from Settings → Payout first.');
+  bank.set(creator.stripeAccountId, outcome);
   return getPayoutAccountStatus(app, { creatorId });
 }
 
@@ -81,17 +122,44 @@ export async function syncPayoutAccount(
     .where(eq(profiles.stripeAccountId, accountId));
   if (!creator) return 'unknown account';
   const rails = app.payments.payouts;
-  if (!rails.accountReady) return 'provider keeps no account state';
-  const ready = await rails.accountReady(accountId);
-  await setReady(app, creator.id, ready);
-  return ready ? 'account ready' : 'account not ready';
+  if (!rails.accountState) return 'provider keeps no account state';
+  const state = await rails.accountState(accountId);
+  // Accounts made before decision 0029 paid out on Stripe's automatic schedule; ours start each payout.
+  if (!state.manualPayouts && rails.useManualPayouts) await rails.useManualPayouts(accountId);
+  const changed = await applyAccountState(app, creator.id, state.state);
+  return `account ${state.state}${changed ? ' (changed)' : ''}`;
 }
 
-async function setReady(app: Pick<AppContext, 'db' | 'clock'>, creatorId: string, ready: boolean) {
-  await app.db
-    .update(profiles)
-    .set({ stripeOnboardingCompleted: ready, updatedAt: app.clock.now() })
-    .where(eq(profiles.id, creatorId));
+/**
+ * Mirrors the provider's account state on the creator (stripe_onboarding_completed for the payout
+ * use case, payout_account_state for the mail), under the profile's lock; a change writes the
+ * creator's mail as an outbox effect in the same transaction, so each change is mailed once.
+ * A first state of "incomplete" (they just started onboarding) is not news and is not mailed.
+ */
+async function applyAccountState(
+  app: Pick<AppContext, 'db' | 'clock' | 'outbox'>,
+  creatorId: string,
+  state: PayoutAccountState['state'],
+): Promise<boolean> {
+  const now = app.clock.now();
+  const mail = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ state: profiles.payoutAccountState })
+      .from(profiles)
+      .where(eq(profiles.id, creatorId))
+      .for('no key update');
+    if (!row || row.state === state) return null;
+    await tx
+      .update(profiles)
+      .set({ payoutAccountState: state, stripeOnboardingCompleted: state === 'enabled', updatedAt: now })
+      .where(eq(profiles.id, creatorId));
+    if (row.state === null && state === 'incomplete') return null;
+    const effect = payoutAccountMailEffect(creatorId, state);
+    await enqueueEffects(tx, [effect], now);
+    return effect;
+  });
+  if (mail) await app.outbox.carryOut([mail.key]);
+  return mail !== null;
 }
 
 async function loadCreator(app: Pick<AppContext, 'db'>, creatorId: string) {

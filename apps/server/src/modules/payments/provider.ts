@@ -38,21 +38,65 @@ export interface PaymentProvider {
 }
 
 /**
- * How creators get paid: a connected account, onboarding on the provider's pages, transfers. Every
- * money call is keyed by our own payout id, so a retry never pays twice.
+ * How creators get paid (decision 0029): a connected account, onboarding on the provider's pages, one
+ * transfer per earning tied to its charge, then one payout per Fanline payout from the account to the
+ * creator's bank. Every money call is keyed by our own ids, so a retry never pays twice.
  */
 export interface PayoutRails {
-  /** Creates the creator's connected account. Keyed by the creator, so a double click makes one. */
+  /** Creates the creator's connected account (manual payout schedule). Keyed by the creator, so a double click makes one. */
   createAccount(creator: { id: string; email: string | null }): Promise<string>;
   /** A one-time onboarding link: the provider sends the browser back to returnUrl, or refreshUrl when it expired. */
   onboardingLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<string>;
-  /** Whether the account can receive payouts, read from the provider now. Absent: our own row is the truth. */
-  accountReady?(accountId: string): Promise<boolean>;
-  /** Sends a payout to the account. 'refused' is final (the money goes back); a thrown error is retried. */
-  transfer(payout: { id: string; amount: number }, accountId: string): Promise<TransferOutcome>;
+  /** The account's state read from the provider now. Absent: our own row is the truth. */
+  accountState?(accountId: string): Promise<PayoutAccountState>;
+  /** Switches an account made before decision 0029 to the manual payout schedule. */
+  useManualPayouts?(accountId: string): Promise<void>;
+  /** A single-use link into the provider's dashboard for the account (Stripe Express). Absent: none exists. */
+  dashboardLink?(accountId: string): Promise<string>;
+  /** Moves one earning's share to the account, funded by its own charge. 'refused' is final; a throw is retried. */
+  transferEarning(
+    earning: { id: string; amount: number; providerPaymentId: string | null; payoutId: string },
+    accountId: string,
+  ): Promise<TransferOutcome>;
+  /** Pays money at the account out to its bank; `attempt` names a retry after a failure. */
+  startPayout(payout: { id: string; amount: number; attempt: number }, accountId: string): Promise<PayoutStart>;
+  /** Where a started payout stands, read now. */
+  payoutState(providerPayoutId: string, accountId: string): Promise<ProviderPayoutState>;
+  /** Takes an earning's transfer back in full (a refund after transfer). Idempotent on the earning. */
+  reverseTransfer(earning: { id: string; amount: number; transferId: string }): Promise<void>;
+  /**
+   * The built-in provider's simulated bank (test mode only, labelled on screen): whether it pays or
+   * rejects the account's payouts, read and set. Absent with a real provider.
+   */
+  simulatedBank?: {
+    get(accountId: string): 'pay' | 'reject';
+    set(accountId: string, outcome: 'pay' | 'reject'): void;
+  };
+  /** A transfer as the provider has it now: how much of it was reversed (transfer.reversed). */
+  transferState?(transferId: string): Promise<{ amount: number; amountReversed: number }>;
 }
 
+export type PayoutAccountState = {
+  /** incomplete: details missing; enabled: payouts allowed; restricted: details in, payouts disabled. */
+  state: 'incomplete' | 'enabled' | 'restricted';
+  /** Whether the account pays out only when we ask (decision 0029); false for accounts made before. */
+  manualPayouts: boolean;
+};
+
 export type TransferOutcome = { state: 'paid'; transferId: string } | { state: 'refused'; reason: string };
+
+export type PayoutStart =
+  | { state: 'started'; providerPayoutId: string }
+  | { state: 'refused'; reason: string; code?: string };
+
+export type ProviderPayoutState = {
+  /** Our payout and attempt, from the payout's metadata (null on a payout we did not make). */
+  payoutId: string | null;
+  attempt: number | null;
+  status: 'in_transit' | 'paid' | 'failed';
+  failureCode: string | null;
+  failureMessage: string | null;
+};
 
 export type CheckoutState =
   | { state: 'open' }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { payments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { ACCOUNTS, earningExists, earningReversible, postLedgerTransaction, reverseEarning } from '../ledger';
+import { ACCOUNTS, earningExists, earningForRefund, postLedgerTransaction, reverseEarning } from '../ledger';
 import { messageStatusOf } from '../messages';
 
 export type ReleasePaymentContext = Pick<AppContext, 'db' | 'clock' | 'payments'>;
@@ -49,17 +49,19 @@ export async function releasePayment(
  * The same refund call as an expired captured-at-once payment (keyed `fanline:<id>:refund`), then, in
  * one database transaction, the payment is marked refunded and the ledger reverses the earning
  * (reverseEarning: the creator's share and the platform fee back to the card, the earning marked
- * refunded). Only an earning not yet paid out is reversed (a flag holds its earning out of payouts
- * until the ruling). Idempotent: a second call, or a crash and a retry, books it once.
+ * refunded). An earning already transferred to the creator (an upheld report after its payout) has
+ * its transfer reversed at the provider first, keyed by the earning (decision 0029), so the money
+ * comes back from the creator's connected account. Idempotent: a second call, or a crash and a
+ * retry, books it once.
  */
 export async function refundCapturedPayment(
   ctx: ReleasePaymentContext,
   opts: { messageId: string },
 ): Promise<'refunded' | 'noop'> {
   const [before] = await ctx.db.select().from(payments).where(eq(payments.messageId, opts.messageId));
-  if (before?.status !== 'succeeded' || !(await earningReversible(ctx.db, { messageId: opts.messageId }))) {
-    return 'noop';
-  }
+  const found = before?.status === 'succeeded' ? await earningForRefund(ctx.db, { messageId: opts.messageId }) : null;
+  if (!before || !found) return 'noop';
+  if (found.transfer) await ctx.payments.payouts.reverseTransfer(found.transfer);
   await ctx.payments.refund(before);
 
   const now = ctx.clock.now();

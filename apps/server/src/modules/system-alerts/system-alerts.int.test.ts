@@ -35,9 +35,9 @@ function flakyProvider(): PaymentProvider & { down: boolean } {
     },
     payouts: {
       ...local.payouts,
-      async transfer(...args: Parameters<PaymentProvider['payouts']['transfer']>) {
+      async transferEarning(...args: Parameters<PaymentProvider['payouts']['transferEarning']>) {
         if (provider.down) throw new Error('transfer endpoint unreachable');
-        return local.payouts.transfer(...args);
+        return local.payouts.transferEarning(...args);
       },
     },
   };
@@ -157,7 +157,7 @@ describe('system alerts (setting system_alerts)', () => {
     provider.down = false;
     await runJobsOnce(t.app);
     const list = await t.app.inject({ method: 'GET', url: '/api/creator/payouts', headers: { cookie: creatorCookie } });
-    expect(list.json().items[0]).toMatchObject({ id: payoutId, status: 'completed' });
+    expect(list.json().items[0]).toMatchObject({ id: payoutId, status: 'in_transit' });
   });
 
   test('with system alerts off, the same failures mail nobody', async () => {

@@ -19,8 +19,6 @@ export interface CatalogEntry {
   title: string;
   kind: MailKind;
   channel: MailChannel;
-  /** Whether the sending code is wired (false: a template waiting for its trigger, see decision 0030). */
-  wired: boolean;
   /** The mail with sample data, whose user-written parts carry markup and `&` to show they are escaped. */
   sample: (base: string) => MailContent;
   /** The sample's user-written strings, as the reader must see them. */
@@ -44,7 +42,6 @@ export const MAIL_CATALOG = {
     title: 'Confirm your account',
     kind: 'email-confirmation',
     channel: 'security',
-    wired: true,
     sample: (base) => t.confirmationMail({ link: `${base}/auth/confirm?token=${SAMPLE_TOKEN}` }),
     userText: [],
   },
@@ -52,7 +49,6 @@ export const MAIL_CATALOG = {
     title: 'Password reset',
     kind: 'password-reset',
     channel: 'security',
-    wired: true,
     sample: (base) => t.passwordResetMail({ link: `${base}/reset-password?token=${SAMPLE_TOKEN}` }),
     userText: [],
   },
@@ -60,7 +56,6 @@ export const MAIL_CATALOG = {
     title: 'Sign-up attempt with an existing email',
     kind: 'sign-up-attempt',
     channel: 'security',
-    wired: true,
     sample: (base) => t.signUpAttemptMail({ signInUrl: `${base}/login`, resetUrl: `${base}/forgot-password` }),
     userText: [],
   },
@@ -68,7 +63,6 @@ export const MAIL_CATALOG = {
     title: 'System alert (admins)',
     kind: 'system-alert',
     channel: 'alert',
-    wired: true,
     sample: (base) =>
       t.systemAlertMail({
         subject: 'payment provider failed to capture a payment',
@@ -85,7 +79,6 @@ export const MAIL_CATALOG = {
     title: 'New paid message (creator)',
     kind: 'new-message',
     channel: 'product',
-    wired: true,
     sample: (base) =>
       t.newMessageMail({
         senderName: FAN,
@@ -99,7 +92,6 @@ export const MAIL_CATALOG = {
     title: 'Reply deadline reminder (creator)',
     kind: 'message-reminder',
     channel: 'product',
-    wired: true,
     sample: (base) =>
       t.reminderMail({
         label: '4 hours',
@@ -113,7 +105,6 @@ export const MAIL_CATALOG = {
     title: 'Creator replied (fan)',
     kind: 'message-reply',
     channel: 'product',
-    wired: true,
     sample: (base) =>
       t.replyMail({
         creatorName: CREATOR,
@@ -128,7 +119,6 @@ export const MAIL_CATALOG = {
     title: 'No reply in time: refund or released hold (fan)',
     kind: 'message-refund',
     channel: 'product',
-    wired: true,
     sample: (base) =>
       t.refundMail({
         creatorName: CREATOR,
@@ -144,7 +134,6 @@ export const MAIL_CATALOG = {
     title: 'Creator declined the message (fan)',
     kind: 'message-refund',
     channel: 'product',
-    wired: true,
     sample: (base) =>
       t.declineMail({
         creatorName: CREATOR,
@@ -161,25 +150,14 @@ export const MAIL_CATALOG = {
     title: '"Not an answer" flag upheld: refund (fan)',
     kind: 'message-refund',
     channel: 'product',
-    wired: true,
     sample: (base) => t.flagRefundMail({ link: `${base}/messages/00000000-0000-4000-8000-000000000001` }),
     userText: [FAN],
     recipientName: FAN,
-  },
-  'payout-in-transit': {
-    title: 'Payout on its way (creator)',
-    kind: 'payout-status',
-    channel: 'product',
-    wired: true,
-    sample: (base) => t.payoutInTransitMail({ amountCents: 15_000, earningsUrl: `${base}/dashboard/earnings` }),
-    userText: [CREATOR],
-    recipientName: CREATOR,
   },
   'payout-refused': {
     title: 'Payout transfer refused (creator)',
     kind: 'payout-status',
     channel: 'product',
-    wired: true,
     sample: (base) =>
       t.payoutRefusedMail({
         amountCents: 15_000,
@@ -193,7 +171,6 @@ export const MAIL_CATALOG = {
     title: 'Payout paid into the bank (creator, Connect)',
     kind: 'payout-status',
     channel: 'product',
-    wired: false,
     sample: (base) => t.payoutPaidMail({ amountCents: 15_000, earningsUrl: `${base}/dashboard/earnings` }),
     userText: [CREATOR],
     recipientName: CREATOR,
@@ -202,13 +179,13 @@ export const MAIL_CATALOG = {
     title: 'Payout failed at the bank (creator, Connect)',
     kind: 'payout-status',
     channel: 'product',
-    wired: false,
     sample: (base) =>
       t.payoutFailedMail({
         amountCents: 15_000,
         reason: 'The bank account number is <invalid> & was closed.',
-        expressDashboardUrl: 'https://connect.stripe.com/express/acct_sample/preview',
-        earningsUrl: `${base}/dashboard/earnings`,
+        advice:
+          'Your bank did not accept it. Update your bank account in your Stripe Express dashboard (Settings → Payout → Open Stripe dashboard), then press Retry on this payout in your payout history.',
+        settingsUrl: `${base}/dashboard/settings?tab=payout`,
       }),
     userText: [CREATOR, 'The bank account number is <invalid> & was closed.'],
     recipientName: CREATOR,
@@ -217,9 +194,8 @@ export const MAIL_CATALOG = {
     title: 'Payout account: onboarding incomplete (creator, Connect)',
     kind: 'payout-status',
     channel: 'product',
-    wired: false,
     sample: (base) =>
-      t.payoutAccountIncompleteMail({ onboardingUrl: `${base}/dashboard/earnings?onboarding=continue` }),
+      t.payoutAccountIncompleteMail({ settingsUrl: `${base}/dashboard/settings?tab=payout` }),
     userText: [CREATOR],
     recipientName: CREATOR,
   },
@@ -227,7 +203,6 @@ export const MAIL_CATALOG = {
     title: 'Payout account: payouts enabled (creator, Connect)',
     kind: 'payout-status',
     channel: 'product',
-    wired: false,
     sample: (base) => t.payoutAccountEnabledMail({ earningsUrl: `${base}/dashboard/earnings` }),
     userText: [CREATOR],
     recipientName: CREATOR,
@@ -236,14 +211,9 @@ export const MAIL_CATALOG = {
     title: 'Payout account: more information needed (creator, Connect)',
     kind: 'payout-status',
     channel: 'product',
-    wired: false,
     sample: (base) =>
-      t.payoutAccountRestrictedMail({
-        onboardingUrl: `${base}/dashboard/earnings?onboarding=continue`,
-        requirements: ['Identity document', 'Bank account <ownership> & address'],
-        deadline: 'December 11, 2026',
-      }),
-    userText: [CREATOR, 'Bank account <ownership> & address'],
+t.payoutAccountRestrictedMail({ settingsUrl: `${base}/dashboard/settings?tab=payout` }),
+    userText: [CREATOR],
     recipientName: CREATOR,
   },
 } satisfies Record<string, CatalogEntry>;

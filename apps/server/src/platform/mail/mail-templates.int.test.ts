@@ -36,7 +36,7 @@ describe('every mail template (issue 26), from the catalog so none is forgotten'
         'message-reply',
         'message-refund',
         'message-reminder',
-        'payout-in-transit',
+        'payout-refused',
         'payout-paid',
         'payout-failed',
         'payout-account-incomplete',

@@ -245,19 +245,6 @@ export function flagRefundMail(opts: { link: string }): MailContent {
 const PAYOUT_REASON = 'You receive this because you get an email about your payouts.';
 const PAYOUT_ACCOUNT_REASON = 'You receive this because you get an email about your payouts and your payout account.';
 
-/** A payout left for the bank: it is on its way (the mail a completed transfer has always sent). */
-export function payoutInTransitMail(opts: { amountCents: number; earningsUrl: string }): MailContent {
-  const amount = formatCents(opts.amountCents);
-  return {
-    subject: `Your ${amount} payout is on its way`,
-    preview: 'It usually arrives within a few business days.',
-    heading: `Your ${amount} payout is on its way`,
-    body: <P>Your payout of {amount} was sent to your bank account. It usually arrives within a few business days.</P>,
-    cta: { label: 'Your earnings', href: opts.earningsUrl },
-    reason: PAYOUT_REASON,
-  };
-}
-
 /** The bank has the money (Stripe `payout.paid`). */
 export function payoutPaidMail(opts: { amountCents: number; earningsUrl: string }): MailContent {
   const amount = formatCents(opts.amountCents);
@@ -297,14 +284,16 @@ export function payoutRefusedMail(opts: {
 }
 
 /**
- * The bank refused a payout (Stripe `payout.failed`): the reason the bank gave and what to do, which
- * is to fix the bank account in the Stripe Express dashboard and then retry.
+ * The bank refused a payout (Stripe `payout.failed`): the reason the bank gave and what to do (the
+ * same advice the payout history shows beside its Retry button). The button opens the Payout tab,
+ * whose "Open Stripe dashboard" makes a fresh login link: Stripe's links are single-use and expire
+ * within minutes, so none can be mailed.
  */
 export function payoutFailedMail(opts: {
   amountCents: number;
   reason: string;
-  expressDashboardUrl: string;
-  earningsUrl: string;
+  advice: string;
+  settingsUrl: string;
 }): MailContent {
   const amount = formatCents(opts.amountCents);
   return {
@@ -315,19 +304,16 @@ export function payoutFailedMail(opts: {
       <>
         <P>Your bank did not accept the payout of {amount}.</P>
         <Fact label="Reason">{opts.reason}</Fact>
-        <P>
-          What to do: update your bank account in your Stripe Express dashboard, then retry the payout from{' '}
-          <A href={opts.earningsUrl}>your earnings</A>.
-        </P>
+        <Fact label="What to do">{opts.advice}</Fact>
       </>
     ),
-    cta: { label: 'Update your bank account', href: opts.expressDashboardUrl },
+    cta: { label: 'Open payout settings', href: opts.settingsUrl },
     reason: PAYOUT_REASON,
   };
 }
 
 /** The creator started Stripe onboarding and has not finished it: payouts wait for it. */
-export function payoutAccountIncompleteMail(opts: { onboardingUrl: string }): MailContent {
+export function payoutAccountIncompleteMail(opts: { settingsUrl: string }): MailContent {
   return {
     subject: 'Finish setting up your payout account',
     preview: 'Your payout account needs a few more details before you can be paid.',
@@ -338,7 +324,7 @@ export function payoutAccountIncompleteMail(opts: { onboardingUrl: string }): Ma
         takes a few minutes.
       </P>
     ),
-    cta: { label: 'Continue setup', href: opts.onboardingUrl },
+    cta: { label: 'Continue setup', href: opts.settingsUrl },
     reason: PAYOUT_ACCOUNT_REASON,
   };
 }
@@ -356,25 +342,18 @@ export function payoutAccountEnabledMail(opts: { earningsUrl: string }): MailCon
 }
 
 /** Stripe restricted the account: it needs more information before payouts go on. */
-export function payoutAccountRestrictedMail(opts: {
-  onboardingUrl: string;
-  /** What Stripe asks for, in words a person reads (e.g. "Identity document"); may be empty. */
-  requirements: string[];
-  /** When Stripe pauses payouts if nothing is done, already formatted for reading; null if none. */
-  deadline: string | null;
-}): MailContent {
+export function payoutAccountRestrictedMail(opts: { settingsUrl: string }): MailContent {
   return {
     subject: 'Your payout account needs more information',
     preview: 'Payouts are paused until you update your payout account.',
     heading: 'Your payout account needs more information',
     body: (
-      <>
-        <P>Payouts to your account are restricted until you give Stripe more information.</P>
-        {opts.requirements.length > 0 ? <Fact label="Needed">{opts.requirements.join(', ')}</Fact> : null}
-        {opts.deadline ? <Fact label="Due by">{opts.deadline}</Fact> : null}
-      </>
+      <P>
+        Payouts to your account are paused until you give Stripe more information. Open your payout settings and finish
+        what Stripe asks for; your earnings stay safe meanwhile.
+      </P>
     ),
-    cta: { label: 'Update your payout account', href: opts.onboardingUrl },
+    cta: { label: 'Update your payout account', href: opts.settingsUrl },
     reason: PAYOUT_ACCOUNT_REASON,
   };
 }

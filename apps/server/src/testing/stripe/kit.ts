@@ -8,11 +8,14 @@ import { signStripeEvent } from './stand-in';
 // Shared by the Stripe integration tests: the keys a test app runs with and the steps of a payment.
 export const STRIPE_SECRET_KEY = 'sk_test_fanline_stand_in';
 export const STRIPE_WEBHOOK_SECRET = 'whsec_fanline_stand_in';
+/** The Connect endpoint's own secret: Stripe signs connected accounts' events with it (decision 0029). */
+export const STRIPE_CONNECT_WEBHOOK_SECRET = 'whsec_fanline_connect_stand_in';
 export const MESSAGE = 'Hello! Could you look at my training plan for the spring marathon?';
 
 export const stripeEnv = (apiUrl: string, extra: Record<string, string> = {}) => ({
   STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET,
+  STRIPE_CONNECT_WEBHOOK_SECRET,
   STRIPE_API_URL: apiUrl,
   AUTH_IP_LIMIT: '1000',
   ...extra,
@@ -41,6 +44,12 @@ export async function startStripeCheckout(app: FastifyInstance, db: Db, price = 
 export function deliver(app: FastifyInstance, event: object, secret = STRIPE_WEBHOOK_SECRET) {
   const { payload, headers } = signStripeEvent(event, secret);
   return app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload, headers });
+}
+
+/** A Connect event (one carrying `account`) to the Connect endpoint, signed with its secret. */
+export function deliverConnect(app: FastifyInstance, event: object, secret = STRIPE_CONNECT_WEBHOOK_SECRET) {
+  const { payload, headers } = signStripeEvent(event, secret);
+  return app.inject({ method: 'POST', url: '/api/webhooks/stripe-connect', payload, headers });
 }
 
 /** What a test compares before and after: the payment, its message and the event record. */

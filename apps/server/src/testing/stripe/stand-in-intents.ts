@@ -36,7 +36,12 @@ export function intentRoutes(intents: Map<string, Obj>, refunds: Map<string, Obj
         const capturable = intent.amount_capturable as number;
         const amount = int(form, 'amount_to_capture') ?? capturable;
         if (amount < 1 || amount > capturable) throw paramError('Invalid amount_to_capture', 'amount_to_capture');
-        Object.assign(intent, { status: 'succeeded', amount_received: amount, amount_capturable: 0 });
+        Object.assign(intent, {
+          status: 'succeeded',
+          amount_received: amount,
+          amount_capturable: 0,
+          latest_charge: intent.latest_charge ?? `ch_${randomBytes(12).toString('hex')}`,
+        });
         return intent;
       },
     ],

@@ -13,7 +13,11 @@ export interface StripeRecordedRequest {
   replayed: boolean;
 }
 
-export type StandInRoute = [method: string, path: RegExp, handle: (form: Form, match: RegExpMatchArray) => object];
+export type StandInRoute = [
+  method: string,
+  path: RegExp,
+  handle: (form: Form, match: RegExpMatchArray, headers: http.IncomingHttpHeaders) => object,
+];
 
 /**
  * Fault knobs for the fault-injection runs (testing/faults.ts): calls answered with a 5xx before they
@@ -29,6 +33,8 @@ export interface StandInFaults {
   /** Share of calls (0–1) that act, then hold the answer `hangMs` (3000 unless set) and drop it. */
   hangRate?: number;
   hangMs?: number;
+  /** Only calls to these paths are touched (every path unless set). */
+  path?: RegExp;
 }
 
 interface Stored {
@@ -59,10 +65,11 @@ export async function listenStripeStandIn(secretKey: string, routes: StandInRout
       else handle();
     });
     const handle = () => {
-      const failing = Math.random() < (faults.failRate ?? 0) ? (faults.status ?? 503) : null;
-      const hanging = Math.random() < (faults.hangRate ?? 0);
       const raw = Buffer.concat(chunks).toString('utf8');
       const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const touched = !faults.path || faults.path.test(path);
+      const failing = touched && Math.random() < (faults.failRate ?? 0) ? (faults.status ?? 503) : null;
+      const hanging = touched && Math.random() < (faults.hangRate ?? 0);
       const method = req.method ?? 'GET';
       const form = parseForm(method === 'GET' ? ((req.url ?? '').split('?')[1] ?? '') : raw);
       const key = req.headers['idempotency-key'];
@@ -105,7 +112,7 @@ export async function listenStripeStandIn(secretKey: string, routes: StandInRout
             message: `Unrecognized request URL (${method}: ${path}).`,
           });
         }
-        const body = JSON.stringify(route[2](form, path.match(route[1]) as RegExpMatchArray));
+        const body = JSON.stringify(route[2](form, path.match(route[1]) as RegExpMatchArray, req.headers));
         if (typeof key === 'string') stored.set(key, { fingerprint, status: 200, body });
         send(200, body);
       } catch (error) {

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { mustFind } from './stand-in-checks';
-import { type ConnectState, connectRoutes, finishOnboarding } from './stand-in-connect';
+import {
+  type ConnectState,
+  connectRoutes,
+  finishOnboarding,
+  restrictAccount,
+  reverse,
+  settlePayout,
+} from './stand-in-connect';
 import { intentRoutes } from './stand-in-intents';
 import { listenStripeStandIn, type StandInFaults, type StripeRecordedRequest } from './stand-in-server';
 import { checkSessionCreate, type SessionRequest } from './stand-in-session';
@@ -23,8 +30,16 @@ export interface StripeStandIn {
   refunds: Map<string, Obj>;
   /** Connect: accounts, account links and transfers, and the platform balance transfers draw on. */
   connect: ConnectState;
-  /** The creator completes Stripe's onboarding. Returns account.updated. */
+  /** The creator completes Stripe's onboarding. Returns account.updated (a Connect event: it carries `account`). */
   finishOnboarding(accountId: string): Stripe.Event;
+  /** Stripe pauses the account's payouts pending more information. Returns account.updated. */
+  restrictAccount(accountId: string): Stripe.Event;
+  /** The bank received the payout. Returns payout.paid (a Connect event). */
+  payPayout(payoutId: string): Stripe.Event;
+  /** The bank refused (or returned) the payout; its money goes back to the account's balance. Returns payout.failed. */
+  failPayout(payoutId: string, failure?: { code: string; message: string }): Stripe.Event;
+  /** The platform reverses a transfer in Stripe's dashboard. Returns transfer.reversed (a platform event). */
+  reverseTransferInDashboard(transferId: string): Stripe.Event;
   /** The customer pays: a hold (manual capture) or a charge. Returns checkout.session.completed. */
   completeCheckout(sessionId: string): Stripe.Event;
   /** The session times out unpaid. Returns checkout.session.expired. */
@@ -55,7 +70,10 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
   const connect: ConnectState = {
     accounts: new Map(),
     accountLinks: [],
+    loginLinks: [],
     transfers: new Map(),
+    payouts: new Map(),
+    balances: new Map(),
     platformBalance: { available: 100_000_000 },
   };
 
@@ -96,12 +114,13 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
       (_f, m) => mustFind(sessions, m[1] ?? '', 'checkout.session').object,
     ],
     ...intentRoutes(intents, refunds),
-    ...connectRoutes(connect, () => server.url),
+    ...connectRoutes(connect, intents, () => server.url),
   ]);
 
-  const event = (type: string, object: Obj) =>
+  const event = (type: string, object: Obj, account?: string) =>
     ({
       id: newId('evt'),
+      ...(account && { account }),
       object: 'event',
       api_version: Stripe.API_VERSION,
       created: nowS(),
@@ -150,7 +169,24 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
     refunds,
     connect,
     finishOnboarding(accountId) {
-      return event('account.updated', finishOnboarding(connect, accountId));
+      return event('account.updated', finishOnboarding(connect, accountId), accountId);
+    },
+    restrictAccount(accountId) {
+      return event('account.updated', restrictAccount(connect, accountId), accountId);
+    },
+    payPayout(payoutId) {
+      const payout = settlePayout(connect, payoutId, { paid: true });
+      const { account, ...object } = payout;
+      return event('payout.paid', object, String(account));
+    },
+    failPayout(payoutId, failure = { code: 'account_closed', message: 'The bank account has been closed.' }) {
+      const payout = settlePayout(connect, payoutId, { paid: false, ...failure });
+      const { account, ...object } = payout;
+      return event('payout.failed', object, String(account));
+    },
+    reverseTransferInDashboard(transferId) {
+      reverse(connect, transferId, undefined);
+      return event('transfer.reversed', mustFind(connect.transfers, transferId, 'transfer'));
     },
     completeCheckout(sessionId) {
       const state = openSession(sessionId);
@@ -159,8 +195,13 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
       Object.assign(
         intentOf(state),
         manual
-          ? { status: 'requires_capture', amount_capturable: amount, last_payment_error: null }
-          : { status: 'succeeded', amount_received: amount, last_payment_error: null },
+          ? {
+              status: 'requires_capture',
+              amount_capturable: amount,
+              last_payment_error: null,
+              latest_charge: newId('ch'),
+            }
+          : { status: 'succeeded', amount_received: amount, last_payment_error: null, latest_charge: newId('ch') },
       );
       // Our handler reads the intent, never payment_status; a hold is not yet money received.
       Object.assign(state.object, { status: 'complete', payment_status: manual ? 'unpaid' : 'paid' });

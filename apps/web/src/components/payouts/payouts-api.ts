@@ -25,3 +25,7 @@ export const payoutsQuery = () =>
   });
 
 export const requestPayout = () => api<TPayout>('/creator/payouts', { method: 'POST' });
+
+/** Decision 0029: a failed payout whose money waits on the creator's Stripe balance, paid out again. */
+export const retryPayout = (id: string) =>
+  api<TPayout>(`/creator/payouts/${encodeURIComponent(id)}/retry`, { method: 'POST' });

@@ -7,6 +7,9 @@ import type { PaymentProvider } from '../provider';
  * its session cookie), whether that is PUBLIC_URL, 127.0.0.1 or a LAN address.
  */
 export function createLocalProvider(holdLimitHours: number): PaymentProvider {
+  // The simulated bank's answer per account (decision 0029): kept in memory, like a test bank account
+  // number; it pays unless the creator switched it to reject under Settings → Payout.
+  const rejecting = new Set<string>();
   return {
     name: 'local',
     holdLimitHours,
@@ -27,9 +30,39 @@ export function createLocalProvider(holdLimitHours: number): PaymentProvider {
       async onboardingLink(accountId) {
         return `/dashboard/settings/payout-onboarding?${new URLSearchParams({ account: accountId })}`;
       },
-      async transfer(payout) {
-        return { state: 'paid', transferId: `local_tr_${payout.id}` };
+      // Simulated rails (the demo's, labelled as a test payout on screen): transfers always go
+      // through, and a payout is in transit until the next reconciler pass asks, then paid.
+      async transferEarning(earning) {
+        return { state: 'paid', transferId: `local_tr_${earning.id}` };
       },
+      async startPayout(payout, accountId) {
+        if (rejecting.has(accountId)) {
+          return {
+            state: 'refused',
+            reason: 'The simulated bank rejected this payout (test mode).',
+            code: 'simulated_bank_rejected',
+          };
+        }
+        return { state: 'started', providerPayoutId: `local_po_${payout.id}_${payout.attempt}` };
+      },
+      simulatedBank: {
+        get: (accountId) => (rejecting.has(accountId) ? 'reject' : 'pay'),
+        set: (accountId, outcome) => {
+          if (outcome === 'reject') rejecting.add(accountId);
+          else rejecting.delete(accountId);
+        },
+      },
+      async payoutState(providerPayoutId) {
+        const [, , payoutId = null, attempt = null] = providerPayoutId.split('_');
+        return {
+          payoutId,
+          attempt: attempt === null ? null : Number(attempt),
+          status: 'paid',
+          failureCode: null,
+          failureMessage: null,
+        };
+      },
+      async reverseTransfer() {},
     },
   };
 }

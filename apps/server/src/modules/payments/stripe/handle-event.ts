@@ -5,14 +5,31 @@ import { onCheckoutCompleted } from './on-checkout-completed';
 import { onCheckoutExpired } from './on-checkout-expired';
 import { onIntentCanceled } from './on-intent-canceled';
 import { onPaymentFailed } from './on-payment-failed';
+import { onPayoutEvent } from './on-payout-event';
+import { onTransferReversed } from './on-transfer-reversed';
 
-/** The only Stripe events we act on; every other type is acknowledged and ignored. */
+/**
+ * The only Stripe events we act on, per endpoint; every other type is acknowledged and ignored. The
+ * platform endpoint gets our own account's events (checkouts, and transfers, which are the
+ * platform's objects); the Connect endpoint gets connected accounts' events (the account itself,
+ * the payouts to its bank), each carrying `account` (decision 0029).
+ */
 export const HANDLED_STRIPE_EVENTS = new Set<string>([
   'checkout.session.completed',
   'checkout.session.expired',
   'payment_intent.payment_failed',
   'payment_intent.canceled',
+  'transfer.reversed',
+]);
+
+export const HANDLED_CONNECT_EVENTS = new Set<string>([
   'account.updated',
+  'payout.paid',
+  'payout.failed',
+  'payout.updated',
+  'payout.canceled',
+  // Stripe sends transfers to the platform endpoint; accepted here too, so a misrouted one is not lost.
+  'transfer.reversed',
 ]);
 
 /**
@@ -33,6 +50,13 @@ export async function handleStripeEvent(ctx: StripeEventContext, event: Stripe.E
       return onIntentCanceled(ctx, event.data.object);
     case 'account.updated':
       return onAccountUpdated(ctx, event.data.object);
+    case 'payout.paid':
+    case 'payout.failed':
+    case 'payout.updated':
+    case 'payout.canceled':
+      return onPayoutEvent(ctx, event.data.object, event.account);
+    case 'transfer.reversed':
+      return onTransferReversed(ctx, event.data.object);
     default:
       return 'ignored';
   }

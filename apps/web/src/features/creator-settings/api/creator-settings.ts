@@ -40,5 +40,10 @@ export const uploadPortfolioImage = (file: File) =>
   apiUpload<{ portfolioImages: string[] }>('/profile/me/portfolio', file);
 
 export const createOnboardingLink = () => api<{ url: string }>('/stripe-connect/onboarding-link', { method: 'POST' });
+/** Test mode only: the simulated bank pays or rejects this creator's payouts (decision 0029). */
+export const setSimulatedBank = (outcome: 'pay' | 'reject') =>
+  api<TPayoutAccountStatus>('/stripe-connect/simulated/bank', { method: 'POST', body: { outcome } });
+/** Decision 0029: a single-use login link into the Stripe Express dashboard. */
+export const createDashboardLink = () => api<{ url: string }>('/stripe-connect/dashboard-link', { method: 'POST' });
 export const completeSimulatedOnboarding = () =>
   api<TPayoutAccountStatus>('/stripe-connect/simulated/complete', { method: 'POST' });

@@ -10,6 +10,8 @@ const STATUS: Record<TEarningTransaction['status'], { label: string; tone: strin
   earned: { label: 'Available', tone: 'bg-emerald-100 text-emerald-800' },
   paid_out: { label: 'Paid out', tone: 'bg-slate-100 text-slate-700' },
   refunded: { label: 'Refunded to the fan', tone: 'bg-slate-100 text-slate-700' },
+  // Decision 0029: refunded after its payout; the share was taken back from the Stripe balance.
+  reversed: { label: 'Reversed after payout', tone: 'bg-rose-100 text-rose-800' },
 };
 
 /** Issue #13: why an unpaid earning is not payable yet (decision 0016). */
