@@ -194,8 +194,7 @@ export const MAIL_CATALOG = {
     title: 'Payout account: onboarding incomplete (creator, Connect)',
     kind: 'payout-status',
     channel: 'product',
-    sample: (base) =>
-      t.payoutAccountIncompleteMail({ settingsUrl: `${base}/dashboard/settings?tab=payout` }),
+    sample: (base) => t.payoutAccountIncompleteMail({ settingsUrl: `${base}/dashboard/settings?tab=payout` }),
     userText: [CREATOR],
     recipientName: CREATOR,
   },
@@ -211,8 +210,7 @@ export const MAIL_CATALOG = {
     title: 'Payout account: more information needed (creator, Connect)',
     kind: 'payout-status',
     channel: 'product',
-    sample: (base) =>
-t.payoutAccountRestrictedMail({ settingsUrl: `${base}/dashboard/settings?tab=payout` }),
+    sample: (base) => t.payoutAccountRestrictedMail({ settingsUrl: `${base}/dashboard/settings?tab=payout` }),
     userText: [CREATOR],
     recipientName: CREATOR,
   },
