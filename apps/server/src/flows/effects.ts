@@ -2,7 +2,7 @@ import { NOT_AN_ANSWER_MESSAGES, RETURN_NOTES } from '@fanline/contracts';
 import { mailFanAboutDecline, mailFanAboutRefund, mailFanAboutReply } from '../modules/fans';
 import { finishPayout, mailPayoutStatus, PAYOUT_EFFECTS, releaseDueEarnings } from '../modules/ledger';
 import { autoFlagMessage } from '../modules/moderation';
-import { mailUser } from '../modules/notifications';
+import { mailUser, PUSH_EFFECT, type PushEffectPayload, sendPush } from '../modules/notifications';
 import { type Effect, type OutboxRow, runOutbox } from '../modules/outbox';
 import {
   capturePayment,
@@ -41,6 +41,8 @@ export interface Effects {
   /** Written by payments' confirmation, inside its one statement (confirm-statements.ts). */
   [PAYMENT_EFFECTS.autoFlag]: { id: string; content: string };
   [PAYMENT_EFFECTS.mailNewMessage]: NewMessageMail;
+  /** A Web Push to one user's browsers (issue 26, decision 0031), keyed by the event it tells of. */
+  [PUSH_EFFECT]: PushEffectPayload;
 }
 
 export type EffectKind = keyof Effects;
@@ -110,6 +112,7 @@ const HANDLERS: { [K in EffectKind]: Handler<K> } = {
     })),
   [PAYMENT_EFFECTS.autoFlag]: (ctx, payload) => autoFlagMessage(ctx, payload),
   [PAYMENT_EFFECTS.mailNewMessage]: (ctx, payload) => mailCreatorAboutNewMessage(ctx, payload),
+  [PUSH_EFFECT]: (ctx, payload) => sendPush(ctx, payload),
 };
 
 async function handle(ctx: EffectContext, row: OutboxRow): Promise<void> {

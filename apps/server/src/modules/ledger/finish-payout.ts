@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { mailUser } from '../notifications';
 import { enqueueEffects } from '../outbox';
 import { payoutMailEffect } from './payout-effects';
+import { payoutPushEffect } from './payout-push';
 import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
 
 /**
@@ -30,7 +31,7 @@ export async function finishPayout(
     : ({ state: 'refused', reason: 'No payout account is connected.' } as const);
 
   const now = ctx.clock.now();
-  let booked = false;
+  let booked: string[] = [];
   const mail = payoutMailEffect(payoutId);
   const result = await ctx.db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
@@ -50,8 +51,8 @@ export async function finishPayout(
         .set({ status: 'completed', providerTransferId: outcome.transferId, updatedAt: now })
         .where(eq(payouts.id, payoutId))
         .returning();
-      booked = true;
-      await enqueueEffects(tx, [mail], now);
+      // Issue 26: the creator's push beside the mail (payout-push.ts).
+      booked = await enqueueEffects(tx, [mail, payoutPushEffect({ ...payout, status: 'completed' })], now);
       return done ?? payout;
     }
     await postLedgerTransaction(tx, {
@@ -73,13 +74,12 @@ export async function finishPayout(
       .where(eq(payouts.id, payoutId))
       .returning();
     ctx.log.warn({ payoutId }, 'payout refused by the provider; the money is back in the balance');
-    booked = true;
-    await enqueueEffects(tx, [mail], now);
+    booked = await enqueueEffects(tx, [mail, payoutPushEffect({ ...payout, status: 'failed' })], now);
     return failed ?? payout;
   });
   // Only the call that booked the answer wrote the mail (in the booking's transaction), so a retry or
   // a race never mails twice, and a crash after the booking does not lose it.
-  if (booked) await ctx.outbox.carryOut([mail.key]);
+  if (booked.length > 0) await ctx.outbox.carryOut(booked);
   return result;
 }
 
