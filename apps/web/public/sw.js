@@ -33,7 +33,10 @@ self.addEventListener('fetch', (event) => {
     if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/uploads/')) return;
     event.respondWith(
       fetch(request).catch(() =>
-        caches.open(CACHE).then((cache) => cache.match(OFFLINE_URL)).then((page) => page || Response.error()),
+        caches
+          .open(CACHE)
+          .then((cache) => cache.match(OFFLINE_URL))
+          .then((page) => page || Response.error()),
       ),
     );
     return;
@@ -66,7 +69,7 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const path = (event.notification.data && event.notification.data.url) || '/';
+  const path = event.notification.data?.url || '/';
   const target = new URL(path, self.location.origin);
   if (target.origin !== self.location.origin) return;
   event.waitUntil(

@@ -120,7 +120,7 @@ export function usePushStatus(): { status: PushStatus; refresh: () => void } {
   const refresh = useCallback(() => {
     pushStatus().then(setStatus, () => setStatus('unavailable'));
   }, []);
-  useEffect(refresh, []);
+  useEffect(refresh, [refresh]);
   return { status, refresh };
 }
 

@@ -7,7 +7,12 @@ import { pushEffect } from '../notifications';
  * Kept apart from finish-payout.ts so the payout.paid / payout.failed events of the Connect rework can
  * write it from wherever they book the outcome: one call with the payout as booked.
  */
-export function payoutPushEffect(payout: { id: string; creatorId: string; amount: number; status: 'completed' | 'failed' }) {
+export function payoutPushEffect(payout: {
+  id: string;
+  creatorId: string;
+  amount: number;
+  status: 'completed' | 'failed';
+}) {
   const amount = formatCents(payout.amount);
   return pushEffect(`payout:${payout.id}:${payout.status}`, payout.creatorId, {
     ...(payout.status === 'completed'

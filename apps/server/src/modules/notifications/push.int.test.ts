@@ -9,8 +9,8 @@ import {
   connectLocalPayoutAccount,
   earnOnce,
   fanAndCreator,
-  passFlagWindow,
   type PushStandIn,
+  passFlagWindow,
   REPLY,
   SAMPLE_MESSAGE,
   sendPaidMessage,
@@ -98,9 +98,9 @@ describe('Web Push through a push service (issue 26)', () => {
     expect((await setPush(fanCookie, false)).json()).toMatchObject({ push: false });
     const second = await sendPaidMessage(t.app, fanCookie, creator.id, 'A second question');
     const before = standIn.received.length;
-    expect((await t.post(`/api/messages/${second.messageId}/reply`, creatorCookie, { content: REPLY })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.post(`/api/messages/${second.messageId}/reply`, creatorCookie, { content: REPLY })).statusCode,
+    ).toBe(200);
     await runJobsOnce(t.app);
     await expect(standIn.next(browser.endpoint, 500)).rejects.toThrow(/no push/);
     expect(standIn.received.length).toBe(before);
@@ -130,8 +130,7 @@ describe('Web Push through a push service (issue 26)', () => {
     standIn.answer(flaky.endpoint, 500);
     const { messageId } = await sendPaidMessage(t.app, fanCookie, creator.id);
     await t.post(`/api/messages/${messageId}/reply`, creatorCookie, { content: REPLY });
-    const endpoints = async () =>
-      (await t.database.db.select().from(pushSubscriptions)).map((row) => row.endpoint);
+    const endpoints = async () => (await t.database.db.select().from(pushSubscriptions)).map((row) => row.endpoint);
     expect(await endpoints()).not.toContain(gone.endpoint);
     expect(await endpoints()).toContain(flaky.endpoint);
     // The service recovers: the jobs' pass carries the push out again and it arrives once.
@@ -223,15 +222,27 @@ describe('subscribing (issue 26)', () => {
 
     expect((await t.post('/api/push/subscriptions', fanCookie, good)).statusCode).toBe(204);
     expect((await t.post('/api/push/subscriptions', creatorCookie, good)).statusCode).toBe(204);
-    const rows = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, good.endpoint));
+    const rows = await t.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, good.endpoint));
     expect(rows.map((row) => row.userId)).toEqual([creator.id]);
     // Only the owner forgets it.
     const forget = (cookie: string) =>
-      t.app.inject({ method: 'DELETE', url: '/api/push/subscriptions', headers: { cookie }, payload: { endpoint: good.endpoint } });
+      t.app.inject({
+        method: 'DELETE',
+        url: '/api/push/subscriptions',
+        headers: { cookie },
+        payload: { endpoint: good.endpoint },
+      });
     expect((await forget(fanCookie)).statusCode).toBe(204);
-    expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, creator.id))).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, creator.id)),
+    ).toHaveLength(1);
     expect((await forget(creatorCookie)).statusCode).toBe(204);
-    expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, creator.id))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, creator.id)),
+    ).toHaveLength(0);
     expect(fan.id).not.toBe(creator.id);
   });
 

@@ -42,11 +42,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.get(
-    '/push/public-key',
-    { schema: { tags: ['notifications'], response: { 200: ZPushPublicKey } } },
-    async () => ({ publicKey: pushSetup(app.config).keys?.publicKey ?? null }),
-  );
+  app.get('/push/public-key', { schema: { tags: ['notifications'], response: { 200: ZPushPublicKey } } }, async () => ({
+    publicKey: pushSetup(app.config).keys?.publicKey ?? null,
+  }));
 
   app.post(
     '/push/subscriptions',

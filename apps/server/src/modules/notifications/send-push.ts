@@ -23,7 +23,11 @@ export interface PushEffectPayload {
  * of and sent once that has committed. `key` names the event once and for all (`reply:<message>`): the
  * same event never pushes twice. The body is what the in-app notification shows, cut as it is cut.
  */
-export function pushEffect(key: string, userId: string, push: TPushPayload): Effect<typeof PUSH_EFFECT, PushEffectPayload> {
+export function pushEffect(
+  key: string,
+  userId: string,
+  push: TPushPayload,
+): Effect<typeof PUSH_EFFECT, PushEffectPayload> {
   return { kind: PUSH_EFFECT, key: `push:${key}`, payload: { userId, push: { ...push, body: pushBody(push.body) } } };
 }
 

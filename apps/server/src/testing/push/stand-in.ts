@@ -1,5 +1,5 @@
-import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
+import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -41,7 +41,12 @@ export interface ReceivedPush {
   /** The decrypted payload, parsed. */
   payload: unknown;
   at: number;
-  headers: { ttl: string | undefined; urgency: string | undefined; topic: string | undefined; encoding: string | undefined };
+  headers: {
+    ttl: string | undefined;
+    urgency: string | undefined;
+    topic: string | undefined;
+    encoding: string | undefined;
+  };
   /** The VAPID JWT's claims, after its signature was checked. */
   vapid: { aud: string; sub: string; exp: number; publicKey: string };
 }
@@ -52,9 +57,23 @@ function selfSignedCertificate(): { key: string; cert: string } {
     execFileSync(
       'openssl',
       [
-        'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-        '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '1',
-        '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
       ],
       { stdio: 'ignore' },
     );
@@ -75,7 +94,12 @@ function checkVapid(header: string | undefined, origin: string): ReceivedPush['v
   const raw = Buffer.from(match[2], 'base64url');
   if (raw.length !== 65 || raw[0] !== 4) throw new Error('the VAPID key is not an uncompressed P-256 point');
   const key = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: raw.subarray(1, 33).toString('base64url'),
+      y: raw.subarray(33).toString('base64url'),
+    },
     format: 'jwk',
   });
   const ok = verify(
