@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DEMO_CREATOR, uniqueAccount } from '../support/auth';
 import { axeViolations } from '../support/axe';
@@ -135,11 +135,19 @@ describe('installable app and push opt-in (issue 26)', () => {
 
       // Before paying, the fan's pages offer nothing.
       await page.goto(browser.url('/messages'));
-      await page.getByRole('heading', { name: /messages/i }).first().waitFor();
+      await page
+        .getByRole('heading', { name: /messages/i })
+        .first()
+        .waitFor();
       expect(await page.getByRole('button', { name: 'Turn on notifications' }).count()).toBe(0);
 
       const creator = await (await context.request.get(browser.url(`/api/profiles/${DEMO_CREATOR.username}`))).json();
-      await payForMessage(context.request, browser.url, String(creator.id), `Push opt-in question ${endpoint.slice(-6)}`);
+      await payForMessage(
+        context.request,
+        browser.url,
+        String(creator.id),
+        `Push opt-in question ${endpoint.slice(-6)}`,
+      );
       await page.goto(browser.url(`/payment-success?creator=${DEMO_CREATOR.username}&amount=10`));
       const offer = page.getByRole('region', { name: 'Know the moment they reply' });
       await offer.waitFor();

@@ -114,6 +114,19 @@ export async function disablePush(): Promise<void> {
   await subscription.unsubscribe();
 }
 
+/**
+ * Signing out (everywhere, which also forgets every browser at the server): this browser's own
+ * subscription goes too, so the next person signed in here is asked afresh. Never throws.
+ */
+export async function forgetThisBrowser(): Promise<void> {
+  try {
+    const subscription = pushSupported() ? await thisBrowsersSubscription() : null;
+    await subscription?.unsubscribe();
+  } catch {
+    // Nothing to undo: the server has forgotten it anyway.
+  }
+}
+
 /** The status for a component, with a way to check again after a change. */
 export function usePushStatus(): { status: PushStatus; refresh: () => void } {
   const [status, setStatus] = useState<PushStatus>('checking');

@@ -269,3 +269,18 @@ describe('subscribing (issue 26)', () => {
     expect(endpointProblem('https://evil.example/fcm.googleapis.com', true)).toMatch(/not supported/);
   });
 });
+
+describe('signing out everywhere (issue 26)', () => {
+  test('forgets every browser of the user, and only theirs', async () => {
+    const { fanCookie, creatorCookie, fan, creator } = await fanAndCreator(t.app, t.database.db);
+    await subscribe(fanCookie);
+    await subscribe(fanCookie);
+    await subscribe(creatorCookie);
+    const countOf = async (userId: string) =>
+      (await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).length;
+    expect(await countOf(fan.id)).toBe(2);
+    expect((await t.post('/api/auth/sign-out?scope=global', fanCookie)).statusCode).toBeLessThan(300);
+    expect(await countOf(fan.id)).toBe(0);
+    expect(await countOf(creator.id)).toBe(1);
+  });
+});

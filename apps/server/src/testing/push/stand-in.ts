@@ -1,3 +1,4 @@
+/// <reference path="./http-ece.d.ts" />
 import { execFileSync } from 'node:child_process';
 import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import fs from 'node:fs';
