@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DEMO_CREATOR, uniqueAccount } from '../support/auth';
+import { DEMO_CREATOR, signInByApi, uniqueAccount } from '../support/auth';
 import { axeViolations } from '../support/axe';
 import { ARGS, ARTIFACTS, CHROMIUM, DESKTOP, MOBILE, setupBrowser, waitForHydration } from '../support/browser';
 import { payForMessage } from '../support/checkout';
@@ -172,6 +172,27 @@ describe('installable app and push opt-in (issue 26)', () => {
       expect(prefs.push).toBe(false);
       const again = await context.request.delete(browser.url('/api/push/subscriptions'), { data: { endpoint } });
       expect(again.status()).toBe(204);
+      await context.close();
+    }
+  });
+
+  test('a creator with paid messages is offered push on the inbox; "Not now" is remembered', async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const context = await browser.context(viewport);
+      await context.grantPermissions(['notifications']);
+      await signInByApi(context, browser.url('/'), DEMO_CREATOR);
+      const page = await context.newPage();
+      await page.goto(browser.url('/dashboard/messages'));
+      const offer = page.getByRole('region', { name: 'Never miss a paid message' });
+      await offer.waitFor();
+      expect(await axeViolations(page, '[aria-labelledby="push-offer-title"]')).toEqual([]);
+      await shot(page, `creator-offer-${viewport === DESKTOP ? '1280' : '375'}`);
+      await offer.getByRole('button', { name: 'Not now' }).click();
+      await offer.waitFor({ state: 'detached' });
+      await page.reload();
+      await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+      await page.getByRole('group', { name: 'Pending Messages' }).getByTestId('stat-value').waitFor();
+      expect(await offer.count()).toBe(0);
       await context.close();
     }
   });
