@@ -5,11 +5,11 @@ import { afterAll, beforeAll, onTestFailed } from 'vitest';
 import { server } from './server';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Flags this machine kind needs (env notes): no sandbox as root, and no background networking,
 // whose connections the closed network refuses.
-const ARGS = [
+export const ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

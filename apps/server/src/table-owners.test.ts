@@ -29,6 +29,7 @@ const OWNER: Record<string, string> = {
   messageReminders: 'messages',
   conversationSummaries: 'messages',
   notifications: 'notifications',
+  pushSubscriptions: 'notifications',
   payments: 'payments',
   webhookEvents: 'payments',
   idempotencyKeys: 'payments',

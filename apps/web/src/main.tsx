@@ -34,3 +34,14 @@ if (state && root.firstElementChild) {
 } else {
   createRoot(root).render(app);
 }
+
+// The service worker (issue 26): pushes and the offline page. Registered once the page has loaded and
+// the browser is idle, so it never competes with the first paint; the push opt-in is elsewhere, offered
+// only at the right moment (lib/push.ts).
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  addEventListener('load', () => {
+    const register = () => navigator.serviceWorker.register('/sw.js').catch(() => {});
+    if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 5000 });
+    else setTimeout(register, 2000);
+  });
+}

@@ -29,14 +29,16 @@ export const ZEmailKindSwitches = z.object(switches);
 export type TEmailKindSwitches = z.infer<typeof ZEmailKindSwitches>;
 
 /**
- * spec §3 Notification preferences (email on, push on, marketing off), stored on the server; since
- * issue #13 also one switch per kind of email (`emailKinds`, each on unless turned off).
- * `reminders` (issue #13): the creator's deadline reminders at 12, 4 and 1 hours left; on unless turned off.
+ * spec §3 Notification preferences (email on, push on), stored on the server; since issue #13 also one
+ * switch per kind of email (`emailKinds`, each on unless turned off). `reminders` (issue #13): the
+ * creator's deadline reminders at 12, 4 and 1 hours left; on unless turned off. `push` (issue 26):
+ * Web Push to the browsers the user subscribed. The spec's "marketing" switch is gone (decision 0031):
+ * Fanline sends no marketing, so a switch for it promised nothing; an older client's `marketing` is
+ * accepted and ignored.
  */
 export const ZNotificationPreferences = z.object({
   email: z.boolean(),
   push: z.boolean(),
-  marketing: z.boolean(),
   emailKinds: ZEmailKindSwitches,
   reminders: z.boolean().default(true),
 });
@@ -79,3 +81,45 @@ export const ZNotificationsResponse = z.object({
 });
 
 export type TNotificationsResponse = z.input<typeof ZNotificationsResponse>;
+
+/** Issue 26: the server's VAPID public key (base64url), or null when this server sends no pushes. */
+export const ZPushPublicKey = z.object({ publicKey: z.string().nullable() });
+
+export type TPushPublicKey = z.infer<typeof ZPushPublicKey>;
+
+/** A push service's address: https, at most 1,000 characters (browsers' are under 300). */
+export const ZPushEndpoint = z.url({ protocol: /^https?$/ }).max(1000);
+
+/**
+ * A browser's PushSubscription as `subscription.toJSON()` gives it (issue 26). The keys are base64url:
+ * p256dh a 65-byte P-256 point (87 characters), auth 16 bytes (22 characters).
+ */
+export const ZPushSubscribeRequest = z
+  .object({
+    endpoint: ZPushEndpoint,
+    expirationTime: z.number().nullable().optional(),
+    keys: z
+      .object({
+        p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'must be a base64url P-256 public key'),
+        auth: z.string().regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, 'must be a base64url auth secret'),
+      })
+      .strict(),
+  })
+  .strict();
+
+export type TPushSubscribeRequest = z.infer<typeof ZPushSubscribeRequest>;
+
+export const ZPushUnsubscribeRequest = z.object({ endpoint: ZPushEndpoint }).strict();
+
+/**
+ * What a push carries to the service worker (issue 26): nothing beyond what the in-app notification
+ * shows. `url` is a path on this site the click opens; `tag` lets a newer push replace an older one.
+ */
+export const ZPushPayload = z.object({
+  title: z.string(),
+  body: z.string(),
+  url: z.string().startsWith('/'),
+  tag: z.string(),
+});
+
+export type TPushPayload = z.infer<typeof ZPushPayload>;

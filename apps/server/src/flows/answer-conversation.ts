@@ -1,6 +1,6 @@
 import { claimAttachments } from '../modules/attachments';
 import { recordAnswer } from '../modules/messages';
-import { createNotification } from '../modules/notifications';
+import { createNotification, pushEffect } from '../modules/notifications';
 import { enqueueEffects } from '../modules/outbox';
 import { captureEffect, paymentIdsForMessages } from '../modules/payments';
 import { nameOf } from '../modules/profiles';
@@ -13,7 +13,7 @@ import { carryOutEffects, effect } from './effects';
  * In one transaction: the messages are answered (messages' recordAnswer locks them first, so a reply
  * racing the expiry job ends in one outcome), the reply's images are claimed, the fan's bell is
  * written, both sides' tabs are told (with the commit), and the effects that follow are written to the
- * outbox: each answered payment's capture and the fan's mail. Once it commits they are carried out
+ * outbox: each answered payment's capture, the fan's mail and push. Once it commits they are carried out
  * (decision 0022); one that fails is retried by the jobs.
  */
 export async function answerConversation(
@@ -36,10 +36,11 @@ export async function answerConversation(
       part: answer.part,
     });
     const creator = await nameOf(tx, opts.creatorId);
+    const title = `${creator?.name ?? 'A creator'} replied`;
     const notificationId = await createNotification(tx, {
       userId: answer.fanId,
       type: 'message_response',
-      title: `${creator?.name ?? 'A creator'} replied`,
+      title,
       body: opts.content,
       messageId: answer.answerId,
       now,
@@ -65,6 +66,13 @@ export async function answerConversation(
           messageId: answer.answerId,
           reply: opts.content,
           kind: opts.kind,
+        }),
+        // The fan's push says what their bell says (issue 26).
+        pushEffect(`reply:${answer.answerId}`, answer.fanId, {
+          title,
+          body: opts.content,
+          url: `/messages/${answer.answerId}`,
+          tag: `reply-${answer.conversationId}`,
         }),
         ...paymentIds.map(captureEffect),
       ],

@@ -1,7 +1,7 @@
 import { mailFanAboutDecline, mailFanAboutRefund, mailFanAboutReply } from '../modules/fans';
 import { finishPayout, mailPayoutStatus, PAYOUT_EFFECTS, releaseDueEarnings } from '../modules/ledger';
 import { autoFlagMessage } from '../modules/moderation';
-import { mailUser } from '../modules/notifications';
+import { mailUser, PUSH_EFFECT, type PushEffectPayload, sendPush } from '../modules/notifications';
 import { type Effect, type OutboxRow, runOutbox } from '../modules/outbox';
 import {
   capturePayment,
@@ -44,6 +44,8 @@ export interface Effects {
   [PAYMENT_EFFECTS.mailNewMessage]: NewMessageMail;
   /** The creator's mail about a change of their payout account (decision 0029), written with the change. */
   [PAYMENT_EFFECTS.mailPayoutAccount]: Parameters<typeof mailPayoutAccountState>[1];
+  /** A Web Push to one user's browsers (issue 26, decision 0031), keyed by the event it tells of. */
+  [PUSH_EFFECT]: PushEffectPayload;
 }
 
 export type EffectKind = keyof Effects;
@@ -116,6 +118,7 @@ const HANDLERS: { [K in EffectKind]: Handler<K> } = {
   [PAYMENT_EFFECTS.autoFlag]: (ctx, payload) => autoFlagMessage(ctx, payload),
   [PAYMENT_EFFECTS.mailNewMessage]: (ctx, payload) => mailCreatorAboutNewMessage(ctx, payload),
   [PAYMENT_EFFECTS.mailPayoutAccount]: (ctx, payload) => mailPayoutAccountState(ctx, payload),
+  [PUSH_EFFECT]: (ctx, payload) => sendPush(ctx, payload),
 };
 
 async function handle(ctx: EffectContext, row: OutboxRow): Promise<void> {

@@ -95,6 +95,22 @@ const ZEnv = z.object({
   BROWSE_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
   /** How long a session row read for one request may serve the next ones (0: never; issue 14). */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
+  /** Web Push's VAPID key pair (issue 26, decision 0031), base64url as `web-push generate-vapid-keys` prints it. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'must be a mailto: address or an https:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export interface Config {
@@ -167,6 +183,12 @@ export interface Config {
    * sessions at once, and another instance's when their announcement arrives (at most this long).
    */
   sessionCacheMs: number;
+  /**
+   * Web Push (decision 0031): the VAPID keys from the environment, or (both absent) generated once into
+   * DATA_DIR where that is safe; `subject` is the contact push services may use. `trustedCa` is a test
+   * seam only (the local push-service stand-in's certificate); no environment variable sets it.
+   */
+  push: { publicKey: string | undefined; privateKey: string | undefined; subject: string; trustedCa?: string };
 }
 
 export class ConfigError extends Error {
@@ -192,6 +214,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       'STRIPE_SECRET_KEY: required in production. Without it messages would be delivered through the built-in test checkout, which collects no money; set ALLOW_TEST_PAYMENTS=true only for a demo.',
     );
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (a key pair) or neither');
   }
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) {
     problems.push('ADMIN_EMAIL: required with ADMIN_PASSWORD (the super admin account to create)');
@@ -242,12 +267,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
     browseCacheMs: e.BROWSE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+    push: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      // Push services contact the sender here about a problem: the public site when it is https,
+      // otherwise the address mail comes from.
+      subject:
+        e.VAPID_SUBJECT ??
+        (publicUrl.startsWith('https://') ? publicUrl : `mailto:${mailAddress(e.MAIL_FROM) ?? 'no-reply@fanline.app'}`),
+    },
     instagramLookup: {
       url: e.INSTAGRAM_LOOKUP_URL?.replace(/\/$/, ''),
       key: e.INSTAGRAM_LOOKUP_KEY || undefined,
       host: e.INSTAGRAM_LOOKUP_HOST || (e.INSTAGRAM_LOOKUP_URL ? new URL(e.INSTAGRAM_LOOKUP_URL).host : undefined),
     },
   };
+}
+
+/** The address in a From line (`Fanline <no-reply@fanline.app>` or a bare address). */
+function mailAddress(from: string): string | undefined {
+  return /<([^<>@\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? (/^[^<>@\s]+@[^<>\s]+$/.test(from) ? from : undefined);
 }
 
 function isAddressOrCidr(entry: string): boolean {

@@ -165,7 +165,25 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   'PUT /api/profile/me/notification-preferences': {
     who: 'signed-in',
     mutates: true,
-    body: () => ({ email: true, push: true, marketing: false }),
+    body: () => ({ email: true, push: true }),
+  },
+  // Web Push (issue 26): the caller's own browsers only.
+  'GET /api/push/public-key': { who: 'signed-in' },
+  'POST /api/push/subscriptions': {
+    who: 'signed-in',
+    mutates: true,
+    body: () => ({
+      endpoint: 'https://127.0.0.1:9/push/access-matrix',
+      keys: {
+        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    }),
+  },
+  'DELETE /api/push/subscriptions': {
+    who: 'signed-in',
+    mutates: true,
+    body: () => ({ endpoint: 'https://127.0.0.1:9/push/access-matrix' }),
   },
   'POST /api/activity': { who: 'signed-in', body: () => ({ status: 'online' }), allowed: 'guard-passed' },
   'GET /api/instagram-key': { who: 'admins' },

@@ -5,6 +5,7 @@ export * from './factories';
 export * from './http';
 export * from './instagram/stand-in';
 export * from './messaging';
+export * from './push/stand-in';
 export * from './server-internals';
 export * from './settings';
 export * from './smtp';

@@ -68,12 +68,15 @@ export interface TestAppOptions {
   clock?: Clock;
   database?: Database;
   payments?: PaymentProvider;
+  /** The local push-service stand-in's certificate for the app to trust (push/stand-in.ts). */
+  pushCa?: string;
 }
 
 /** The real app on a real database, for `app.inject()` tests. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   const config = testConfig(options.env);
+  if (options.pushCa) config.push.trustedCa = options.pushCa;
   const clock = (options.clock as ManualClock | undefined) ?? new ManualClock();
   const app = await buildApp({ config, database, clock, payments: options.payments, logger: { level: 'silent' } });
   sendOriginLikeABrowser(app, config.publicUrl);

@@ -70,11 +70,12 @@ export const profiles = pgTable(
     // ARCHITECTURE §7: kept on the server once email notifications exist (spec §3 defaults).
     notificationPreferences: jsonb('notification_preferences')
       // emailKinds (issue #13): a kind missing from the stored object is on. `reminders` (deadline
-      // reminders, issue #13) is absent on rows stored before it existed: read as on.
+      // reminders, issue #13) is absent on rows stored before it existed: read as on. `marketing` is
+      // no longer read (decision 0031): rows (and the column default) may still hold it.
       .$type<{
         email: boolean;
         push: boolean;
-        marketing: boolean;
+        marketing?: boolean;
         emailKinds?: Partial<Record<TEmailKind, boolean>>;
         reminders?: boolean;
       }>()

@@ -1,5 +1,6 @@
 import type { SessionRef } from '../../platform/auth-guard';
 import type { AppContext } from '../../platform/context';
+import { removeAllPushSubscriptions } from '../notifications';
 import { updateUserActivity } from '../presence';
 import { announceSessionsEnded, revokeSession, revokeUserSessions } from './sessions';
 
@@ -10,7 +11,10 @@ export async function signOut(
 ): Promise<void> {
   const { userId, sessionId } = opts.session;
   await updateUserActivity(ctx.db, { userId, status: 'offline', now: ctx.clock.now() });
-  if (opts.scope === 'global') await revokeUserSessions(ctx.db, userId);
-  else await revokeSession(ctx.db, sessionId);
+  if (opts.scope === 'global') {
+    await revokeUserSessions(ctx.db, userId);
+    // Issue 26: signed out everywhere, no browser of theirs keeps showing their pushes.
+    await removeAllPushSubscriptions(ctx, { userId });
+  } else await revokeSession(ctx.db, sessionId);
   await announceSessionsEnded(ctx, { userId });
 }

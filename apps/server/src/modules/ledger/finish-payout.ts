@@ -3,6 +3,7 @@ import { earnings, payments, payouts, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { enqueueEffects } from '../outbox';
 import { payoutMailEffect } from './payout-effects';
+import { payoutPushEffect } from './payout-push';
 import { applyPayoutNews } from './payout-state';
 import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
 
@@ -83,7 +84,7 @@ export async function finishPayout(ctx: FinishContext, opts: { payoutId: string 
 /** Refused before any transfer: the money goes back to the creator's balance and the earnings are free again. */
 async function refuse(ctx: FinishContext, payoutId: string, reason: string) {
   const now = ctx.clock.now();
-  let mailKey: string | null = null;
+  let keys: string[] = [];
   const result = await ctx.db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
     if (payout?.status !== 'pending' || payout.transferred) return payout ?? null;
@@ -106,11 +107,13 @@ async function refuse(ctx: FinishContext, payoutId: string, reason: string) {
       .where(eq(payouts.id, payoutId))
       .returning();
     ctx.log.warn({ payoutId }, 'payout refused by the provider; the money is back in the balance');
-    const mail = payoutMailEffect(payoutId, 'failed', payout.attempts);
-    await enqueueEffects(tx, [mail], now);
-    mailKey = mail.key;
+    const tell = [
+      payoutMailEffect(payoutId, 'failed', payout.attempts),
+      payoutPushEffect(payout, 'failed', payout.attempts),
+    ];
+    keys = await enqueueEffects(tx, tell, now);
     return failed ?? payout;
   });
-  if (mailKey) await ctx.outbox.carryOut([mailKey]);
+  if (keys.length > 0) await ctx.outbox.carryOut(keys);
   return result;
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { enqueueEffects } from '../outbox';
 import { payoutMailEffect } from './payout-effects';
+import { payoutPushEffect } from './payout-push';
 import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
 
 type PayoutRow = typeof payouts.$inferSelect;
@@ -19,7 +20,7 @@ export type PayoutNews = { attempt: number } & (
  * payout's lock, whatever order the news arrives in: the payout request's own answer, payout.paid,
  * payout.failed or the reconciler's re-read. A payout still pending is first booked as transferred
  * (its transfers exist, or Stripe would have no payout to tell about). Each move is one balanced
- * ledger transaction, and a paid or failed answer writes the creator's mail with it. News about an
+ * ledger transaction, and a paid or failed answer writes the creator's mail and push with it. News about an
  * earlier attempt of a retried payout is ignored. Returns the row as it stands.
  */
 export async function applyPayoutNews(
@@ -28,7 +29,7 @@ export async function applyPayoutNews(
   news: PayoutNews,
 ): Promise<PayoutRow | null> {
   const now = ctx.clock.now();
-  let mailKey: string | null = null;
+  let keys: string[] = [];
   const result = await ctx.db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
     if (!payout) return null;
@@ -46,7 +47,11 @@ export async function applyPayoutNews(
         updatedAt: now,
       });
     }
-    const mail = payoutMailEffect(row.id, news.status, row.attempts);
+    // The creator's mail and push about this answer, written with its booking (each once per attempt).
+    const tell = (answer: 'paid' | 'failed', payout: PayoutRow) => [
+      payoutMailEffect(payout.id, answer, payout.attempts),
+      payoutPushEffect(payout, answer, payout.attempts),
+    ];
     if (news.status === 'paid' && row.status === 'in_transit') {
       await postLedgerTransaction(tx, {
         kind: 'payout_paid',
@@ -58,8 +63,7 @@ export async function applyPayoutNews(
         ],
       });
       row = await update(tx, row.id, { status: 'paid', updatedAt: now });
-      await enqueueEffects(tx, [mail], now);
-      mailKey = mail.key;
+      keys = await enqueueEffects(tx, tell('paid', row), now);
     } else if (news.status === 'failed' && (row.status === 'in_transit' || row.status === 'paid')) {
       // A failed payout's money goes back to the connected account's Stripe balance: a paid one that
       // the bank returned moves back from the bank; one that never arrived never left.
@@ -80,12 +84,11 @@ export async function applyPayoutNews(
         failureCode: news.failureCode?.slice(0, 100) ?? null,
         updatedAt: now,
       });
-      await enqueueEffects(tx, [mail], now);
-      mailKey = mail.key;
+      keys = await enqueueEffects(tx, tell('failed', row), now);
     }
     return row;
   });
-  if (mailKey) await ctx.outbox.carryOut([mailKey]);
+  if (keys.length > 0) await ctx.outbox.carryOut(keys);
   return result;
 }
 

@@ -2,7 +2,8 @@ import { inArray, sql } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { reminderMail } from '../../platform/mail';
-import { createNotification, mailUser } from '../notifications';
+import { createNotification, mailUser, pushEffect } from '../notifications';
+import { enqueueEffects } from '../outbox';
 import { isOpenSql } from './queries';
 
 /** Hours left on an open paid message at which its creator is reminded (issue #13). */
@@ -23,16 +24,18 @@ interface Claimed {
  *
  * Only the tightest threshold crossed is claimed (a message first seen with 3 hours left gets the
  * 4-hour reminder, not also the 12-hour one), and a threshold longer than the message's own window
- * never fires (a 6-hour window gets no "12 hours left"). The creator's reminders switch gates both
- * the bell and the mail; the mail also goes through mailUser (the platform's email setting, the
- * creator's email switch and their "message-reminder" mail switch, an unsubscribe link).
+ * never fires (a 6-hour window gets no "12 hours left"). The creator's reminders switch gates the
+ * bell, the push (an outbox effect written with the claim, issue 26, also gated by their push switch)
+ * and the mail; the mail also goes through mailUser (the platform's email setting, the creator's email
+ * switch and their "message-reminder" mail switch, an unsubscribe link).
  * Returns how many reminders were claimed.
  */
 export async function remindCreators(
-  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'events' | 'log'>,
+  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'events' | 'log' | 'outbox'>,
   limit = 200,
 ): Promise<number> {
   const now = app.clock.now();
+  let pushKeys: string[] = [];
   const claimed = await app.db.transaction(async (tx) => {
     const result = await tx.execute(sql`
       with open as (
@@ -78,23 +81,37 @@ export async function remindCreators(
       .where(inArray(profiles.id, [...new Set(list.map((c) => c.creatorId))]));
     const byId = new Map(creators.map((c) => [c.id, c]));
     const out: Array<Claimed & { notificationId: string }> = [];
+    const pushes = [];
     for (const reminder of list) {
       const creator = byId.get(reminder.creatorId);
       if (!creator || creator.preferences.reminders === false) continue;
+      const title = `${reminderLabel(reminder.thresholdHours)} left to reply`;
+      const body = 'Reply before the deadline to earn this message; otherwise the fan gets their money back.';
       const notificationId = await createNotification(tx, {
         userId: reminder.creatorId,
         type: 'message_reminder',
-        title: `${reminderLabel(reminder.thresholdHours)} left to reply`,
-        body: 'Reply before the deadline to earn this message; otherwise the fan gets their money back.',
+        title,
+        body,
         messageId: reminder.messageId,
         now,
       });
       out.push({ ...reminder, notificationId });
+      // The push (issue 26) says what the bell says, written with the claim: once per reminder.
+      pushes.push(
+        pushEffect(`reminder:${reminder.messageId}:${reminder.thresholdHours}`, reminder.creatorId, {
+          title,
+          body,
+          url: `/dashboard/messages/${reminder.messageId}`,
+          tag: `reminder-${reminder.messageId}`,
+        }),
+      );
     }
+    pushKeys = await enqueueEffects(tx, pushes, now);
     return out;
   });
 
   if (claimed.length === 0) return 0;
+  await app.outbox.carryOut(pushKeys);
   for (const reminder of claimed) {
     await app.events.publish([reminder.creatorId], { type: 'notification', notificationId: reminder.notificationId });
   }

@@ -148,7 +148,7 @@ describe('deadline reminders', () => {
       (await put(bellOnly.creatorCookie, { email: false, push: true, marketing: false, reminders: true })).statusCode,
     ).toBe(200);
     const prefs = await get('/api/profile/me/notification-preferences', quiet.creatorCookie);
-    expect(prefs.json()).toMatchObject({ email: true, push: true, marketing: false, reminders: false });
+    expect(prefs.json()).toMatchObject({ email: true, push: true, reminders: false });
 
     const start = a.clock.now().getTime();
     setClocks(start);

@@ -12,7 +12,6 @@ export function readPreferences(stored: Stored): TNotificationPreferences {
   return {
     email: stored.email,
     push: stored.push,
-    marketing: stored.marketing,
     emailKinds,
     reminders: stored.reminders !== false,
   };

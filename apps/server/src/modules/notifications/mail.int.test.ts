@@ -132,7 +132,6 @@ describe('mail for every event that matters (issue #13)', () => {
     expect((await get()).json()).toEqual({
       email: true,
       push: true,
-      marketing: false,
       emailKinds: allOn,
       reminders: true,
     });
@@ -145,7 +144,6 @@ describe('mail for every event that matters (issue #13)', () => {
     expect((await get()).json()).toEqual({
       email: true,
       push: false,
-      marketing: false,
       emailKinds: { ...allOn, 'message-reply': false },
       reminders: true,
     });

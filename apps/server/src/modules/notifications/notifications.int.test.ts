@@ -71,17 +71,19 @@ describe('the bell', () => {
 });
 
 describe('notification preferences (ARCHITECTURE §7: on the server once mail exists)', () => {
-  test('default to email on, push on, marketing off; a creator who turns email off gets no new-message mail', async () => {
+  test('default to email on, push on; a creator who turns email off gets no new-message mail', async () => {
     const { creator, fanCookie, creatorCookie } = await fanAndCreator(t.app, t.database.db);
     const url = '/api/profile/me/notification-preferences';
-    expect((await get(url, creatorCookie)).json()).toMatchObject({ email: true, push: true, marketing: false });
+    expect((await get(url, creatorCookie)).json()).toMatchObject({ email: true, push: true });
+    // Decision 0031: no marketing switch (nothing sends marketing); an older client's field is ignored.
+    expect((await get(url, creatorCookie)).json()).not.toHaveProperty('marketing');
     const saved = await t.app.inject({
       method: 'PUT',
       url,
       headers: { cookie: creatorCookie },
       payload: { email: false, push: true, marketing: false },
     });
-    expect(saved.json()).toMatchObject({ email: false, push: true, marketing: false });
+    expect(saved.json()).toMatchObject({ email: false, push: true });
     expect((await get(url, creatorCookie)).json().email).toBe(false);
     await sendPaidMessage(t.app, fanCookie, creator.id);
     await expect(smtp.waitFor(creator.email ?? '', 500)).rejects.toThrow();

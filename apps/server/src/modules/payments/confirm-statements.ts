@@ -7,7 +7,7 @@ import { fixedStatement, placeholders } from '../../platform/prepared';
 import { isBlockedSql } from '../care';
 import { ACCOUNTS, ledgerTransactionPart } from '../ledger';
 import { messageGoesLive } from '../messages';
-import { notificationPart } from '../notifications';
+import { notificationPart, pushEffect } from '../notifications';
 import { type Effect, effectsPart } from '../outbox';
 import { type DeliverHere, messageChangeNotices } from '../realtime';
 import { PAYMENT_EFFECTS } from './effects';
@@ -138,7 +138,7 @@ function buildAnnouncement() {
   const paid = messageGoesLive('paid', when);
   const hold = ledgerTransactionPart('hold', 2, when);
   const notice = notificationPart('notice', when);
-  const effects = effectsPart('effects', 2, when);
+  const effects = effectsPart('effects', 3, when);
   const announced = messageChangeNotices('announced', { adminActivity: true });
   const run = fixedStatement(
     'confirm_go_live',
@@ -179,16 +179,17 @@ export async function goLiveAndAnnounce(
       { account: ACCOUNTS.senderHold, amount: payment.amountTotal },
     ],
   });
+  const title = `New message from ${opts.senderName}`;
   const note = notice.fill({
     userId: payment.recipientId,
     type: 'new_message',
-    title: `New message from ${opts.senderName}`,
+    title,
     body: message.content,
     messageId: message.id,
     now,
   });
   // The effects a paid message going live leaves for after its commit (decision 0022): the
-  // auto-moderation check and the creator's mail.
+  // auto-moderation check, the creator's mail and their push (issue 26, what the bell says).
   const after: Effect[] = [
     {
       kind: PAYMENT_EFFECTS.autoFlag,
@@ -204,6 +205,12 @@ export async function goLiveAndAnnounce(
         message: { id: message.id, content: message.content, amount: opts.message.amount },
       },
     },
+    pushEffect(`new-message:${message.id}`, payment.recipientId, {
+      title,
+      body: message.content,
+      url: `/dashboard/messages/${message.id}`,
+      tag: `new-message-${message.id}`,
+    }),
   ];
   const written = effects.fill(after, now);
   const words = announced.fill(ctx, {

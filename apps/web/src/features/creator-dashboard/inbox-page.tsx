@@ -1,6 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import { PushOffer } from '../../components/push/push-offer';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useSession } from '../../lib/auth/session';
 import { useCopy } from '../../lib/platform-config';
+import { creatorStatsQuery } from './api/dashboard';
 import { AtRiskStrip } from './components/at-risk-strip';
 import { InboxList } from './components/inbox-list';
 import { MetricsPanel } from './components/metrics-panel';
@@ -11,6 +14,9 @@ import { StatCards } from './components/stat-cards';
 export function Component() {
   const { user } = useSession();
   const copy = useCopy();
+  // Issue 26: the push offer once paid messages arrive (one waiting, or any answered or refunded).
+  const stats = useQuery(creatorStatsQuery()).data;
+  const hasMessages = Boolean(stats && (stats.pendingMessages > 0 || stats.responseRate !== null));
   return (
     <section className="space-y-6">
       <title>Messages · Creator Dashboard · Fanline</title>
@@ -18,6 +24,12 @@ export function Component() {
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Messages</h1>
         <p className="mt-1 text-slate-600">{copy('Answer paid messages within {hours} to get paid.')}</p>
       </div>
+      {hasMessages && (
+        <PushOffer
+          title="Never miss a paid message"
+          body="Get a notification on this device when a paid message arrives and before its deadline."
+        />
+      )}
       <AtRiskStrip />
       <StatCards />
       <MetricsPanel />

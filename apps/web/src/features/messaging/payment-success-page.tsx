@@ -1,6 +1,7 @@
 import { dollarsToCents, formatCents } from '@fanline/contracts';
 import { Bell, CheckCircle2, Clock, MessageSquare } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { PushOffer } from '../../components/push/push-offer';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useCopy } from '../../lib/platform-config';
@@ -58,6 +59,12 @@ export function Component() {
           )}
         </div>
       </Card>
+      <div className="mt-4">
+        <PushOffer
+          title="Know the moment they reply"
+          body={`Get a notification on this device when ${who} replies, even when Fanline is closed.`}
+        />
+      </div>
     </section>
   );
 }

@@ -89,6 +89,8 @@ export function useSession(): Session {
   );
 
   const signOut = useCallback(async () => {
+    // Issue 26: this browser's push subscription ends with the session (loaded only now: not first-visit code).
+    await import('../push').then((push) => push.forgetThisBrowser()).catch(() => {});
     try {
       await api('/auth/sign-out?scope=global', { method: 'POST' });
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { TNotificationPreferences, TSessionUser, TUpdateProfileRequest } from '@fanline/contracts';
+import type { TSessionUser, TUpdateProfileRequest } from '@fanline/contracts';
 import { api, apiUpload } from '../../../lib/api-client';
 
 export const updateProfile = (body: TUpdateProfileRequest) =>
@@ -12,9 +12,8 @@ export const changePassword = (body: { currentPassword: string; newPassword: str
 /** spec §8 Payout/settings: the settings save failure sentence (not among the shared constants). */
 export const SETTINGS_SAVE_FAILED = 'Failed to update profile. Please try again.';
 
-export const notificationPreferencesKey = ['profile', 'notification-preferences'] as const;
-
-export const fetchNotificationPreferences = () => api<TNotificationPreferences>('/profile/me/notification-preferences');
-
-export const saveNotificationPreferences = (body: TNotificationPreferences) =>
-  api<TNotificationPreferences>('/profile/me/notification-preferences', { method: 'PUT', body });
+export {
+  fetchNotificationPreferences,
+  notificationPreferencesKey,
+  saveNotificationPreferences,
+} from '../../../lib/notification-preferences';

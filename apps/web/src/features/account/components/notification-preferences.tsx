@@ -1,10 +1,11 @@
 import { EMAIL_KIND_COPY, EMAIL_KINDS, type TNotificationPreferences } from '@fanline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Switch } from '../../../components/ui/switch';
 import { useSession } from '../../../lib/auth/session';
+import { disablePush, enablePush, PUSH_STATUS_COPY, PushError, usePushStatus } from '../../../lib/push';
 import {
   fetchNotificationPreferences,
   notificationPreferencesKey,
@@ -13,14 +14,16 @@ import {
 } from '../api/account';
 
 /**
- * spec §3 Notification preferences (defaults email on, push on, marketing off). Kept on the server,
- * not in the browser (ARCHITECTURE §7), because new-message emails now depend on them.
+ * spec §3 Notification preferences (defaults email on, push on). Kept on the server, not in the browser
+ * (ARCHITECTURE §7), because new-message emails now depend on them. Push (issue 26) also subscribes or
+ * unsubscribes this browser. No marketing switch: Fanline sends no marketing (decision 0031).
  */
-const OPTIONS: { key: 'email' | 'push' | 'marketing'; label: string; hint: string }[] = [
+const OPTIONS: { key: 'email'; label: string; hint: string }[] = [
   { key: 'email', label: 'Email notifications', hint: 'Product emails about your messages and payouts.' },
-  { key: 'push', label: 'Push notifications', hint: 'Alerts in your browser while Fanline is open.' },
-  { key: 'marketing', label: 'Marketing emails', hint: 'News, tips and offers from Fanline.' },
 ];
+
+const PUSH_HINT =
+  'Notifications on this device about replies, new paid messages, deadlines and payouts, even when Fanline is closed.';
 
 /** Issue #13: only creators get deadline reminders, so only their settings show the switch. */
 const REMINDERS = {
@@ -72,6 +75,12 @@ export function NotificationPreferences({ creator = false }: { creator?: boolean
 
   return (
     <ul className="divide-y divide-slate-200">
+      <PushSwitch
+        id={`${id}-push`}
+        prefs={prefs}
+        saving={save.isPending}
+        save={(next) => save.mutateAsync(next).then(() => undefined)}
+      />
       {(creator ? [...OPTIONS, REMINDERS] : OPTIONS).map(({ key, label, hint }) => (
         <li key={key} className="flex items-center justify-between gap-4 py-4">
           <div>
@@ -128,5 +137,75 @@ export function NotificationPreferences({ creator = false }: { creator?: boolean
         </fieldset>
       </li>
     </ul>
+  );
+}
+
+/**
+ * Push (issue 26): on means this browser is subscribed and the account's push preference is on. Turning
+ * it on asks the browser's permission, subscribes it and stores the preference; off unsubscribes this
+ * browser and stores the preference off (so no browser of the account gets pushes). Where push cannot
+ * work the switch is off and disabled, and says why.
+ */
+function PushSwitch({
+  id,
+  prefs,
+  saving,
+  save,
+}: {
+  id: string;
+  prefs: TNotificationPreferences;
+  saving: boolean;
+  save: (next: TNotificationPreferences) => Promise<void>;
+}) {
+  const { status, refresh } = usePushStatus();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const blocked = PUSH_STATUS_COPY[status];
+  const checked = prefs.push && status === 'on';
+  const toggle = async (on: boolean) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      if (on) {
+        await enablePush();
+        if (!prefs.push) await save({ ...prefs, push: true });
+        else toast.success('Preferences saved');
+      } else {
+        await disablePush();
+        await save({ ...prefs, push: false });
+      }
+    } catch (error) {
+      if (error instanceof PushError) setProblem(error.message);
+      else if (!(error instanceof Error && error.name === 'ApiError'))
+        setProblem('Push notifications could not be changed. Please try again.');
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+  const note = blocked ?? problem ?? (prefs.push && status === 'off' ? 'Not on for this browser yet.' : null);
+  return (
+    <li className="flex items-center justify-between gap-4 py-4">
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-slate-900">
+          Push notifications
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-slate-500">
+          {PUSH_HINT}
+        </p>
+        {note && (
+          <p id={`${id}-note`} role={problem ? 'alert' : undefined} className="mt-1 text-sm text-amber-800">
+            {note}
+          </p>
+        )}
+      </div>
+      <Switch
+        id={id}
+        aria-describedby={note ? `${id}-hint ${id}-note` : `${id}-hint`}
+        checked={checked}
+        disabled={Boolean(blocked) || status === 'checking' || busy || saving}
+        onCheckedChange={toggle}
+      />
+    </li>
   );
 }
