@@ -31,7 +31,7 @@ describe('creator-only endpoints', () => {
     };
     const call = (route: string, cookie?: string) => {
       const [method, path] = route.split(' ') as [string, string];
-      const url = path.replace(':fanId', fan.id);
+      const url = path.replace(':fanId', fan.id).replace(':id', '00000000-0000-4000-8000-000000000000');
       const body = bodies[route];
       return t.app.inject({
         method: method as 'GET',

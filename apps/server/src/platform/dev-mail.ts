@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   type CatalogEntry,
   MAIL_CATALOG,
@@ -44,7 +45,7 @@ const STYLE =
  * sample data, HTML and text side by side (/dev/mail), and each one's HTML alone (/dev/mail/<id>),
  * which is what the e2e journey screenshots. Sample data only: no real user, link or token is shown.
  */
-export const devMailRoutes: FastifyPluginAsync = async (app) => {
+export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicUrl = app.config.publicUrl;
 
   app.get('/dev/mail', async (_request, reply) => {
@@ -77,14 +78,10 @@ export const devMailRoutes: FastifyPluginAsync = async (app) => {
       );
   });
 
-  app.get<{ Params: { id: string } }>('/dev/mail/:id', async (request, reply) => {
-    const id = request.params.id;
-    if (!Object.hasOwn(MAIL_CATALOG, id)) {
-      return reply.status(404).send({
-        error: { code: 'NOT_FOUND', message: `No mail template "${id}" (see /dev/mail)`, requestId: request.id },
-      });
-    }
-    const mail = await renderSample(MAIL_CATALOG[id as MailTemplateId], publicUrl);
+  // An unknown id is a 400 naming the parameter and the ids there are (a template is a closed list).
+  const params = z.object({ id: z.enum(MAIL_TEMPLATE_IDS as [MailTemplateId, ...MailTemplateId[]]) });
+  app.get('/dev/mail/:id', { schema: { hide: true, params } }, async (request, reply) => {
+    const mail = await renderSample(MAIL_CATALOG[request.params.id], publicUrl);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(mail.html);
   });
 };

@@ -275,9 +275,26 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     mutates: true,
   },
   'GET /api/creator/price-bounds': { who: 'creators' },
+  'POST /api/creator/payouts/:id/retry': {
+    // The creator's own payout (not failed, so refused on business grounds); another's is a 404.
+    who: 'signed-in',
+    own: 'the caller’s own failed payout',
+    params: (w) => ({ id: w.payoutId }),
+    allowed: 'guard-passed',
+    mutates: true,
+  },
   'GET /api/stripe-connect/status': { who: 'creators', own: 'the caller’s own payout account' },
   'POST /api/stripe-connect/onboarding-link': { who: 'signed-in', allowed: 'guard-passed', mutates: true },
   'POST /api/stripe-connect/simulated/complete': { who: 'signed-in', allowed: 'guard-passed', mutates: true },
+  // Local provider only (decision 0029): the caller's own simulated bank.
+  'POST /api/stripe-connect/simulated/bank': {
+    who: 'signed-in',
+    body: () => ({ outcome: 'pay' }),
+    allowed: 'guard-passed',
+    mutates: true,
+  },
+  // A single-use login link to the caller's own Express dashboard (refused without a Stripe account).
+  'POST /api/stripe-connect/dashboard-link': { who: 'signed-in', allowed: 'guard-passed', mutates: true },
 
   // Notifications: the caller's own
   'GET /api/notifications': { who: 'signed-in', own: 'the caller’s own notifications' },

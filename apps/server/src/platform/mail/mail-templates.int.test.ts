@@ -223,8 +223,8 @@ describe('/dev/mail outside production', () => {
       expect(alone.statusCode).toBe(200);
       expect(alone.body).toBe(mail.html);
     }
-    expect((await t.app.inject({ method: 'GET', url: '/dev/mail/no-such-mail' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/dev/mail/constructor' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/dev/mail/no-such-mail' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/dev/mail/constructor' })).statusCode).toBe(400);
     const outbox = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
     expect(outbox.body).toContain('href="/dev/mail"');
   });
