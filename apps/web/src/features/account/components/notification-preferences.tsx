@@ -22,8 +22,12 @@ const OPTIONS: { key: 'email'; label: string; hint: string }[] = [
   { key: 'email', label: 'Email notifications', hint: 'Product emails about your messages and payouts.' },
 ];
 
-const PUSH_HINT =
-  'Notifications on this device about replies, new paid messages, deadlines and payouts, even when Fanline is closed.';
+/** What the server pushes (decision 0031): a fan hears of replies; a creator also of their own side. */
+const PUSH_HINT = {
+  fan: 'Notifications on this device when a creator replies, even when Fanline is closed.',
+  creator:
+    'Notifications on this device about replies, new paid messages, deadlines and payouts, even when Fanline is closed.',
+} as const;
 
 /** Issue #13: only creators get deadline reminders, so only their settings show the switch. */
 const REMINDERS = {
@@ -191,7 +195,7 @@ function PushSwitch({
           Push notifications
         </label>
         <p id={`${id}-hint`} className="text-sm text-slate-500">
-          {PUSH_HINT}
+          {user?.isCreator ? PUSH_HINT.creator : PUSH_HINT.fan}
         </p>
         {note && (
           <p id={`${id}-note`} role={problem ? 'alert' : undefined} className="mt-1 text-sm text-amber-800">
