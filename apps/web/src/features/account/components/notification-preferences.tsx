@@ -84,6 +84,7 @@ export function NotificationPreferences({ creator = false }: { creator?: boolean
         prefs={prefs}
         saving={save.isPending}
         save={(next) => save.mutateAsync(next).then(() => undefined)}
+        hint={user?.isCreator ? PUSH_HINT.creator : PUSH_HINT.fan}
       />
       {(creator ? [...OPTIONS, REMINDERS] : OPTIONS).map(({ key, label, hint }) => (
         <li key={key} className="flex items-center justify-between gap-4 py-4">
@@ -155,11 +156,13 @@ function PushSwitch({
   prefs,
   saving,
   save,
+  hint,
 }: {
   id: string;
   prefs: TNotificationPreferences;
   saving: boolean;
   save: (next: TNotificationPreferences) => Promise<void>;
+  hint: string;
 }) {
   const { status, refresh } = usePushStatus();
   const [busy, setBusy] = useState(false);
@@ -195,7 +198,7 @@ function PushSwitch({
           Push notifications
         </label>
         <p id={`${id}-hint`} className="text-sm text-slate-500">
-          {user?.isCreator ? PUSH_HINT.creator : PUSH_HINT.fan}
+          {hint}
         </p>
         {note && (
           <p id={`${id}-note`} role={problem ? 'alert' : undefined} className="mt-1 text-sm text-amber-800">
