@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DEMO_ACCOUNTS, demoEmail } from '@fanline/server/demo-accounts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { linkFrom, waitForMail } from './mail';
 import { server } from './server';
 
 // The one place journeys get demo logins from: the seeded addresses and usernames from the server's
@@ -64,4 +65,24 @@ export async function fillSignup(
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm password').fill(confirm);
+}
+
+/**
+ * A new account of `type` signed up through the API, confirmed by following the mailed link, which
+ * signs `context` in. `at` makes the run's URLs (the browser harness's `url`).
+ */
+export async function signUpConfirmed(
+  context: BrowserContext,
+  at: (path: string) => string,
+  account: ReturnType<typeof uniqueAccount>,
+  type: 'creator' | 'customer',
+) {
+  const response = await context.request.post(at('/api/auth/sign-up'), {
+    data: { ...account, intendedAccountType: type },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const token = new URL(linkFrom(await waitForMail(account.email), '/auth/confirm?token=')).searchParams.get('token');
+  const confirmed = await context.request.post(at('/api/auth/confirm-email'), { data: { token } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return account;
 }

@@ -2,10 +2,9 @@ import path from 'node:path';
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DEMO_CREATOR, signInByApi, uniqueAccount } from '../support/auth';
+import { DEMO_CREATOR, signInByApi, signUpConfirmed, uniqueAccount } from '../support/auth';
 import { ARTIFACTS, DESKTOP, MOBILE, setupBrowser } from '../support/browser';
 import { payForMessage } from '../support/checkout';
-import { linkFrom, waitForMail } from '../support/mail';
 
 /** Issue #13 "Beyond the anchors": a creator blocks a fan who paid them, then unblocks them. */
 const browser = setupBrowser();
@@ -13,16 +12,8 @@ const browser = setupBrowser();
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `blocking-${name}.png`) });
 
 /** A fresh fan: signs up through the API and follows the mailed confirmation link, which signs `context` in. */
-async function newFan(context: BrowserContext) {
-  const account = uniqueAccount('blockfan');
-  const response = await context.request.post(browser.url('/api/auth/sign-up'), {
-    data: { ...account, intendedAccountType: 'customer' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const token = new URL(linkFrom(await waitForMail(account.email), '/auth/confirm?token=')).searchParams.get('token');
-  const confirmed = await context.request.post(browser.url('/api/auth/confirm-email'), { data: { token } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return account;
+function newFan(context: BrowserContext) {
+  return signUpConfirmed(context, browser.url, uniqueAccount('blockfan'), 'customer');
 }
 
 describe('blocking a sender', () => {

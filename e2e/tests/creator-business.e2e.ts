@@ -1,10 +1,9 @@
 import { PAYOUT_MESSAGES } from '@fanline/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DEMO_ADMIN, demoCreator, signInByApi, uniqueAccount } from '../support/auth';
+import { DEMO_ADMIN, demoCreator, signInByApi, signUpConfirmed, uniqueAccount } from '../support/auth';
 import { ARTIFACTS, MOBILE, setupBrowser } from '../support/browser';
 import { payForMessage } from '../support/checkout';
-import { linkFrom, waitForMail } from '../support/mail';
 
 const maya = demoCreator('mayastyle');
 
@@ -22,18 +21,8 @@ async function setCreatorVerification(value: boolean) {
 const browser = setupBrowser();
 
 /** Signs up through the API and follows the mailed confirmation link, which signs `context` in. */
-async function signUp(
-  context: BrowserContext,
-  account: ReturnType<typeof uniqueAccount>,
-  type: 'creator' | 'customer',
-) {
-  const response = await context.request.post(browser.url('/api/auth/sign-up'), {
-    data: { ...account, intendedAccountType: type },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const token = new URL(linkFrom(await waitForMail(account.email), '/auth/confirm?token=')).searchParams.get('token');
-  const confirmed = await context.request.post(browser.url('/api/auth/confirm-email'), { data: { token } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
+function signUp(context: BrowserContext, account: ReturnType<typeof uniqueAccount>, type: 'creator' | 'customer') {
+  return signUpConfirmed(context, browser.url, account, type);
 }
 
 /** A new creator (Threads verification skipped) signed in in `context`. */

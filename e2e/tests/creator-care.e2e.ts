@@ -1,26 +1,15 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { uniqueAccount } from '../support/auth';
+import { signUpConfirmed, uniqueAccount } from '../support/auth';
 import { ARTIFACTS, DESKTOP, MOBILE, setupBrowser } from '../support/browser';
-import { linkFrom, waitForMail } from '../support/mail';
 
 /** Issue #13 "Beyond the anchors": creator care. Every journey uses its own fresh accounts. */
 const browser = setupBrowser();
 
 /** Signs up through the API and follows the mailed confirmation link, which signs `context` in. */
-async function signUp(
-  context: BrowserContext,
-  account: ReturnType<typeof uniqueAccount>,
-  type: 'creator' | 'customer',
-) {
-  const response = await context.request.post(browser.url('/api/auth/sign-up'), {
-    data: { ...account, intendedAccountType: type },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const token = new URL(linkFrom(await waitForMail(account.email), '/auth/confirm?token=')).searchParams.get('token');
-  const confirmed = await context.request.post(browser.url('/api/auth/confirm-email'), { data: { token } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
+function signUp(context: BrowserContext, account: ReturnType<typeof uniqueAccount>, type: 'creator' | 'customer') {
+  return signUpConfirmed(context, browser.url, account, type);
 }
 
 /**

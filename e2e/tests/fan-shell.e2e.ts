@@ -2,10 +2,9 @@ import path from 'node:path';
 import { REVIEW_MESSAGES } from '@fanline/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ADMIN, signInByApi, uniqueAccount } from '../support/auth';
+import { DEMO_ADMIN, signInByApi, signUpConfirmed, uniqueAccount } from '../support/auth';
 import { ARTIFACTS, DESKTOP, MOBILE, setupBrowser } from '../support/browser';
 import { payForMessage } from '../support/checkout';
-import { linkFrom, waitForMail } from '../support/mail';
 
 /**
  * Issue 25 §3, the screens a fan uses every day: one unread count, the welcome modal once per account,
@@ -19,16 +18,8 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ART
 type Account = ReturnType<typeof uniqueAccount>;
 
 /** Signs up through the API and follows the mailed confirmation link, which signs `context` in. */
-async function signUp(context: BrowserContext, prefix: string, type: 'creator' | 'customer'): Promise<Account> {
-  const account = uniqueAccount(prefix);
-  const response = await context.request.post(browser.url('/api/auth/sign-up'), {
-    data: { ...account, intendedAccountType: type },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const token = new URL(linkFrom(await waitForMail(account.email), '/auth/confirm?token=')).searchParams.get('token');
-  const confirmed = await context.request.post(browser.url('/api/auth/confirm-email'), { data: { token } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return account;
+function signUp(context: BrowserContext, prefix: string, type: 'creator' | 'customer'): Promise<Account> {
+  return signUpConfirmed(context, browser.url, uniqueAccount(prefix), type);
 }
 
 /** A new creator (verification skipped) at `priceCents`, available, signed in in `context`. */

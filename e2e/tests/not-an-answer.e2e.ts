@@ -1,26 +1,17 @@
 import { NOT_AN_ANSWER_MESSAGES } from '@fanline/contracts';
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DEMO_ADMIN, demoCreator, signInByApi, uniqueAccount } from '../support/auth';
+import { DEMO_ADMIN, demoCreator, signInByApi, signUpConfirmed, uniqueAccount } from '../support/auth';
 import { ARTIFACTS, DESKTOP, MOBILE, setupBrowser } from '../support/browser';
 import { payForMessage } from '../support/checkout';
-import { linkFrom, waitForMail } from '../support/mail';
 
 // Issue #13 item 4: a fan flags a creator's reply "not an answer"; an admin approves; the fan is refunded.
 const browser = setupBrowser();
 const maya = demoCreator('mayastyle');
 
 /** Signs up through the API and follows the mailed confirmation link, which signs `context` in. */
-async function signUpFan(context: BrowserContext) {
-  const account = uniqueAccount('flagfan');
-  const response = await context.request.post(browser.url('/api/auth/sign-up'), {
-    data: { ...account, intendedAccountType: 'customer' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const token = new URL(linkFrom(await waitForMail(account.email), '/auth/confirm?token=')).searchParams.get('token');
-  const confirmed = await context.request.post(browser.url('/api/auth/confirm-email'), { data: { token } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return account;
+function signUpFan(context: BrowserContext) {
+  return signUpConfirmed(context, browser.url, uniqueAccount('flagfan'), 'customer');
 }
 
 describe('"not an answer"', () => {

@@ -4,11 +4,10 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DEMO_CREATOR, signInByApi, uniqueAccount } from '../support/auth';
+import { DEMO_CREATOR, signInByApi, signUpConfirmed, uniqueAccount } from '../support/auth';
 import { axeViolations } from '../support/axe';
 import { ARGS, ARTIFACTS, CHROMIUM, DESKTOP, MOBILE, setupBrowser, waitForHydration } from '../support/browser';
 import { payForMessage } from '../support/checkout';
-import { linkFrom, waitForMail } from '../support/mail';
 
 /**
  * Issue 26 parts 3 and 4: the installable app (manifest, service worker, offline page) and the push
@@ -20,16 +19,8 @@ const browser = setupBrowser();
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `pwa-${name}.png`) });
 
-async function newFan(context: BrowserContext) {
-  const account = uniqueAccount('pushfan');
-  const response = await context.request.post(browser.url('/api/auth/sign-up'), {
-    data: { ...account, intendedAccountType: 'customer' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const token = new URL(linkFrom(await waitForMail(account.email), '/auth/confirm?token=')).searchParams.get('token');
-  const confirmed = await context.request.post(browser.url('/api/auth/confirm-email'), { data: { token } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return account;
+function newFan(context: BrowserContext) {
+  return signUpConfirmed(context, browser.url, uniqueAccount('pushfan'), 'customer');
 }
 
 /**
