@@ -64,7 +64,8 @@ describe('Edit Profile (spec §2 Profile settings)', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'Notifications' }).click();
     expect(await page.getByRole('switch', { name: 'Email notifications' }).getAttribute('aria-checked')).toBe('false');
-    expect(await page.getByRole('switch', { name: 'Marketing emails' }).getAttribute('aria-checked')).toBe('false');
+    // Fanline sends no marketing, so there is no switch promising it (decision 0031).
+    expect(await page.getByRole('switch', { name: 'Marketing emails' }).count()).toBe(0);
   });
 
   test('avatar upload shows the new image and a renamed text file is refused', async () => {
