@@ -21,7 +21,10 @@ function rootPackageVersion(): string {
   let dir = import.meta.dirname;
   for (let i = 0; i < 6; i++) {
     try {
-      const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
       if (pkg.name === 'fanline') return pkg.version ?? '0.0.0';
     } catch {
       // no package.json here; go up
