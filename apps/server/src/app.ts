@@ -30,6 +30,8 @@ import { registerOriginCheck } from './platform/origin-check';
 import { encodeHtml, loadPageRenderer } from './platform/page-render';
 import { registerPrivateNoStore } from './platform/private-cache';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { createStorage, type ObjectStorage } from './platform/storage';
+import { publicUploadRoutes } from './platform/storage/public-uploads';
 import { loadWebShell } from './platform/web-shell';
 import { registerApiRoutes, registerModuleHooks, registerPageRoutes } from './routes';
 
@@ -43,6 +45,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     events: EventBus;
     outbox: OutboxRunner;
+    /** Uploaded files: DATA_DIR or a bucket (decision 0032). */
+    storage: ObjectStorage;
   }
 }
 
@@ -52,6 +56,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   mailer?: Mailer;
   payments?: PaymentProvider;
+  /** Another storage than the configured one; the caller then closes it. */
+  storage?: ObjectStorage;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -97,6 +103,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : createLogMailer(() => app.log, { production: config.env === 'production' })),
   );
   app.decorate('payments', options.payments ?? createPaymentProvider(config));
+  app.decorate('storage', options.storage ?? createStorage(config));
+  if (!options.storage) app.addHook('onClose', async () => app.storage.close());
   app.decorate(
     'events',
     createEventBus(database, () => app.log),
@@ -163,13 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 }
 
 async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '1h',
-  });
+  await publicUploadRoutes(app, app.storage);
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

@@ -111,6 +111,33 @@ const ZEnv = z.object({
     .regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'must be a mailto: address or an https:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Object storage for uploads (issue 27, decision 0032): set S3_BUCKET to use it instead of DATA_DIR. */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_ENDPOINT: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as us-east-1')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_FORCE_PATH_STYLE: ZBool.optional(),
 });
 
 export interface Config {
@@ -189,6 +216,21 @@ export interface Config {
    * seam only (the local push-service stand-in's certificate); no environment variable sets it.
    */
   push: { publicKey: string | undefined; privateKey: string | undefined; subject: string; trustedCa?: string };
+  /** Where uploads are kept: DATA_DIR (the embedded default) or a bucket (decision 0032). */
+  storage: { driver: 'fs' } | S3StorageConfig;
+}
+
+/** An S3-compatible bucket for uploads (platform/storage/s3-driver.ts). */
+export interface S3StorageConfig {
+  driver: 's3';
+  bucket: string;
+  /** Another S3-compatible service (MinIO, s3rver, R2); absent for AWS itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name: what MinIO and s3rver need. */
+  forcePathStyle: boolean;
+  /** Absent: the AWS SDK's default chain (environment, shared files, instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -220,6 +262,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.ADMIN_PASSWORD && !e.ADMIN_EMAIL) {
     problems.push('ADMIN_EMAIL: required with ADMIN_PASSWORD (the super admin account to create)');
+  }
+  const s3Extras = (
+    ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const
+  ).filter((name) => e[name] !== undefined);
+  if (!e.S3_BUCKET && s3Extras.length > 0) {
+    problems.push(
+      `S3_BUCKET: required with ${s3Extras.join(', ')}. Set the bucket to keep uploads in object storage, or remove the S3_ settings to keep them in DATA_DIR.`,
+    );
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push(
+      "S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither uses the AWS SDK's default credentials: environment, shared files or the instance's role)",
+    );
   }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
@@ -276,6 +331,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.VAPID_SUBJECT ??
         (publicUrl.startsWith('https://') ? publicUrl : `mailto:${mailAddress(e.MAIL_FROM) ?? 'no-reply@fanline.app'}`),
     },
+    storage: e.S3_BUCKET
+      ? {
+          driver: 's3',
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+          region: e.S3_REGION ?? 'us-east-1',
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : { driver: 'fs' },
     instagramLookup: {
       url: e.INSTAGRAM_LOOKUP_URL?.replace(/\/$/, ''),
       key: e.INSTAGRAM_LOOKUP_KEY || undefined,

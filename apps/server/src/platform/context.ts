@@ -8,5 +8,5 @@ import type { FastifyInstance } from 'fastify';
  */
 export type AppContext = Pick<
   FastifyInstance,
-  'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'
+  'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox' | 'storage'
 >;

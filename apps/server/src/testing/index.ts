@@ -6,6 +6,7 @@ export * from './http';
 export * from './instagram/stand-in';
 export * from './messaging';
 export * from './push/stand-in';
+export * from './s3';
 export * from './server-internals';
 export * from './settings';
 export * from './smtp';

@@ -1,9 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, inArray, isNull, lt, or } from 'drizzle-orm';
 import { messageAttachments, messages } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { attachmentsDir } from './store-attachment';
+import { attachmentKey } from '../../platform/storage';
 
 /** How long an upload may wait to be sent before the jobs loop removes it. */
 export const ORPHAN_AFTER_MS = 24 * 3_600_000;
@@ -13,7 +11,7 @@ export const ORPHAN_AFTER_MS = 24 * 3_600_000;
  * they were made: the rows, then their files. A file that is already gone is fine.
  */
 export async function pruneOrphanAttachments(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'storage'>,
 ): Promise<number> {
   const before = new Date(ctx.clock.now().getTime() - ORPHAN_AFTER_MS);
   const removed = await ctx.db
@@ -35,7 +33,7 @@ export async function pruneOrphanAttachments(
     )
     .returning({ fileName: messageAttachments.fileName });
   for (const { fileName } of removed) {
-    await fs.rm(path.join(attachmentsDir(ctx), path.basename(fileName)), { force: true }).catch((error: unknown) => {
+    await ctx.storage.delete(attachmentKey(fileName)).catch((error: unknown) => {
       ctx.log.warn({ err: error }, 'could not remove an orphaned attachment file');
     });
   }

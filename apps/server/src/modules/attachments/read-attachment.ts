@@ -1,19 +1,16 @@
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { messageAttachments, messages } from '../../db/schema';
 import { isActiveAdmin } from '../../platform/auth-guard';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { attachmentsDir } from './store-attachment';
+import { attachmentKey, isValidKey } from '../../platform/storage';
 
 /**
  * An image for its uploader, the two parties of the message it was sent with, and admins; anyone
  * else gets the same 404 as for an id that does not exist (no probing).
  */
 export async function readAttachment(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'storage'>,
   opts: { id: string; viewerId: string },
 ) {
   const [row] = await ctx.db
@@ -28,11 +25,8 @@ export async function readAttachment(
       row.recipientId === opts.viewerId ||
       (await isActiveAdmin(ctx, opts.viewerId)));
   if (!row || !allowed) throw new AppError('NOT_FOUND', 'Image not found');
-  const file = path.join(attachmentsDir(ctx), path.basename(row.attachment.fileName));
-  try {
-    await fs.access(file);
-  } catch {
-    throw new AppError('NOT_FOUND', 'Image not found');
-  }
-  return { stream: createReadStream(file), bytes: row.attachment.bytes };
+  const key = attachmentKey(row.attachment.fileName);
+  const object = isValidKey(key) ? await ctx.storage.get(key) : null;
+  if (!object) throw new AppError('NOT_FOUND', 'Image not found');
+  return { stream: object.body, bytes: object.bytes };
 }

@@ -1,21 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { UPLOAD_MESSAGES } from '@fanline/contracts';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import sharp, { type OutputInfo } from 'sharp';
 import { messageAttachments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { attachmentKey } from '../../platform/storage';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
 /** Longest side kept: enough to read a screenshot, small enough to serve. */
 const MAX_SIDE = 2048;
 /** Uploads not yet sent with anything, per user: a message takes 3, so this leaves room for retries. */
 export const MAX_PENDING_UPLOADS = 12;
-
-export const attachmentsDir = (ctx: Pick<AppContext, 'db' | 'clock' | 'config'>) =>
-  path.join(ctx.config.dataDir, 'attachments');
 
 /**
  * Stores an image a user is about to send (issue #13): the bytes must really be a JPG, PNG, GIF or
@@ -24,7 +20,7 @@ export const attachmentsDir = (ctx: Pick<AppContext, 'db' | 'clock' | 'config'>)
  * public uploads folder and unattached until a checkout or reply claims it.
  */
 export async function storeAttachment(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'storage'>,
   opts: { ownerId: string; bytes: Buffer },
 ) {
   const { ownerId, bytes } = opts;
@@ -54,10 +50,9 @@ export async function storeAttachment(
     if (/pixel limit/i.test(String(error))) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
   }
-  const dir = attachmentsDir(ctx);
-  await fs.mkdir(dir, { recursive: true });
   const fileName = `${randomBytes(16).toString('hex')}.webp`;
-  await fs.writeFile(path.join(dir, fileName), image.data);
+  // Under private/: never served from /uploads, only through readAttachment's access check.
+  await ctx.storage.put(attachmentKey(fileName), image.data, 'image/webp');
   const [row] = await ctx.db
     .insert(messageAttachments)
     .values({

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { UPLOAD_MESSAGES } from '@fanline/contracts';
 import sharp from 'sharp';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { PUBLIC_PREFIX, publicKeyOfUrl } from '../../platform/storage';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif']);
 
@@ -14,7 +13,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif']);
  * metadata. Returns the public URL.
  */
 export async function storeImage(
-  ctx: Pick<AppContext, 'config' | 'log'>,
+  ctx: Pick<AppContext, 'log' | 'storage'>,
   opts: { bytes: Buffer; folder: string; owner: string; width: number; height: number; fit: 'cover' | 'inside' },
 ): Promise<string> {
   let format: string | undefined;
@@ -37,23 +36,20 @@ export async function storeImage(
     // A header that parses over data that does not (a truncated file): the client's mistake, not ours.
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
   }
-  const dir = path.join(ctx.config.uploadsDir, opts.folder);
-  await fs.mkdir(dir, { recursive: true });
   const fileName = `${opts.owner}-${randomBytes(6).toString('hex')}.webp`;
-  await fs.writeFile(path.join(dir, fileName), image);
+  await ctx.storage.put(`${PUBLIC_PREFIX}${opts.folder}/${fileName}`, image, 'image/webp');
   return `/uploads/${opts.folder}/${fileName}`;
 }
 
 /** Removes files we stored that the profile no longer points at; a failure is only logged. */
 export async function removeStoredImages(
-  ctx: Pick<AppContext, 'config' | 'log'>,
+  ctx: Pick<AppContext, 'log' | 'storage'>,
   urls: Array<string | null | undefined>,
 ) {
   for (const url of urls) {
-    if (!url?.startsWith('/uploads/')) continue;
-    const [, , folder, name] = url.split('/');
-    if (!folder || !name) continue;
-    await fs.rm(path.join(ctx.config.uploadsDir, folder, path.basename(name)), { force: true }).catch((error) => {
+    const key = publicKeyOfUrl(url);
+    if (!key) continue;
+    await ctx.storage.delete(key).catch((error: unknown) => {
       ctx.log.warn({ err: error, url }, 'could not remove a replaced image');
     });
   }

@@ -16,7 +16,7 @@ import { holdFreedUsername, isUsernameAvailable } from './username-availability'
  * the browser checked: the price against the live min/max settings (spec §5, ARCHITECTURE §2).
  */
 export async function updateProfile(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'storage'>,
   opts: { userId: string; changes: z.output<typeof ZUpdateProfileRequest> },
 ): Promise<void> {
   const { userId, changes } = opts;

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { UPLOAD_MESSAGES } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { PUBLIC_PREFIX, publicKeyOfUrl } from '../../platform/storage';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif']);
 const AVATAR_SIZE = 512;
@@ -17,7 +16,7 @@ const AVATAR_SIZE = 512;
  * The previous file is removed once the profile points at the new one.
  */
 export async function uploadAvatar(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'storage'>,
   opts: { userId: string; bytes: Buffer },
 ): Promise<string> {
   const { userId, bytes } = opts;
@@ -43,17 +42,16 @@ export async function uploadAvatar(
     if (/pixel limit/i.test(String(error))) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
   }
-  const dir = path.join(ctx.config.uploadsDir, 'avatars');
-  await fs.mkdir(dir, { recursive: true });
   const fileName = `${userId}-${randomBytes(6).toString('hex')}.webp`;
-  await fs.writeFile(path.join(dir, fileName), image);
+  await ctx.storage.put(`${PUBLIC_PREFIX}avatars/${fileName}`, image, 'image/webp');
   const avatarUrl = `/uploads/avatars/${fileName}`;
 
   const [before] = await ctx.db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId));
   await ctx.db.update(profiles).set({ avatarUrl, updatedAt: ctx.clock.now() }).where(eq(profiles.id, userId));
   const old = before?.avatarUrl;
-  if (old?.startsWith('/uploads/avatars/')) {
-    await fs.rm(path.join(dir, path.basename(old)), { force: true }).catch((error: unknown) => {
+  const oldKey = old?.startsWith('/uploads/avatars/') ? publicKeyOfUrl(old) : null;
+  if (oldKey) {
+    await ctx.storage.delete(oldKey).catch((error: unknown) => {
       ctx.log.warn({ err: error, old }, 'could not remove the previous avatar');
     });
   }

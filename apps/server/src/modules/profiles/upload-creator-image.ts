@@ -7,7 +7,7 @@ import { removeStoredImages, storeImage } from './image-file';
 
 /** The cover image of a creator's profile (spec §2 Creator settings, Profile tab). */
 export async function uploadCover(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'storage'>,
   opts: { userId: string; bytes: Buffer },
 ): Promise<string> {
   const { userId, bytes } = opts;
@@ -28,7 +28,7 @@ export async function uploadCover(
 
 /** Adds one portfolio image (spec §5: at most 6). The append is one guarded UPDATE, so two at once cannot make 7. */
 export async function addPortfolioImage(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'storage'>,
   opts: { userId: string; bytes: Buffer },
 ): Promise<string[]> {
   const { userId, bytes } = opts;
@@ -59,7 +59,7 @@ export async function addPortfolioImage(
   return row.images;
 }
 
-async function mustBeCreator(ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>, userId: string) {
+async function mustBeCreator(ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'storage'>, userId: string) {
   const [me] = await ctx.db.select({ isCreator: profiles.isCreator }).from(profiles).where(eq(profiles.id, userId));
   if (!me?.isCreator) throw new AppError('FORBIDDEN', 'Only creators have a cover image and portfolio.');
 }
