@@ -37,6 +37,43 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).payments).toMatchObject({ provider: 'local', testSend: true });
   });
 
+  test('uploads stay in DATA_DIR unless S3_BUCKET is set; a half S3 configuration is refused by name', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'fs' });
+    expect(loadConfig({ S3_BUCKET: 'fanline-uploads' }).storage).toEqual({
+      driver: 's3',
+      bucket: 'fanline-uploads',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'fanline-uploads',
+        S3_ENDPOINT: 'http://127.0.0.1:4569/',
+        S3_REGION: 'eu-west-1',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      }).storage,
+    ).toEqual({
+      driver: 's3',
+      bucket: 'fanline-uploads',
+      endpoint: 'http://127.0.0.1:4569',
+      region: 'eu-west-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:4569', S3_FORCE_PATH_STYLE: 'true' })).toThrow(
+      /S3_BUCKET: required with S3_ENDPOINT, S3_FORCE_PATH_STYLE/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'fanline-uploads', S3_ACCESS_KEY_ID: 'only-the-id' })).toThrow(
+      /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => loadConfig({ S3_BUCKET: 'fanline-uploads', S3_ENDPOINT: 'not a url' })).toThrow(ConfigError);
+  });
+
   test("the demo's opt-in (DEMO_MODE) is off unless set, in production too", () => {
     expect(loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x' }).demoMode).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' }).demoMode).toBe(false);

@@ -15,3 +15,4 @@ export * from './statement-recorder';
 export * from './tcp-proxy';
 export * from './test-app';
 export * from './threads/stand-in';
+export * from './uploads';
