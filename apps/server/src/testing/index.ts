@@ -5,6 +5,7 @@ export * from './factories';
 export * from './http';
 export * from './instagram/stand-in';
 export * from './messaging';
+export * from './ops';
 export * from './push/stand-in';
 export * from './s3';
 export * from './server-internals';

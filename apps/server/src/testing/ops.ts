@@ -1,0 +1,36 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+export interface OpsRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs one of the operator commands (src/ops/<name>.ts, what `npm run storage:migrate`, `backup` and
+ * `restore` start) in its own process with only `env` and the PATH, as an operator's shell would.
+ */
+export function runOpsCommand(
+  name: 'storage-migrate' | 'backup' | 'restore',
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<OpsRun> {
+  const script = path.join(import.meta.dirname, '..', 'ops', `${name}.ts`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
