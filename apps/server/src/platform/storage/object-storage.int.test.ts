@@ -74,6 +74,9 @@ describe('uploads in an S3 bucket, served by every instance (issue 27)', () => {
       expect(served.headers['cache-control']).toBe('public, max-age=3600');
       expect(served.rawPayload.equals(stored ?? Buffer.alloc(0))).toBe(true);
       expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+      const head = await other.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toBe('image/webp');
       const etag = String(served.headers.etag);
       const again = await other.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
       expect(again.statusCode).toBe(304);
