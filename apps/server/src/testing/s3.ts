@@ -1,7 +1,7 @@
+/// <reference path="./s3rver.d.ts" />
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 
 /** The credentials s3rver accepts (it checks signatures made with them). */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
@@ -21,6 +21,8 @@ export interface S3StandIn {
  * clients pointed at local stand-ins).
  */
 export async function startS3StandIn(buckets: string[] = ['fanline-test']): Promise<S3StandIn> {
+  // Loaded here, not at the top: every test file imports testing/, few start a store.
+  const { default: S3rver } = await import('s3rver');
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-s3-'));
   const server = new S3rver({
     address: '127.0.0.1',
