@@ -105,6 +105,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('payments', options.payments ?? createPaymentProvider(config));
   app.decorate('storage', options.storage ?? createStorage(config));
   if (!options.storage) app.addHook('onClose', async () => app.storage.close());
+  // A bucket that is missing or refuses the credentials stops the start, not the first upload.
+  app.addHook('onReady', async () => {
+    await app.storage.check();
+  });
   app.decorate(
     'events',
     createEventBus(database, () => app.log),

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../platform/config';
-import { createStorage, readAll } from '../platform/storage';
+import { createStorage, describeStorageError, readAll, storageLabel } from '../platform/storage';
 import { type BackupManifest, runPgTool, sha256 } from './backup-files';
-import { describeStorageError, storageLabel } from './storage-errors';
 
 /**
  * `npm run backup [-- <directory>]`: a custom-format pg_dump of DATABASE_URL and a copy of every

@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../platform/config';
-import { contentTypeOf, createStorage } from '../platform/storage';
+import { contentTypeOf, createStorage, describeStorageError, storageLabel } from '../platform/storage';
 import { type BackupManifest, checkRestore, restoreCheckPassed, runPgTool, sha256 } from './backup-files';
-import { describeStorageError, storageLabel } from './storage-errors';
 
 /**
  * `npm run restore -- <backup directory>`: restores a backup made by `npm run backup` into the

@@ -1,6 +1,5 @@
 import { loadConfig } from '../platform/config';
-import { copyObjects, createStorage, localStorageOf } from '../platform/storage';
-import { describeStorageError, storageLabel } from './storage-errors';
+import { copyObjects, createStorage, describeStorageError, localStorageOf, storageLabel } from '../platform/storage';
 
 /**
  * `npm run storage:migrate`: copies the uploads kept under DATA_DIR (public images in uploads/,
@@ -19,6 +18,7 @@ async function migrate(): Promise<void> {
   const from = localStorageOf(config);
   const to = createStorage(config);
   try {
+    await to.check();
     console.log(`Copying uploads from ${config.dataDir} to ${storageLabel(config.storage)} ...`);
     const result = await copyObjects(from, to, ['public/', 'private/']);
     const folders = Object.entries(result.byFolder)

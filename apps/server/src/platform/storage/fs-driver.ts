@@ -77,6 +77,8 @@ export function createFsStorage(dirs: { uploadsDir: string; attachmentsDir: stri
         }
       }
     },
+    // The folders are made on the first write, as before.
+    async check() {},
     async close() {},
   };
 }

@@ -18,3 +18,4 @@ export function localStorageOf(config: Pick<Config, 'dataDir' | 'uploadsDir'>): 
 
 export { type CopyResult, copyObjects, readAll } from './copy-objects';
 export { createFsStorage } from './fs-driver';
+export { describeStorageError, storageLabel } from './storage-errors';

@@ -154,4 +154,19 @@ describe('uploads in an S3 bucket, served by every instance (issue 27)', () => {
       (await other.app.inject({ method: 'GET', url: `/api/attachments/${id}`, headers: { cookie } })).statusCode,
     ).toBe(404);
   });
+
+  test('an instance pointed at a bucket that does not exist does not start, and says why', async () => {
+    const broken = await createTestApp({ database: t.database, env: s3.env('no-such-bucket') });
+    try {
+      const error = await broken.app.ready().then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+      expect(error?.message).toMatch(
+        /^Object storage \(bucket "no-such-bucket" at http:\/\/127\.0\.0\.1:\d+\): the bucket does not exist/,
+      );
+    } finally {
+      await broken.close().catch(() => undefined);
+    }
+  });
 });

@@ -17,6 +17,8 @@ export interface ObjectStorage {
   delete(key: string): Promise<void>;
   /** Every key under `prefix` (e.g. `public/`), with its size, in no promised order. */
   list(prefix: string): AsyncIterable<{ key: string; bytes: number }>;
+  /** Fails, saying why, when the storage cannot be used (no bucket, refused credentials, unreachable). */
+  check(): Promise<void>;
   close(): Promise<void>;
 }
 

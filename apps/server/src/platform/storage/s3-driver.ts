@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -10,6 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { S3StorageConfig } from '../config';
 import { assertValidKey, contentTypeOf, isValidKey, type ObjectStorage } from './object-storage';
+import { describeStorageError, storageLabel } from './storage-errors';
 
 /**
  * Uploads in an S3-compatible bucket through the official client (decision 0032). The bucket stays
@@ -78,6 +80,21 @@ export function createS3Storage(config: S3StorageConfig): ObjectStorage {
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
+    },
+    async check() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (error) {
+        // HEAD answers carry no error body: a 404 is the bucket, a 403 the credentials.
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        const named =
+          status === 404
+            ? Object.assign(new Error(), { name: 'NoSuchBucket' })
+            : status === 403
+              ? Object.assign(new Error(), { name: 'AccessDenied' })
+              : error;
+        throw new Error(`Object storage (${storageLabel(config)}): ${describeStorageError(named)}`);
+      }
     },
     async close() {
       client.destroy();

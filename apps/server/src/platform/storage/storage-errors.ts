@@ -1,4 +1,4 @@
-import type { S3StorageConfig } from '../platform/config';
+import type { S3StorageConfig } from '../config';
 
 /** `bucket "x" at http://host:port` (or on AWS): where an operator's command is reading or writing. */
 export function storageLabel(storage: { driver: 'fs' } | S3StorageConfig): string {
