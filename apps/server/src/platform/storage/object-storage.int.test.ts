@@ -77,6 +77,7 @@ describe('uploads in an S3 bucket, served by every instance (issue 27)', () => {
       const head = await other.app.inject({ method: 'HEAD', url });
       expect(head.statusCode).toBe(200);
       expect(head.headers['content-type']).toBe('image/webp');
+      expect(head.headers['content-length']).toBe(String(stored?.length));
       const etag = String(served.headers.etag);
       const again = await other.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
       expect(again.statusCode).toBe(304);
