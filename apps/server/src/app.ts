@@ -23,9 +23,11 @@ import type { Config } from './platform/config';
 import type { Database, Db } from './platform/db';
 import { devMailRoutes } from './platform/dev-mail';
 import { devOutboxRoutes } from './platform/dev-outbox';
+import { createDrain, type Drain } from './platform/drain';
 import { registerErrorHandler } from './platform/error-handler';
 import { safeLoggerOptions } from './platform/logging';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mailer';
+import { createMetrics, type Metrics, registerRequestMetrics } from './platform/metrics';
 import { registerOriginCheck } from './platform/origin-check';
 import { encodeHtml, loadPageRenderer } from './platform/page-render';
 import { registerPrivateNoStore } from './platform/private-cache';
@@ -43,6 +45,10 @@ declare module 'fastify' {
     payments: PaymentProvider;
     events: EventBus;
     outbox: OutboxRunner;
+    /** The graceful stop (decision 0033): `active` once SIGTERM arrived; `onDrain` for streams. */
+    drain: Drain;
+    /** This instance's Prometheus registry (decision 0033); `enabled` only with METRICS_TOKEN or METRICS_PORT. */
+    metrics: Metrics;
   }
 }
 
@@ -85,6 +91,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate(
+    'drain',
+    createDrain((error) => app.log.error({ err: error }, 'a drain listener failed')),
+  );
+  // While draining, every answer closes its connection, so a balancer's kept-alive connection does not
+  // bring this instance new requests; the next one opens a connection to another instance.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (app.drain.active) reply.header('connection', 'close');
+  });
+  app.decorate('metrics', createMetrics(Boolean(config.metrics.token || config.metrics.port)));
+  registerRequestMetrics(app, app.metrics);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -195,7 +212,9 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (shell && wantsPage && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/uploads/')) {
+    // /metrics is never a page: without METRICS_TOKEN it is a plain 404 (decision 0033).
+    const notAPage = url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/') || url === '/metrics';
+    if (shell && wantsPage && !notAPage) {
       // History fallback: the SPA renders every route, including its own not-found page. The OAuth
       // callback runs in the popup, which comes back from the provider's origin and must still reach
       // its opener, so it alone relaxes the opener policy.

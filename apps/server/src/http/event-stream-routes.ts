@@ -8,6 +8,15 @@ import { AppError } from '../platform/errors';
 const HEARTBEAT_MS = 25_000;
 
 /**
+ * A draining instance's parting hint (decision 0033): the browser's EventSource waits `retry` ms and
+ * reconnects, through the balancer, to an instance that is not draining. Spread over a second so the
+ * tabs of a stopping instance do not all land at once.
+ */
+function reconnectHint(): string {
+  return `retry: ${500 + Math.floor(Math.random() * 1000)}\n: instance draining, reconnect\n\n`;
+}
+
+/**
  * GET /api/events: Server-Sent Events for the signed-in user's open tabs (notifications and message
  * changes). Events carry ids only; the page re-reads what changed through the normal API. A stream
  * lasts only as long as its session: it re-checks the session on every heartbeat, and at once when
@@ -15,11 +24,15 @@ const HEARTBEAT_MS = 25_000;
  */
 export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   // Open streams end when the server closes, or a graceful shutdown would wait on them forever.
-  const open = new Set<() => void>();
+  const open = new Set<(last?: string) => void>();
   const perUser = new Map<string, number>();
-  app.addHook('preClose', async () => {
-    for (const end of open) end();
-  });
+  // A rolling deploy (SIGTERM) tells every stream at once to reconnect elsewhere; a close without a
+  // drain (tests, a failed start) does the same.
+  const endAll = () => {
+    for (const end of open) end(reconnectHint());
+  };
+  app.drain.onDrain(endAll);
+  app.addHook('preClose', async () => endAll());
 
   app.get(
     '/events',
@@ -38,11 +51,19 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
+        connection: app.drain.active ? 'close' : 'keep-alive',
         'x-accel-buffering': 'no',
         'x-request-id': request.id,
       });
+      if (app.drain.active) {
+        // Reached a draining instance (a kept-alive connection): a 200 that ends at once makes the
+        // browser reconnect; an error status would make EventSource give up for good.
+        adjust(perUser, me, -1);
+        res.end(reconnectHint());
+        return;
+      }
       res.write(`retry: 3000\n: connected\n\n`);
+      app.metrics.openStreams.inc();
       let closed = false;
       const send = (event: TRealtimeEvent) => {
         if (!closed) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
@@ -75,11 +96,13 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
         unsubscribe();
         stopRevocations();
         adjust(perUser, me, -1);
+        app.metrics.openStreams.dec();
         open.delete(end);
       };
-      const end = () => {
+      /** Ends the stream, with a last word for the browser (the reconnect hint) when there is one. */
+      const end = (last?: string) => {
         close();
-        res.end();
+        res.end(last);
       };
       open.add(end);
       request.raw.on('close', close);
