@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { outbox } from './db/schema';
 import { startMetricsListener } from './platform/metrics';
-import { createTestApp, useTestApp } from './testing';
+import { connectSse, createTestApp, createUser, signIn, useTestApp } from './testing';
 
 // Prometheus metrics (issue 27 point 5, decision 0033): reachable only with the token or on the
 // internal listener, off (404) otherwise, and the figures move with what happens.
@@ -92,6 +92,22 @@ describe('the figures', () => {
     expect(value(text, 'fanline_outbox_effects{state="due"}')).toBeGreaterThanOrEqual(1);
   });
 
+  test('an open event stream counts while it is open', async () => {
+    const baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const user = await createUser(t.database.db);
+    const stream = await connectSse(baseUrl, await signIn(t.app, user.email ?? ''));
+    try {
+      expect(value((await scrape()).body, 'fanline_event_streams_open')).toBe(1);
+    } finally {
+      stream.close();
+    }
+    for (let attempt = 0; attempt < 50; attempt++) {
+      if (value((await scrape()).body, 'fanline_event_streams_open') === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(value((await scrape()).body, 'fanline_event_streams_open')).toBe(0);
+  });
+
   test('payments by state, pool use, open streams, instance and process figures are there', async () => {
     const text = (await scrape()).body;
     for (const state of ['pending', 'authorized', 'succeeded', 'canceled', 'refunded', 'failed']) {
@@ -99,7 +115,6 @@ describe('the figures', () => {
     }
     expect(value(text, 'fanline_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
     expect(value(text, 'fanline_db_pool_connections{state="waiting"}')).toBe(0);
-    expect(value(text, 'fanline_event_streams_open')).toBe(0);
     expect(value(text, 'fanline_job_lag_seconds{job="expire-messages"}')).toBeGreaterThanOrEqual(0);
     expect(text).toMatch(/fanline_instance_info\{instance="[^"]+",version="[^"]+",commit="[^"]+"\} 1/);
     expect(text).toContain('process_resident_memory_bytes');
