@@ -43,9 +43,22 @@ try {
       (results[pathName] as Record<string, Result>)[targetName] = result;
     }
   }
+  // The balancer's own cost per request: one connection, so nothing queues and the difference of the
+  // mean latencies is what HAProxy adds (its hop, and its new connection to the instance per request:
+  // option http-server-close). Under load the difference above also holds the queueing of four busy
+  // processes on the same cores.
+  const lone: Record<string, Record<string, Result>> = {};
+  for (const [pathName, path] of Object.entries(paths)) {
+    lone[pathName] = {};
+    for (const [targetName, base] of Object.entries({ direct: first.url, oneBehind: single.url })) {
+      await load('warm-up', `${base}${path}`, 1, 1);
+      const result = await load(`${pathName}: ${targetName}, 1 connection`, `${base}${path}`, SECONDS, 1);
+      (lone[pathName] as Record<string, Result>)[targetName] = result;
+    }
+  }
   printResults(
     `Cluster, ${CONNECTIONS} connections, ${SECONDS} s each, ${CREATORS} creators, PostgreSQL, this machine`,
-    Object.values(results).flatMap((byTarget) => Object.values(byTarget)),
+    [...Object.values(results), ...Object.values(lone)].flatMap((byTarget) => Object.values(byTarget)),
   );
   console.log('\n  same run                                        live    search');
   const row = (label: string, figure: (r: Record<string, Result>) => string) =>
@@ -56,10 +69,15 @@ try {
   const mean = (r: Result | undefined) => r?.mean ?? Number.NaN;
   row('three behind HAProxy / one direct (req/s)', (r) => `${(rps(r.threeBehind) / rps(r.direct)).toFixed(2)}x`);
   row('one behind HAProxy / one direct (req/s)', (r) => `${(rps(r.oneBehind) / rps(r.direct)).toFixed(2)}x`);
-  // At the same concurrency, Little's law: the balancer's cost per request is the difference of the mean
-  // latencies (it includes HAProxy's new connection to the instance per request, option http-server-close).
-  row('balancer overhead per request (mean ms)', (r) => (mean(r.oneBehind) - mean(r.direct)).toFixed(2));
-  row('balancer overhead per request (p50 ms)', (r) => String((r.oneBehind?.p50 ?? 0) - (r.direct?.p50 ?? 0)));
+  row(`added mean latency at ${CONNECTIONS} connections (ms)`, (r) => (mean(r.oneBehind) - mean(r.direct)).toFixed(2));
+  const overhead = (pathName: string) => {
+    const r = lone[pathName] ?? {};
+    // One connection is a closed loop: the time per request is exactly 1 / throughput.
+    return (1000 / rps(r.oneBehind) - 1000 / rps(r.direct)).toFixed(3);
+  };
+  console.log(
+    `  ${'balancer overhead per request, 1 connection (ms)'.padEnd(44)} ${overhead('live').padStart(7)} ${overhead('search').padStart(9)}`,
+  );
 } finally {
   await single.stop();
   await cluster.stop();

@@ -265,7 +265,7 @@ function writeSummary({ publicUrl, databaseUrl, s3Endpoint }) {
 async function printWelcome({ publicUrl, databaseUrl, s3Endpoint, logins }) {
   const lines = [
     `\nFanline cluster is running at ${publicUrl} (HAProxy, round robin over ${started.instances.length} instances)`,
-    ...started.instances.map((s) => `  ${s.id}  http://127.0.0.1:${s.port}  log ${path.relative(ROOT, s.logPath)}`),
+    ...started.instances.map((s) => `  ${s.id}     http://127.0.0.1:${s.port}  log ${shortPath(s.logPath)}`),
     `  database      ${databaseUrl.replace(/\/\/[^@/]*@/, '//')}`,
     `  object store  s3rver ${s3Endpoint}, bucket ${settings.bucket}`,
     'DEMO: payments go through the built-in test checkout (ALLOW_TEST_PAYMENTS=true); no money is collected.',
@@ -289,8 +289,8 @@ async function stop(reason, code = 0) {
   stopping = true;
   if (reason === 'SIGINT' || reason === 'SIGTERM') console.log(`\n${reason}: stopping the cluster…`);
   const grace = Number(env.SHUTDOWN_GRACE_MS ?? 10_000) + 5_000;
-  const procs = [started.haproxy, ...started.instances].filter(Boolean);
-  await Promise.all(procs.map((proc) => stopProcess(proc, grace)));
+  if (started.haproxy) await stopProcess(started.haproxy, grace);
+  await Promise.all(started.instances.map((proc) => stopProcess(proc, grace)));
   if (started.s3) await started.s3.close().catch(() => {});
   process.exit(code);
 }
@@ -311,6 +311,11 @@ function signalGroup(pid, signal) {
   } catch {
     // the group is gone
   }
+}
+
+function shortPath(file) {
+  const relative = path.relative(ROOT, file);
+  return relative.startsWith('..') ? file : relative;
 }
 
 function fail(message) {
