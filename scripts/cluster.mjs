@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run cluster`: the deployment shape of deploy/ on one machine (docs/operations.md §1, decision
+// `npm run cluster` (after `npm run build`): the deployment shape of deploy/ on one machine (docs/operations.md §1, decision
 // 0035). A fresh PostgreSQL database, an S3-compatible store (s3rver), N instances of the production
 // server sharing one app secret and one push key pair, and HAProxy in front with deploy/haproxy.cfg.
 // Ctrl-C (SIGINT or SIGTERM) stops everything it started. Ports and names come from the environment
@@ -60,6 +60,11 @@ try {
 
 async function main() {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-haproxy.mjs')], { stdio: 'inherit' });
+  // A fresh cluster forgets the last one's files; never a directory the cluster did not make.
+  const previous = fs.existsSync(settings.dir) ? fs.readdirSync(settings.dir) : [];
+  if (previous.length > 0 && !previous.includes('logs')) {
+    throw new Error(`CLUSTER_DIR ${settings.dir} is not empty and holds no cluster; choose another directory`);
+  }
   fs.rmSync(settings.dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(settings.dir, 'logs'), { recursive: true });
 
