@@ -1,9 +1,10 @@
 import type { TRealtimeEvent } from '@fanline/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { isSessionLive } from '../modules/auth';
-import { ADMIN_CHANNEL, adjust, MAX_STREAMS_PER_USER, tooManyStreams } from '../modules/realtime';
+import { ADMIN_CHANNEL, createStreamLeases, LEASE_REFRESH_MS } from '../modules/realtime';
 import { isActiveAdmin, requireUser } from '../platform/auth-guard';
 import { AppError } from '../platform/errors';
+import { instanceId } from '../platform/instance';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -12,13 +13,27 @@ const HEARTBEAT_MS = 25_000;
  * changes). Events carry ids only; the page re-reads what changed through the normal API. A stream
  * lasts only as long as its session: it re-checks the session on every heartbeat, and at once when
  * any instance announces that sessions of its user ended (sign-out, password change or reset).
+ * Every event carries its cluster-wide `id:`; a stream that comes back with `Last-Event-ID` (on this
+ * instance or another) first gets what it missed, or a `resync` event when that is no longer known.
  */
 export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   // Open streams end when the server closes, or a graceful shutdown would wait on them forever.
   const open = new Set<() => void>();
-  const perUser = new Map<string, number>();
+  // Issue 27: the per-user and per-address caps are counted across the cluster (stream-leases.ts).
+  const leases = createStreamLeases(app, instanceId);
+  let refreshing: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    refreshing = setInterval(() => {
+      leases.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'could not refresh stream leases'));
+    }, LEASE_REFRESH_MS);
+    refreshing.unref();
+  });
   app.addHook('preClose', async () => {
+    clearInterval(refreshing);
+    // One statement for all of this instance's leases, while the database is still there.
+    const releasing = leases.releaseAll();
     for (const end of open) end();
+    await releasing.catch((error: unknown) => app.log.warn({ err: error }, 'could not release stream leases'));
   });
 
   app.get(
@@ -29,11 +44,12 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       if (!auth) throw new AppError('UNAUTHENTICATED', 'Authentication required');
       const me = auth.userId;
       const admin = await isActiveAdmin(app, me);
-      // Checked and counted in one synchronous step, so concurrent requests cannot all slip under.
-      if ((perUser.get(me) ?? 0) >= MAX_STREAMS_PER_USER) throw tooManyStreams();
-      adjust(perUser, me, 1);
-
+      const leaseId = await leases.acquire({ userId: me, address: request.ip });
       reply.hijack();
+      if (request.raw.destroyed) {
+        void leases.release(leaseId);
+        return;
+      }
       const res = reply.raw;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
@@ -44,15 +60,18 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       });
       res.write(`retry: 3000\n: connected\n\n`);
       let closed = false;
-      const send = (event: TRealtimeEvent) => {
-        if (!closed) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      /** An event with its id, or (`null`) only the id: the position a reconnect continues from. */
+      const send = (event: TRealtimeEvent | null, id: string) => {
+        if (closed) return;
+        res.write(event ? `id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n` : `id: ${id}\n\n`);
       };
-      const unsubscribeOwn = app.events.subscribe(me, send);
       // Admins' tabs also hear the platform's activity (the admin dashboard's live feed).
-      const unsubscribeAdmin = admin ? app.events.subscribe(ADMIN_CHANNEL, send) : () => {};
+      const channels = admin ? [me, ADMIN_CHANNEL] : [me];
+      // Replayed and subscribed in one synchronous step: nothing heard in between is lost or doubled.
+      replayMissed(app, request.headers['last-event-id'], channels, send);
+      const unsubscribes = channels.map((channel) => app.events.subscribe(channel, send));
       const unsubscribe = () => {
-        unsubscribeOwn();
-        unsubscribeAdmin();
+        for (const stop of unsubscribes) stop();
       };
       /** Ends the stream if its session is gone; a database hiccup keeps it until the next check. */
       const recheck = async (ping: boolean) => {
@@ -74,7 +93,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
         clearInterval(heartbeat);
         unsubscribe();
         stopRevocations();
-        adjust(perUser, me, -1);
+        void leases.release(leaseId);
         open.delete(end);
       };
       const end = () => {
@@ -86,3 +105,24 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+
+/**
+ * Issue 27, point 4: a stream that reconnects with `Last-Event-ID` first gets its missed events; one
+ * whose id this instance no longer knows gets `resync` (the page refetches all it shows). Then the
+ * stream's position is this instance's last heard event, so its next reconnect continues from there.
+ */
+function replayMissed(
+  app: Parameters<FastifyPluginAsync>[0],
+  lastEventId: string | string[] | undefined,
+  channels: string[],
+  send: (event: TRealtimeEvent | null, id: string) => void,
+): void {
+  const head = app.events.head();
+  const missed = typeof lastEventId === 'string' && lastEventId ? app.events.replay(lastEventId, channels) : [];
+  if (missed === null) {
+    send({ type: 'resync' }, head);
+    return;
+  }
+  for (const { id, event } of missed) send(event, id);
+  send(null, head);
+}

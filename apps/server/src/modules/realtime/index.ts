@@ -3,6 +3,7 @@
 export { ADMIN_CHANNEL, announceAdminActivity, announceMessageChange, messageChangeNotices } from './announce';
 export type { DeliverHere } from './event-bus';
 export { createEventBus, type EventBus } from './event-bus';
+export { REPLAY_MAX_AGE_MS, REPLAY_MAX_EVENTS } from './replay-buffer';
 export {
   adjust,
   MAX_STREAMS_PER_ADDRESS,
@@ -10,3 +11,4 @@ export {
   registerStreamAdmission,
   tooManyStreams,
 } from './stream-admission';
+export { createStreamLeases, LEASE_REFRESH_MS, LEASE_STALE_MS, type StreamLeases } from './stream-leases';
