@@ -1,7 +1,7 @@
 import type { TRealtimeEvent } from '@fanline/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { isSessionLive } from '../modules/auth';
-import { ADMIN_CHANNEL, createStreamLeases, LEASE_REFRESH_MS } from '../modules/realtime';
+import { ADMIN_CHANNEL, createStreamLeases, LEASE_REFRESH_MS, type StreamListener } from '../modules/realtime';
 import { isActiveAdmin, requireUser } from '../platform/auth-guard';
 import { AppError } from '../platform/errors';
 import { instanceId } from '../platform/instance';
@@ -65,11 +65,24 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
         if (closed) return;
         res.write(event ? `id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n` : `id: ${id}\n\n`);
       };
+      // The id a stream sends back moves only in commit order: an event this instance hands over at
+      // its commit goes out without one, and its id follows when its LISTEN copy is heard, after every
+      // event committed before it. A reconnect may then repeat it (harmless), never skip one.
+      const early = new Set<string>();
+      const hear: StreamListener = (event, id, how) => {
+        if (closed) return;
+        if (how === 'local') {
+          if (early.size >= 1000) early.clear();
+          early.add(id);
+          res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+        } else if (how === 'echo' && early.delete(id)) send(null, id);
+        else send(event, id);
+      };
       // Admins' tabs also hear the platform's activity (the admin dashboard's live feed).
       const channels = admin ? [me, ADMIN_CHANNEL] : [me];
       // Replayed and subscribed in one synchronous step: nothing heard in between is lost or doubled.
       replayMissed(app, request.headers['last-event-id'], channels, send);
-      const unsubscribes = channels.map((channel) => app.events.subscribe(channel, send));
+      const unsubscribes = channels.map((channel) => app.events.subscribeStream(channel, hear));
       const unsubscribe = () => {
         for (const stop of unsubscribes) stop();
       };

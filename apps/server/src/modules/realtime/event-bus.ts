@@ -12,6 +12,12 @@ const CHANNEL = 'fanline_events';
 /** Hears an event with its cluster-wide id (`<publishing bus>-<number>`), the SSE `id:` of the event. */
 type Listener = (event: TRealtimeEvent, id: string) => void;
 /**
+ * How a stream hears an event: `heard` through LISTEN (in commit order), `local` handed over by this
+ * instance at its commit (ahead of its LISTEN copy), `echo` that copy arriving later: the event's
+ * place in commit order, for a stream's Last-Event-ID (event-stream-routes.ts).
+ */
+export type StreamListener = (event: TRealtimeEvent, id: string, how: 'heard' | 'local' | 'echo') => void;
+/**
  * Hands published events to this instance's own streams at once. Published without a transaction,
  * the bus calls it itself; given one (`via`), the caller may call it once that transaction has
  * committed, never before. Uncalled, the events still arrive through LISTEN, a moment later.
@@ -42,6 +48,8 @@ export interface EventBus {
    */
   stage(events: Array<{ userIds: string[]; event: TRealtimeEvent }>): { payloads: string[]; deliverHere: DeliverHere };
   subscribe(userId: string, listener: Listener): () => void;
+  /** subscribe, also told how each event came and when a locally handed-over one is heard. */
+  subscribeStream(userId: string, listener: StreamListener): () => void;
   /**
    * Tells every instance that some sessions of these users ended (sign-out, password change or
    * reset), so their open streams re-check their own session at once.
@@ -67,6 +75,7 @@ export interface EventBus {
 
 export function createEventBus(database: Database, log: () => FastifyBaseLogger): EventBus {
   const listeners = new Map<string, Set<Listener>>();
+  const streamListeners = new Map<string, Set<StreamListener>>();
   const revocationListeners = new Map<string, Set<RevocationListener>>();
   const anyEventListeners = new Set<() => void>();
   const anyEndedListeners = new Set<(userIds: string[]) => void>();
@@ -80,9 +89,12 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
   // Issue 27: what this instance heard through LISTEN, for streams that reconnect with Last-Event-ID.
   const heard = new ReplayBuffer(instance);
 
-  const handOver = (userIds: string[], event: TRealtimeEvent, id: string) => {
+  const handOver = (userIds: string[], event: TRealtimeEvent, id: string, how: 'heard' | 'local') => {
     for (const listener of anyEventListeners) listener();
-    for (const userId of userIds) for (const listener of listeners.get(userId) ?? []) listener(event, id);
+    for (const userId of userIds) {
+      for (const listener of listeners.get(userId) ?? []) listener(event, id);
+      for (const listener of streamListeners.get(userId) ?? []) listener(event, id, how);
+    }
   };
 
   const deliver = (payload: string) => {
@@ -101,8 +113,11 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
       const id = eventId(o ?? 'unnumbered', n ?? 0);
       // Every copy heard here is kept in the order heard, this instance's own included (commit order).
       if (o !== undefined && n !== undefined) heard.record(id, u, e);
-      if (o === instance && n !== undefined && !seen.first(n)) return;
-      handOver(u, e, id);
+      if (o === instance && n !== undefined && !seen.first(n)) {
+        for (const userId of u) for (const listener of streamListeners.get(userId) ?? []) listener(e, id, 'echo');
+        return;
+      }
+      handOver(u, e, id, 'heard');
     } catch (error) {
       log().warn({ err: error }, 'bad realtime payload');
     }
@@ -134,12 +149,15 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
         if (handed) return;
         handed = true;
         for (const { userIds, event, number } of sent)
-          if (seen.first(number)) handOver(userIds, event, eventId(instance, number));
+          if (seen.first(number)) handOver(userIds, event, eventId(instance, number), 'local');
       };
       return { payloads, deliverHere };
     },
     subscribe(userId, listener) {
       return addTo(listeners, userId, listener);
+    },
+    subscribeStream(userId, listener) {
+      return addTo(streamListeners, userId, listener);
     },
     async sessionsEnded(userIds) {
       if (userIds.length === 0) return;
@@ -179,6 +197,7 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
       await stopListening?.().catch((error: unknown) => log().warn({ err: error }, 'could not UNLISTEN'));
       stopListening = undefined;
       listeners.clear();
+      streamListeners.clear();
       revocationListeners.clear();
       anyEventListeners.clear();
       anyEndedListeners.clear();
