@@ -31,6 +31,7 @@ import { createMetrics, type Metrics, registerRequestMetrics } from './platform/
 import { registerOriginCheck } from './platform/origin-check';
 import { encodeHtml, loadPageRenderer } from './platform/page-render';
 import { registerPrivateNoStore } from './platform/private-cache';
+import { postgresRateLimitStore } from './platform/rate-limit-store';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { loadWebShell } from './platform/web-shell';
 import { registerApiRoutes, registerModuleHooks, registerPageRoutes } from './routes';
@@ -127,9 +128,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // empties them first: an event from any instance, or a write request answered here (its
   // transaction has committed by the time its answer is sent).
   app.events.onAnyEvent(() => creatorCardsChanged(app.db));
-  app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
-      creatorCardsChanged(app.db);
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    creatorCardsChanged(app.db);
+    // Issue 27: the other instances empty theirs too, before this answer leaves, for a write that
+    // may change a card and announces nothing itself (a profile edit, an admin action).
+    if (reply.statusCode < 400 && mayChangeCardsSilently(request.url)) await app.events.cardsChanged();
   });
   app.addHook('preClose', async () => {
     await app.events.stop();
@@ -155,7 +159,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The Threads verification popup must keep its opener to report back (spec §2 callback).
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  await app.register(rateLimit, { global: false });
+  // Route limits are counted in PostgreSQL, so they hold across instances (issue 27). A database
+  // hiccup lets the request through rather than failing it: the route itself then reports.
+  await app.register(rateLimit, {
+    global: false,
+    store: postgresRateLimitStore({ db: app.db, clock: app.clock }),
+    skipOnError: true,
+  });
   await app.register(cookie);
   registerOriginCheck(app);
   registerModuleHooks(app);
@@ -239,4 +249,24 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
       error: { code: 'NOT_FOUND', message: `No route ${request.method} ${url}`, requestId: request.id },
     });
   });
+}
+
+/**
+ * Writes that cannot change a creator card, or that announce their change through a realtime event
+ * anyway (which empties every instance's browse cache): they need no separate announcement.
+ */
+const CARD_NEUTRAL_WRITES = [
+  '/api/auth/',
+  '/api/messages/',
+  '/api/checkout',
+  '/api/notifications/',
+  '/api/push/',
+  '/api/attachments',
+  '/api/activity',
+  '/api/support/',
+  '/api/unsubscribe',
+];
+
+function mayChangeCardsSilently(url: string): boolean {
+  return url.startsWith('/api/') && !CARD_NEUTRAL_WRITES.some((prefix) => url.startsWith(prefix));
 }

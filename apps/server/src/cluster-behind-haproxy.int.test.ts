@@ -19,7 +19,7 @@ import { testDriver } from './testing/test-app';
  *   runtime  /api/health names the instance; SIGTERM: readiness 503, drain, streams told to reconnect
  *   global   SSE `id:` lines and Last-Event-ID replay across instances
  */
-const MERGED = { storage: false, runtime: true, global: false };
+const MERGED = { storage: false, runtime: true, global: true };
 const needs = (...branches: Array<keyof typeof MERGED>) =>
   process.env.CLUSTER_TEST_ALL !== '1' && branches.some((branch) => !MERGED[branch]);
 
