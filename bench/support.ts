@@ -34,6 +34,8 @@ export interface Result {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** Mean latency in ms (the cluster bench subtracts two of them). */
+  mean: number;
   errors: number;
 }
 
@@ -45,6 +47,7 @@ export async function load(name: string, url: string, seconds = 5, connections =
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    mean: result.latency.average,
     errors: result.errors + result.non2xx,
   };
 }

@@ -4,6 +4,8 @@
 // start), the built-in test checkout, which collects no money, and the labelled simulated Threads
 // verification (DEMO_MODE, decision 0024), so a new creator can finish setup without a Threads app. A
 // real deployment sets NODE_ENV=production and gets none of them (README, "Deploying for real").
+import fs from 'node:fs';
+
 const env = process.env;
 if (!env.NODE_ENV) {
   env.NODE_ENV = 'production';
@@ -16,4 +18,12 @@ if (!env.NODE_ENV) {
       'For a real deployment set NODE_ENV=production (README, "Deploying for real").',
   );
 }
-await import('../apps/server/src/server.ts');
+// Production runs the compiled server (`npm run build` makes it; decision 0033): plain JavaScript, no
+// TypeScript loader at run time. Stack traces point into the sources through its source map.
+const compiled = new URL('../apps/server/dist/server.js', import.meta.url);
+if (!fs.existsSync(compiled)) {
+  console.error('\nThe compiled server is missing (apps/server/dist/server.js). Run `npm run build` first.\n');
+  process.exit(1);
+}
+process.setSourceMapsEnabled(true);
+await import(compiled.href);

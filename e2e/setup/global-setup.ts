@@ -30,6 +30,7 @@ declare module 'vitest' {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+const COMPILED_SERVER = 'apps/server/dist/server.js';
 
 /**
  * Starts the real, built server once per worker, as `npm start`'s demo mode serves it (a production
@@ -40,6 +41,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  * per data directory; the journeys read them from the file the server keeps there.
  */
 export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(ROOT, COMPILED_SERVER))) {
+    throw new Error(`The compiled server (${COMPILED_SERVER}) is missing: run \`npm run build\` first.`);
+  }
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-e2e-'));
   const running: Started[] = [];
   const stopAll = async () => {
@@ -128,7 +132,9 @@ async function startServer(root: string, dataDir: string, name: string): Promise
   fs.mkdirSync(path.dirname(logPath), { recursive: true });
   const log = fs.createWriteStream(logPath);
 
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // The compiled server production runs (`npm run build`, decision 0033), with plain node: no
+  // TypeScript loader, source maps on for readable stack traces in the logs.
+  const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', COMPILED_SERVER], {
     cwd: ROOT,
     env: {
       ...process.env,

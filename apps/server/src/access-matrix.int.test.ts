@@ -25,7 +25,10 @@ const ALLOWED: Record<Access, readonly Role[]> = {
 let w: World;
 let routes: string[];
 
-const t = useTestApp({ env: { AUTH_IP_LIMIT: '100000', AUTH_EMAIL_LIMIT: '100000' } });
+// With METRICS_TOKEN set, /metrics is registered and every role's session is refused there.
+const t = useTestApp({
+  env: { AUTH_IP_LIMIT: '100000', AUTH_EMAIL_LIMIT: '100000', METRICS_TOKEN: 'access-matrix-metrics-token' },
+});
 beforeAll(async () => {
   w = await buildAccessWorld(t.app, t.database.db);
   routes = registeredRoutes(t.app);

@@ -23,12 +23,15 @@ import type { Config } from './platform/config';
 import type { Database, Db } from './platform/db';
 import { devMailRoutes } from './platform/dev-mail';
 import { devOutboxRoutes } from './platform/dev-outbox';
+import { createDrain, type Drain } from './platform/drain';
 import { registerErrorHandler } from './platform/error-handler';
 import { safeLoggerOptions } from './platform/logging';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mailer';
+import { createMetrics, type Metrics, registerRequestMetrics } from './platform/metrics';
 import { registerOriginCheck } from './platform/origin-check';
 import { encodeHtml, loadPageRenderer } from './platform/page-render';
 import { registerPrivateNoStore } from './platform/private-cache';
+import { postgresRateLimitStore } from './platform/rate-limit-store';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createStorage, type ObjectStorage } from './platform/storage';
 import { publicUploadRoutes } from './platform/storage/public-uploads';
@@ -47,6 +50,10 @@ declare module 'fastify' {
     outbox: OutboxRunner;
     /** Uploaded files: DATA_DIR or a bucket (decision 0032). */
     storage: ObjectStorage;
+    /** The graceful stop (decision 0033): `active` once SIGTERM arrived; `onDrain` for streams. */
+    drain: Drain;
+    /** This instance's Prometheus registry (decision 0033); `enabled` only with METRICS_TOKEN or METRICS_PORT. */
+    metrics: Metrics;
   }
 }
 
@@ -91,6 +98,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate(
+    'drain',
+    createDrain((error) => app.log.error({ err: error }, 'a drain listener failed')),
+  );
+  // While draining, every answer closes its connection, so a balancer's kept-alive connection does not
+  // bring this instance new requests; the next one opens a connection to another instance.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (app.drain.active) reply.header('connection', 'close');
+  });
+  app.decorate('metrics', createMetrics(Boolean(config.metrics.token || config.metrics.port)));
+  registerRequestMetrics(app, app.metrics);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -122,9 +140,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // empties them first: an event from any instance, or a write request answered here (its
   // transaction has committed by the time its answer is sent).
   app.events.onAnyEvent(() => creatorCardsChanged(app.db));
-  app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
-      creatorCardsChanged(app.db);
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    creatorCardsChanged(app.db);
+    // Issue 27: the other instances empty theirs too, before this answer leaves, for a write that
+    // may change a card and announces nothing itself (a profile edit, an admin action).
+    if (reply.statusCode < 400 && mayChangeCardsSilently(request.url)) await app.events.cardsChanged();
   });
   app.addHook('preClose', async () => {
     await app.events.stop();
@@ -150,7 +171,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The Threads verification popup must keep its opener to report back (spec §2 callback).
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  await app.register(rateLimit, { global: false });
+  // Route limits are counted in PostgreSQL, so they hold across instances (issue 27). A database
+  // hiccup lets the request through rather than failing it: the route itself then reports.
+  await app.register(rateLimit, {
+    global: false,
+    store: postgresRateLimitStore({ db: app.db, clock: app.clock }),
+    skipOnError: true,
+  });
   await app.register(cookie);
   registerOriginCheck(app);
   registerModuleHooks(app);
@@ -201,7 +228,9 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
   app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (shell && wantsPage && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/uploads/')) {
+    // /metrics is never a page: without METRICS_TOKEN it is a plain 404 (decision 0033).
+    const notAPage = url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/') || url === '/metrics';
+    if (shell && wantsPage && !notAPage) {
       // History fallback: the SPA renders every route, including its own not-found page. The OAuth
       // callback runs in the popup, which comes back from the provider's origin and must still reach
       // its opener, so it alone relaxes the opener policy.
@@ -226,4 +255,24 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
       error: { code: 'NOT_FOUND', message: `No route ${request.method} ${url}`, requestId: request.id },
     });
   });
+}
+
+/**
+ * Writes that cannot change a creator card, or that announce their change through a realtime event
+ * anyway (which empties every instance's browse cache): they need no separate announcement.
+ */
+const CARD_NEUTRAL_WRITES = [
+  '/api/auth/',
+  '/api/messages/',
+  '/api/checkout',
+  '/api/notifications/',
+  '/api/push/',
+  '/api/attachments',
+  '/api/activity',
+  '/api/support/',
+  '/api/unsubscribe',
+];
+
+function mayChangeCardsSilently(url: string): boolean {
+  return url.startsWith('/api/') && !CARD_NEUTRAL_WRITES.some((prefix) => url.startsWith(prefix));
 }

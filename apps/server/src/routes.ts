@@ -3,6 +3,7 @@ import { careRoutes } from './http/care-routes';
 import { settingsRoutes } from './http/config-routes';
 import { realtimeRoutes } from './http/event-stream-routes';
 import { messageRoutes } from './http/message-routes';
+import { metricsRoutes } from './http/metrics-routes';
 import { presenceRoutes } from './http/presence-routes';
 import { publicProfileRoutes } from './http/public-profile-routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -80,7 +81,11 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-/** Pages outside /api: the unsubscribe link of every product email (PUBLIC_URL/unsubscribe). */
+/**
+ * Pages outside /api: the unsubscribe link of every product email (PUBLIC_URL/unsubscribe), and the
+ * Prometheus metrics (/metrics, with METRICS_TOKEN only).
+ */
 export async function registerPageRoutes(app: FastifyInstance): Promise<void> {
   await app.register(unsubscribeRoutes);
+  await app.register(metricsRoutes);
 }

@@ -5,6 +5,8 @@ import { seedDemoUseCases } from './db/seed/demo-use-cases';
 import { startJobs } from './jobs/run-jobs';
 import { ConfigError, loadConfig } from './platform/config';
 import { DirectoryLockedError } from './platform/dir-lock';
+import { appVersion, instanceId } from './platform/instance';
+import { startMetricsListener } from './platform/metrics';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -22,15 +24,30 @@ async function main(): Promise<void> {
     await database.close();
   });
 
+  let metricsListener: Awaited<ReturnType<typeof startMetricsListener>> | undefined;
   let closing = false;
+  /**
+   * The graceful stop of a rolling deploy (decision 0033): readiness turns 503 and the event streams
+   * are told to reconnect at once (app.drain); after SHUTDOWN_DELAY_MS (0 by default) the listener
+   * closes, in-flight requests and the jobs batch finish, the database closes, and the process exits
+   * 0, or 1 if that took longer than SHUTDOWN_GRACE_MS.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const { graceMs, delayMs } = config.shutdown;
+    app.log.info({ signal, graceMs, delayMs }, 'draining: readiness is 503, streams are told to reconnect');
+    const force = setTimeout(() => {
+      app.log.error({ graceMs }, 'shutdown took longer than SHUTDOWN_GRACE_MS; exiting with in-flight work cut off');
+      process.exit(1);
+    }, graceMs);
     force.unref();
     try {
+      app.drain.begin();
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       await app.close();
+      await metricsListener?.close();
+      app.log.info({ signal }, 'drained; exiting');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error while shutting down');
@@ -51,8 +68,16 @@ async function main(): Promise<void> {
   }
   await app.listen({ host: config.host, port: config.port });
   stopJobs = startJobs(app);
+  if (config.metrics.port) {
+    metricsListener = await startMetricsListener(app.metrics, {
+      host: config.metrics.host,
+      port: config.metrics.port,
+      onError: (error) => app.log.error({ err: error }, 'metrics: the scrape failed'),
+    });
+    console.log(`Metrics (internal): ${metricsListener.url}`);
+  }
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
-  console.log(`\nFanline is running at ${config.publicUrl} (database: ${where})`);
+  console.log(`\nFanline is running at ${config.publicUrl} (database: ${where}; ${instanceId}, version ${appVersion})`);
   if (config.payments.provider === 'local') {
     console.log(
       config.env === 'production'

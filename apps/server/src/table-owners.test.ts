@@ -41,6 +41,7 @@ const OWNER: Record<string, string> = {
   reviews: 'reviews',
   systemAlertsSent: 'system-alerts',
   rateLimitBuckets: 'platform',
+  openStreams: 'realtime',
   outbox: 'outbox',
 };
 

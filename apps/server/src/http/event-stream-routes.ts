@@ -1,24 +1,54 @@
 import type { TRealtimeEvent } from '@fanline/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { isSessionLive } from '../modules/auth';
-import { ADMIN_CHANNEL, adjust, MAX_STREAMS_PER_USER, tooManyStreams } from '../modules/realtime';
+import { ADMIN_CHANNEL, createStreamLeases, LEASE_REFRESH_MS, type StreamListener } from '../modules/realtime';
 import { isActiveAdmin, requireUser } from '../platform/auth-guard';
 import { AppError } from '../platform/errors';
+import { instanceId } from '../platform/instance';
 
 const HEARTBEAT_MS = 25_000;
+
+/**
+ * A draining instance's parting hint (decision 0033): the browser's EventSource waits `retry` ms and
+ * reconnects, through the balancer, to an instance that is not draining. Spread over a second so the
+ * tabs of a stopping instance do not all land at once.
+ */
+function reconnectHint(): string {
+  return `retry: ${500 + Math.floor(Math.random() * 1000)}\n: instance draining, reconnect\n\n`;
+}
 
 /**
  * GET /api/events: Server-Sent Events for the signed-in user's open tabs (notifications and message
  * changes). Events carry ids only; the page re-reads what changed through the normal API. A stream
  * lasts only as long as its session: it re-checks the session on every heartbeat, and at once when
  * any instance announces that sessions of its user ended (sign-out, password change or reset).
+ * Every event carries its cluster-wide `id:`; a stream that comes back with `Last-Event-ID` (on this
+ * instance or another) first gets what it missed, or a `resync` event when that is no longer known.
  */
 export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   // Open streams end when the server closes, or a graceful shutdown would wait on them forever.
-  const open = new Set<() => void>();
-  const perUser = new Map<string, number>();
+  const open = new Set<(last?: string) => void>();
+  // Issue 27: the per-user and per-address caps are counted across the cluster (stream-leases.ts).
+  const leases = createStreamLeases(app, instanceId);
+  let refreshing: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    refreshing = setInterval(() => {
+      leases.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'could not refresh stream leases'));
+    }, LEASE_REFRESH_MS);
+    refreshing.unref();
+  });
+  // A rolling deploy (SIGTERM) tells every stream at once to reconnect elsewhere; a close without a
+  // drain (tests, a failed start) does the same.
+  const endAll = () => {
+    for (const end of open) end(reconnectHint());
+  };
+  app.drain.onDrain(endAll);
   app.addHook('preClose', async () => {
-    for (const end of open) end();
+    clearInterval(refreshing);
+    // One statement for all of this instance's leases, while the database is still there.
+    const releasing = leases.releaseAll();
+    endAll();
+    await releasing.catch((error: unknown) => app.log.warn({ err: error }, 'could not release stream leases'));
   });
 
   app.get(
@@ -29,30 +59,55 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       if (!auth) throw new AppError('UNAUTHENTICATED', 'Authentication required');
       const me = auth.userId;
       const admin = await isActiveAdmin(app, me);
-      // Checked and counted in one synchronous step, so concurrent requests cannot all slip under.
-      if ((perUser.get(me) ?? 0) >= MAX_STREAMS_PER_USER) throw tooManyStreams();
-      adjust(perUser, me, 1);
-
+      const leaseId = await leases.acquire({ userId: me, address: request.ip });
       reply.hijack();
+      if (request.raw.destroyed) {
+        void leases.release(leaseId);
+        return;
+      }
       const res = reply.raw;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
+        connection: app.drain.active ? 'close' : 'keep-alive',
         'x-accel-buffering': 'no',
         'x-request-id': request.id,
       });
+      if (app.drain.active) {
+        // Reached a draining instance (a kept-alive connection): a 200 that ends at once makes the
+        // browser reconnect; an error status would make EventSource give up for good.
+        void leases.release(leaseId);
+        res.end(reconnectHint());
+        return;
+      }
       res.write(`retry: 3000\n: connected\n\n`);
+      app.metrics.openStreams.inc();
       let closed = false;
-      const send = (event: TRealtimeEvent) => {
-        if (!closed) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      /** An event with its id, or (`null`) only the id: the position a reconnect continues from. */
+      const send = (event: TRealtimeEvent | null, id: string) => {
+        if (closed) return;
+        res.write(event ? `id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n` : `id: ${id}\n\n`);
       };
-      const unsubscribeOwn = app.events.subscribe(me, send);
+      // The id a stream sends back moves only in commit order: an event this instance hands over at
+      // its commit goes out without one, and its id follows when its LISTEN copy is heard, after every
+      // event committed before it. A reconnect may then repeat it (harmless), never skip one.
+      const early = new Set<string>();
+      const hear: StreamListener = (event, id, how) => {
+        if (closed) return;
+        if (how === 'local') {
+          if (early.size >= 1000) early.clear();
+          early.add(id);
+          res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+        } else if (how === 'echo' && early.delete(id)) send(null, id);
+        else send(event, id);
+      };
       // Admins' tabs also hear the platform's activity (the admin dashboard's live feed).
-      const unsubscribeAdmin = admin ? app.events.subscribe(ADMIN_CHANNEL, send) : () => {};
+      const channels = admin ? [me, ADMIN_CHANNEL] : [me];
+      // Replayed and subscribed in one synchronous step: nothing heard in between is lost or doubled.
+      replayMissed(app, request.headers['last-event-id'], channels, send);
+      const unsubscribes = channels.map((channel) => app.events.subscribeStream(channel, hear));
       const unsubscribe = () => {
-        unsubscribeOwn();
-        unsubscribeAdmin();
+        for (const stop of unsubscribes) stop();
       };
       /** Ends the stream if its session is gone; a database hiccup keeps it until the next check. */
       const recheck = async (ping: boolean) => {
@@ -74,15 +129,38 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
         clearInterval(heartbeat);
         unsubscribe();
         stopRevocations();
-        adjust(perUser, me, -1);
+        void leases.release(leaseId);
+        app.metrics.openStreams.dec();
         open.delete(end);
       };
-      const end = () => {
+      /** Ends the stream, with a last word for the browser (the reconnect hint) when there is one. */
+      const end = (last?: string) => {
         close();
-        res.end();
+        res.end(last);
       };
       open.add(end);
       request.raw.on('close', close);
     },
   );
 };
+
+/**
+ * Issue 27, point 4: a stream that reconnects with `Last-Event-ID` first gets its missed events; one
+ * whose id this instance no longer knows gets `resync` (the page refetches all it shows). Then the
+ * stream's position is this instance's last heard event, so its next reconnect continues from there.
+ */
+function replayMissed(
+  app: Parameters<FastifyPluginAsync>[0],
+  lastEventId: string | string[] | undefined,
+  channels: string[],
+  send: (event: TRealtimeEvent | null, id: string) => void,
+): void {
+  const head = app.events.head();
+  const missed = typeof lastEventId === 'string' && lastEventId ? app.events.replay(lastEventId, channels) : [];
+  if (missed === null) {
+    send({ type: 'resync' }, head);
+    return;
+  }
+  for (const { id, event } of missed) send(event, id);
+  send(null, head);
+}

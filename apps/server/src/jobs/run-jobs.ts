@@ -11,12 +11,13 @@ import { pruneRateLimitBuckets } from '../platform/rate-limit';
 /**
  * Runs the expiry job and the reconciler every JOBS_INTERVAL_SECONDS inside the server. Rows are
  * claimed with SKIP LOCKED and every step is idempotent, so any number of instances may run this.
- * A run never overlaps the previous one.
+ * A run never overlaps the previous one, and none starts once the instance drains (decision 0033):
+ * the stop function waits for the batch under way, which server.ts bounds by SHUTDOWN_GRACE_MS.
  */
 export function startJobs(app: FastifyInstance): () => Promise<void> {
   let running: Promise<void> | null = null;
   const tick = () => {
-    if (running) return;
+    if (running || app.drain.active) return;
     running = (async () => {
       try {
         await runJobsOnce(app);

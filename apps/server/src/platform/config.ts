@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { serverRoot } from './server-root';
 
 const ZBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -91,6 +92,25 @@ const ZEnv = z.object({
     .max(24 * 30)
     .default(120),
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Graceful stop (issue 27, decision 0033): how long in-flight work may take after SIGTERM before exit 1. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** After SIGTERM, keep accepting connections this long with readiness at 503, for balancers that poll it. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** GET /metrics on the public port with `Authorization: Bearer <token>` (issue 27). Unset: 404 there. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** An internal listener that serves only GET /metrics, without a token, on METRICS_HOST. */
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** How long one browse answer may be reused when nothing announced a change (0: never; issue 14). */
   BROWSE_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
   /** How long a session row read for one request may serve the next ones (0: never; issue 14). */
@@ -200,6 +220,13 @@ export interface Config {
     holdLimitHours: number;
   };
   jobsIntervalSeconds: number;
+  /** The graceful stop (decision 0033): the deadline for in-flight work, and the readiness-only lead time. */
+  shutdown: { graceMs: number; delayMs: number };
+  /**
+   * Prometheus metrics (decision 0033): on the public port only with `token`, on an internal listener
+   * at `host:port` without one; neither set, metrics are off and /metrics is a 404.
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
   /**
    * Browse answers are reused this long (decision 0017). Tests default to 0: they change rows behind
    * the app's back, which nothing announces.
@@ -292,7 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: e.SEED_DEMO_DATA ?? (!production && !e.DATABASE_URL),
     demoMode: e.DEMO_MODE ?? false,
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverRoot, '../web/dist')),
     uploadsDir: path.join(dataDir, 'uploads'),
     appSecret: e.APP_SECRET,
     mail: {
@@ -320,6 +347,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       holdLimitHours: e.PAYMENT_HOLD_HOURS,
     },
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+    shutdown: { graceMs: e.SHUTDOWN_GRACE_MS, delayMs: e.SHUTDOWN_DELAY_MS },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     browseCacheMs: e.BROWSE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     push: {

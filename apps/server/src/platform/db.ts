@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
 import { acquireDirectoryLock, type DirectoryLock } from './dir-lock';
+import { serverRoot } from './server-root';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. */
@@ -29,7 +30,7 @@ export interface Database {
   pool?: pg.Pool;
 }
 
-export const MIGRATIONS_DIR = path.join(import.meta.dirname, '../db/migrations');
+export const MIGRATIONS_DIR = path.join(serverRoot, 'src/db/migrations');
 
 // 64-bit integers and numerics come back as numbers from both drivers (ARCHITECTURE §6).
 const INT8 = 20;

@@ -9,11 +9,19 @@ import path from 'node:path';
  */
 export const instanceId: string = process.env.INSTANCE_ID?.trim() || `fanline-${randomUUID().slice(0, 8)}`;
 
+/** What scripts/build-server.mjs stamps into the compiled server; absent when running the sources. */
+declare const __FANLINE_BUILD__: { version: string; commit: string | null } | undefined;
+const stamped = typeof __FANLINE_BUILD__ === 'undefined' ? undefined : __FANLINE_BUILD__;
+
 /**
- * The release this process runs: FANLINE_VERSION when the build or the supervisor stamps one,
- * otherwise the root package's version.
+ * The release this process runs: FANLINE_VERSION when the supervisor sets one, else what the build
+ * stamped (FANLINE_VERSION at build time, or the root package's version then), else the root package's
+ * version read now (the sources under tsx).
  */
-export const appVersion: string = process.env.FANLINE_VERSION?.trim() || rootPackageVersion();
+export const appVersion: string = process.env.FANLINE_VERSION?.trim() || stamped?.version || rootPackageVersion();
+
+/** The commit the compiled server was built from (FANLINE_COMMIT, or git at build time); null when unknown. */
+export const appCommit: string | null = process.env.FANLINE_COMMIT?.trim() || stamped?.commit || null;
 
 function rootPackageVersion(): string {
   // From apps/server/src/platform (sources) or apps/server/dist (compiled), the root package.json is

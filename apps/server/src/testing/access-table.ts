@@ -78,6 +78,8 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   'GET /api/health': { who: 'anyone' },
   'GET /api/health/live': { who: 'anyone' },
   'GET /api/health/ready': { who: 'anyone' },
+  // Prometheus metrics (issue 27): a bearer METRICS_TOKEN, never a session; absent without the token.
+  'GET /metrics': { who: 'signature', own: 'the METRICS_TOKEN bearer token', when: 'METRICS_TOKEN is set' },
   'GET /api/config': { who: 'anyone' },
   'GET /api/payments/config': { who: 'anyone' },
   'GET /dev/outbox': { who: 'development-only', own: 'every mail the log mailer kept; not registered in production' },

@@ -1,5 +1,6 @@
 export * from '../db/seed/demo-accounts';
 export * from './bench';
+export * from './cluster';
 export * from './earnings';
 export * from './factories';
 export * from './http';

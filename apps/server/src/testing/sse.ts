@@ -6,6 +6,10 @@ export interface SseClient {
   close(): void;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
+  /** The last `id:` the stream carried (what EventSource would send back as Last-Event-ID). */
+  lastEventId(): string;
+  /** The ids of the events received so far, in order. */
+  ids(): string[];
 }
 
 /** Connects to GET /api/events like a browser's EventSource would, with the session cookie. */
@@ -25,6 +29,8 @@ export async function connectSse(
   const received: TRealtimeEvent[] = [];
   const waiters: Array<{ match: (e: TRealtimeEvent) => boolean; resolve: (e: TRealtimeEvent) => void }> = [];
   let buffer = '';
+  let lastEventId = '';
+  const ids: string[] = [];
   let markEnded = () => {};
   const ended = new Promise<void>((resolve) => {
     markEnded = resolve;
@@ -42,12 +48,18 @@ export async function connectSse(
         while (end >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
+          const id = block
+            .split('\n')
+            .find((line) => line.startsWith('id: '))
+            ?.slice(4);
+          if (id !== undefined) lastEventId = id;
           const data = block
             .split('\n')
             .filter((line) => line.startsWith('data: '))
             .map((line) => line.slice(6))
             .join('\n');
           if (data) {
+            if (id !== undefined) ids.push(id);
             const event = JSON.parse(data) as TRealtimeEvent;
             const waiter = waiters.find((w) => w.match(event));
             if (waiter) {
@@ -67,17 +79,24 @@ export async function connectSse(
       const index = received.findIndex(match);
       if (index >= 0) return Promise.resolve(received.splice(index, 1)[0] as TRealtimeEvent);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({
+        const waiter = {
           match,
-          resolve: (event) => {
+          resolve: (event: TRealtimeEvent) => {
             clearTimeout(timer);
             resolve(event);
           },
-        });
+        };
+        // A waiter that timed out must not swallow a later event.
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(new Error(`no matching event within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.push(waiter);
       });
     },
     close: () => controller.abort(),
     ended,
+    lastEventId: () => lastEventId,
+    ids: () => [...ids],
   };
 }

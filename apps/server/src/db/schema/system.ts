@@ -46,3 +46,26 @@ export const externalLookupCache = pgTable(
   },
   (t) => [index('external_lookup_cache_expires_at_idx').on(t.expiresAt)],
 );
+
+/**
+ * The live event streams of every instance (issue 27): the per-user and per-address stream caps are
+ * counted here, so they hold across the cluster. Each instance refreshes its own rows' heartbeat
+ * while their streams are open and deletes a row when its stream ends; rows whose heartbeat is older
+ * than the lease lifetime (an instance killed without a goodbye) are not counted and are pruned.
+ */
+export const openStreams = pgTable(
+  'open_streams',
+  {
+    id: uuid('id').primaryKey(),
+    instanceId: text('instance_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    address: text('address').notNull(),
+    openedAt: tstz('opened_at').notNull(),
+    heartbeatAt: tstz('heartbeat_at').notNull(),
+  },
+  (t) => [
+    index('open_streams_user_idx').on(t.userId),
+    index('open_streams_address_idx').on(t.address),
+    index('open_streams_heartbeat_idx').on(t.heartbeatAt),
+  ],
+);

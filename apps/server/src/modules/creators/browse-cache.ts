@@ -7,9 +7,10 @@ import type { Db } from '../../platform/db';
  *
  * Freshness: every write request this process answers, and every realtime event any instance
  * publishes (message paid, answered, expired…), empties it before anyone can read the change; a
- * query that was already running when that happened does not store its (possibly older) answer.
- * What no event announces is at most `ttlMs` old: a profile edit made on another instance, presence
- * or a vacation ending by the clock (decision 0017, round 2).
+ * write on another instance that announces no event (a profile edit, an admin action) empties it
+ * through that instance's `cardsChanged` announcement (issue 27, decision 0034). A query that was
+ * already running when that happened does not store its (possibly older) answer. What nothing
+ * announces is at most `ttlMs` old: presence or a vacation ending by the clock (decision 0017, round 2).
  */
 export interface BrowseCache {
   get(key: string): string | undefined;

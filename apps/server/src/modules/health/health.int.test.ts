@@ -15,6 +15,32 @@ test('health reports the database as up, with its driver, and the payment provid
   }
 });
 
+test('health and liveness name the instance and the release that answered', async () => {
+  for (const url of ['/api/health', '/api/health/ready', '/api/health/live']) {
+    const body = (await t.app.inject({ method: 'GET', url })).json();
+    expect(body, url).toMatchObject({
+      instance: expect.stringMatching(/\S/),
+      version: expect.stringMatching(/^\d+\.\d+/),
+    });
+  }
+});
+
+test('a draining instance answers readiness with 503 at once, liveness still 200', async () => {
+  const draining = await createTestApp({ database: t.database });
+  try {
+    draining.app.drain.begin();
+    for (const url of ['/api/health', '/api/health/ready']) {
+      const response = await draining.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(503);
+      expect(response.json()).toMatchObject({ status: 'draining', database: { status: 'up' } });
+      expect(response.headers.connection).toBe('close');
+    }
+    expect((await draining.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+  } finally {
+    await draining.app.close();
+  }
+});
+
 test('liveness answers without touching the database', async () => {
   const unreachable = { ...t.database, ping: () => Promise.reject(new Error('connection refused')) };
   const broken = await createTestApp({ database: unreachable });

@@ -1,6 +1,10 @@
 import { ZHealthResponse, ZLivenessResponse } from '@fanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { appVersion, instanceId } from '../../platform/instance';
+
+/** Which process answered: behind a balancer, the operator (and the cluster's tests) can tell. */
+const whoAnswered = { instance: instanceId, version: appVersion };
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Liveness: the process answers. Never touches the database, so a database outage does not get
@@ -8,10 +12,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health/live',
     { schema: { tags: ['system'], summary: 'Liveness: the process is up', response: { 200: ZLivenessResponse } } },
-    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
+    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()), ...whoAnswered }),
   );
 
-  // Readiness (also at the historical /api/health): 503 while the database is unreachable. Every
+  // Readiness (also at the historical /api/health): 503 while the database is unreachable, and from
+  // the moment the instance drains (SIGTERM, decision 0033) so the balancer sends it nothing new. Every
   // check is a fresh round trip, so the answer turns back to 200 by itself when the database returns.
   for (const url of ['/health', '/health/ready']) {
     app.get(
@@ -27,19 +32,23 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         const uptimeSeconds = Math.round(process.uptime());
         const driver = app.database.driver;
         const payments = paymentStatus(app);
+        let database: { status: 'up' | 'down'; driver: typeof driver; latencyMs: number };
         try {
-          const latencyMs = await app.database.ping();
-          const status = payments.status === 'up' ? ('ok' as const) : ('degraded' as const);
-          return { status, database: { status: 'up' as const, driver, latencyMs }, payments, uptimeSeconds };
+          database = { status: 'up', driver, latencyMs: await app.database.ping() };
         } catch (error) {
           app.log.error({ err: error }, 'health check: database unreachable');
-          return reply.status(503).send({
-            status: 'degraded' as const,
-            database: { status: 'down' as const, driver, latencyMs: -1 },
-            payments,
-            uptimeSeconds,
-          });
+          database = { status: 'down', driver, latencyMs: -1 };
         }
+        // Checked after the round trip, so an answer that began just before SIGTERM says draining too.
+        const draining = app.drain.active;
+        const status = draining
+          ? ('draining' as const)
+          : database.status === 'up' && payments.status === 'up'
+            ? ('ok' as const)
+            : ('degraded' as const);
+        return reply
+          .status(draining || database.status === 'down' ? 503 : 200)
+          .send({ status, database, payments, uptimeSeconds, ...whoAnswered });
       },
     );
   }

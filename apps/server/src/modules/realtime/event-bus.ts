@@ -5,10 +5,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Database, Db } from '../../platform/db';
 import { executeNamed } from '../../platform/prepared';
+import { ReplayBuffer } from './replay-buffer';
 
 const CHANNEL = 'fanline_events';
 
-type Listener = (event: TRealtimeEvent) => void;
+/** Hears an event with its cluster-wide id (`<publishing bus>-<number>`), the SSE `id:` of the event. */
+type Listener = (event: TRealtimeEvent, id: string) => void;
+/**
+ * How a stream hears an event: `heard` through LISTEN (in commit order), `local` handed over by this
+ * instance at its commit (ahead of its LISTEN copy), `echo` that copy arriving later: the event's
+ * place in commit order, for a stream's Last-Event-ID (event-stream-routes.ts).
+ */
+export type StreamListener = (event: TRealtimeEvent, id: string, how: 'heard' | 'local' | 'echo') => void;
 /**
  * Hands published events to this instance's own streams at once. Published without a transaction,
  * the bus calls it itself; given one (`via`), the caller may call it once that transaction has
@@ -40,6 +48,8 @@ export interface EventBus {
    */
   stage(events: Array<{ userIds: string[]; event: TRealtimeEvent }>): { payloads: string[]; deliverHere: DeliverHere };
   subscribe(userId: string, listener: Listener): () => void;
+  /** subscribe, also told how each event came and when a locally handed-over one is heard. */
+  subscribeStream(userId: string, listener: StreamListener): () => void;
   /**
    * Tells every instance that some sessions of these users ended (sign-out, password change or
    * reset), so their open streams re-check their own session at once.
@@ -50,12 +60,22 @@ export interface EventBus {
   onAnySessionsEnded(listener: (userIds: string[]) => void): () => void;
   /** Hears every event any instance publishes, whoever it names (caches of shared reads). */
   onAnyEvent(listener: () => void): () => void;
+  /**
+   * Tells every instance that something a creator card shows may have changed without an event
+   * (a profile edit, an admin action): their onAnyEvent listeners run as for an event.
+   */
+  cardsChanged(): Promise<void>;
+  /** The id a new stream starts from (the last event this instance heard; see ReplayBuffer). */
+  head(): string;
+  /** The events after `lastId` for `channels`, in commit order; null when `lastId` is unknown here. */
+  replay(lastId: string, channels: readonly string[]): Array<{ id: string; event: TRealtimeEvent }> | null;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export function createEventBus(database: Database, log: () => FastifyBaseLogger): EventBus {
   const listeners = new Map<string, Set<Listener>>();
+  const streamListeners = new Map<string, Set<StreamListener>>();
   const revocationListeners = new Map<string, Set<RevocationListener>>();
   const anyEventListeners = new Set<() => void>();
   const anyEndedListeners = new Set<(userIds: string[]) => void>();
@@ -66,23 +86,38 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
   const instance = randomUUID();
   let numbered = 0;
   const seen = new SeenOnce(SEEN_FOR_MS);
+  // Issue 27: what this instance heard through LISTEN, for streams that reconnect with Last-Event-ID.
+  const heard = new ReplayBuffer(instance);
 
-  const handOver = (userIds: string[], event: TRealtimeEvent) => {
+  const handOver = (userIds: string[], event: TRealtimeEvent, id: string, how: 'heard' | 'local') => {
     for (const listener of anyEventListeners) listener();
-    for (const userId of userIds) for (const listener of listeners.get(userId) ?? []) listener(event);
+    for (const userId of userIds) {
+      for (const listener of listeners.get(userId) ?? []) listener(event, id);
+      for (const listener of streamListeners.get(userId) ?? []) listener(event, id, how);
+    }
   };
 
   const deliver = (payload: string) => {
     try {
-      const { u, e, ended, o, n } = JSON.parse(payload) as Payload;
+      const { u, e, ended, cards, o, n } = JSON.parse(payload) as Payload;
+      if (cards) {
+        for (const listener of anyEventListeners) listener();
+        return;
+      }
       if (ended) {
         for (const listener of anyEndedListeners) listener(u);
         for (const userId of u) for (const listener of revocationListeners.get(userId) ?? []) listener();
         return;
       }
       if (!e) return;
-      if (o === instance && n !== undefined && !seen.first(n)) return;
-      handOver(u, e);
+      const id = eventId(o ?? 'unnumbered', n ?? 0);
+      // Every copy heard here is kept in the order heard, this instance's own included (commit order).
+      if (o !== undefined && n !== undefined) heard.record(id, u, e);
+      if (o === instance && n !== undefined && !seen.first(n)) {
+        for (const userId of u) for (const listener of streamListeners.get(userId) ?? []) listener(e, id, 'echo');
+        return;
+      }
+      handOver(u, e, id, 'heard');
     } catch (error) {
       log().warn({ err: error }, 'bad realtime payload');
     }
@@ -113,12 +148,16 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
       const deliverHere = () => {
         if (handed) return;
         handed = true;
-        for (const { userIds, event, number } of sent) if (seen.first(number)) handOver(userIds, event);
+        for (const { userIds, event, number } of sent)
+          if (seen.first(number)) handOver(userIds, event, eventId(instance, number), 'local');
       };
       return { payloads, deliverHere };
     },
     subscribe(userId, listener) {
       return addTo(listeners, userId, listener);
+    },
+    subscribeStream(userId, listener) {
+      return addTo(streamListeners, userId, listener);
     },
     async sessionsEnded(userIds) {
       if (userIds.length === 0) return;
@@ -135,6 +174,15 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
       anyEventListeners.add(listener);
       return () => anyEventListeners.delete(listener);
     },
+    async cardsChanged() {
+      await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ u: [], cards: true })})`);
+    },
+    head() {
+      return heard.head();
+    },
+    replay(lastId, channels) {
+      return heard.after(lastId, channels);
+    },
     async start() {
       if (database.pglite) {
         const unlisten = await database.pglite.listen(CHANNEL, deliver);
@@ -149,6 +197,7 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
       await stopListening?.().catch((error: unknown) => log().warn({ err: error }, 'could not UNLISTEN'));
       stopListening = undefined;
       listeners.clear();
+      streamListeners.clear();
       revocationListeners.clear();
       anyEventListeners.clear();
       anyEndedListeners.clear();
@@ -165,9 +214,15 @@ interface Payload {
   u: string[];
   e?: TRealtimeEvent;
   ended?: true;
+  /** Something creator cards show changed (cardsChanged). */
+  cards?: true;
   /** The publishing instance and the event's number there. */
   o?: string;
   n?: number;
+}
+
+function eventId(origin: string, number: number): string {
+  return `${origin}-${number}`;
 }
 
 /** How long an event's number is remembered: far longer than its copy takes to come back. */

@@ -1,16 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors';
 
-/** Open tabs of one user need a few streams; more is a flood (security review M2). Per instance. */
+/**
+ * Open tabs of one user need a few streams; more is a flood (security review M2). Held across the
+ * cluster by the stream leases (stream-leases.ts); the pre-check below applies it per instance first.
+ */
 export const MAX_STREAMS_PER_USER = 6;
-/** A household or office behind one address may hold a few users' tabs. Per instance. */
+/** A household or office behind one address may hold a few users' tabs. Across the cluster, as above. */
 export const MAX_STREAMS_PER_ADDRESS = 12;
 
 /**
  * Admits stream requests before anything reads the database: per address, and per session cookie,
  * the open streams plus the requests still being checked stay under the caps. A flood of requests
  * is thus refused without a session lookup each (PGlite runs queries on the event loop), so it
- * cannot crowd out /api/health or sign-in. Register it after the cookie plugin, before the auth hooks;
+ * cannot crowd out /api/health or sign-in. This count is per instance, a cheap first gate; the route
+ * then counts the cluster's live leases (issue 27). Register it after the cookie plugin, before the auth hooks;
  * `sessionOf` names the request's session (auth's cookie, hashed) without realtime knowing auth.
  */
 export function registerStreamAdmission(

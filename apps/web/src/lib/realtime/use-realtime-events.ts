@@ -7,8 +7,9 @@ import { liveKeys } from './live-keys';
  * Listens to GET /api/events (Server-Sent Events, cookie auth) while `userId` is signed in, and invalidates the
  * queries an event touches, so open screens refetch and update without a reload. Events carry ids
  * only; the screens re-read through the normal API. EventSource reconnects by itself (the server
- * sends `retry: 3000`); after a reconnect everything live is refetched, since events sent while the
- * stream was down are not replayed.
+ * sends `retry: 3000`) with the id of the last event it heard (`Last-Event-ID`), on whichever
+ * instance the balancer picks: the server replays what the stream missed, or, when it can no longer
+ * tell, sends `resync` and everything shown is refetched (issue 27).
  */
 export function useRealtimeEvents(userId: string | null): void {
   const queryClient = useQueryClient();
@@ -17,7 +18,6 @@ export function useRealtimeEvents(userId: string | null): void {
     // One stream per signed-in account; another account (or signing out) closes it.
     if (!userId || typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/events', { withCredentials: true });
-    let dropped = false;
     const invalidate = (keys: ReadonlyArray<readonly string[]>) => {
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
     };
@@ -30,14 +30,8 @@ export function useRealtimeEvents(userId: string | null): void {
     });
     // Admins' streams also carry the platform's activity: the admin screens re-read their figures.
     source.addEventListener('admin-activity', () => invalidate([liveKeys.admin]));
-    source.onerror = () => {
-      dropped = true;
-    };
-    source.onopen = () => {
-      if (!dropped) return;
-      dropped = false;
-      invalidate([liveKeys.notifications, liveKeys.conversations, liveKeys.creatorStats]);
-    };
+    // Events were missed and cannot be replayed: every query refetches (the active ones at once).
+    source.addEventListener('resync', () => void queryClient.invalidateQueries());
     return () => source.close();
   }, [userId, queryClient]);
 }

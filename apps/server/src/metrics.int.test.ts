@@ -1,0 +1,123 @@
+import { describe, expect, test } from 'vitest';
+import { outbox } from './db/schema';
+import { startMetricsListener } from './platform/metrics';
+import { connectSse, createTestApp, createUser, signIn, useTestApp } from './testing';
+
+// Prometheus metrics (issue 27 point 5, decision 0033): reachable only with the token or on the
+// internal listener, off (404) otherwise, and the figures move with what happens.
+
+const TOKEN = 'metrics-test-token-0123456789';
+const t = useTestApp({ env: { METRICS_TOKEN: TOKEN } });
+
+const scrape = async (authorization = `Bearer ${TOKEN}`) =>
+  t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization } });
+
+/** The value of one series (`name{labels}`) in a Prometheus text answer; undefined when absent. */
+function value(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe('who may read /metrics', () => {
+  test('without the token, or with a wrong one, the answer is 401 and says nothing', async () => {
+    for (const authorization of ['', 'Bearer wrong-token', `Basic ${TOKEN}`, `Bearer ${TOKEN}x`]) {
+      const response = await scrape(authorization);
+      expect(response.statusCode, authorization).toBe(401);
+      expect(response.headers['www-authenticate']).toContain('Bearer');
+      expect(response.body).not.toContain('fanline_');
+    }
+  });
+
+  test('with neither METRICS_TOKEN nor METRICS_PORT, /metrics does not exist', async () => {
+    const plain = await createTestApp({ database: t.database });
+    try {
+      const response = await plain.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(plain.app.metrics.enabled).toBe(false);
+    } finally {
+      await plain.app.close();
+    }
+  });
+
+  test('the internal listener serves /metrics without a token, on 127.0.0.1, and nothing else', async () => {
+    const listener = await startMetricsListener(t.app.metrics, { host: '127.0.0.1', port: 0, onError: () => {} });
+    try {
+      expect(listener.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+      const response = await fetch(listener.url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/plain');
+      expect(await response.text()).toContain('fanline_instance_info');
+      expect((await fetch(listener.url.replace('/metrics', '/api/health'))).status).toBe(404);
+    } finally {
+      await listener.close();
+    }
+  });
+});
+
+describe('the figures', () => {
+  test('a request counts under its route pattern, method and status class', async () => {
+    const series =
+      'fanline_http_request_duration_seconds_count{route="/api/health/live",method="GET",status_class="2xx"}';
+    const before = value((await scrape()).body, series) ?? 0;
+    await t.get('/api/health/live');
+    await t.get('/api/health/live');
+    const after = (await scrape()).body;
+    expect(value(after, series)).toBe(before + 2);
+    // Unknown paths share one series instead of one per URL.
+    await t.get('/api/no-such-route/123');
+    expect((await scrape()).body).toContain('route="unmatched",method="GET",status_class="4xx"');
+  });
+
+  test('a due outbox row shows as lag; none due is 0', async () => {
+    const now = t.clock.now();
+    const idle = (await scrape()).body;
+    expect(value(idle, 'fanline_outbox_lag_seconds')).toBe(0);
+
+    const key = `metrics-test-${now.getTime()}`;
+    await t.database.db.insert(outbox).values({
+      kind: 'metrics-test',
+      key,
+      payload: {},
+      runAt: new Date(now.getTime() - 90_000),
+      createdAt: new Date(now.getTime() - 90_000),
+      // Leased far ahead, so the app's own runs leave it pending while the test looks.
+      lockedUntil: new Date(now.getTime() + 3_600_000),
+    });
+    const text = (await scrape()).body;
+    expect(value(text, 'fanline_outbox_lag_seconds')).toBeGreaterThanOrEqual(90);
+    expect(value(text, 'fanline_outbox_effects{state="due"}')).toBeGreaterThanOrEqual(1);
+  });
+
+  test('an open event stream counts while it is open', async () => {
+    const baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const user = await createUser(t.database.db);
+    const stream = await connectSse(baseUrl, await signIn(t.app, user.email ?? ''));
+    try {
+      expect(value((await scrape()).body, 'fanline_event_streams_open')).toBe(1);
+    } finally {
+      stream.close();
+    }
+    for (let attempt = 0; attempt < 50; attempt++) {
+      if (value((await scrape()).body, 'fanline_event_streams_open') === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(value((await scrape()).body, 'fanline_event_streams_open')).toBe(0);
+  });
+
+  test('payments by state, pool use, open streams, instance and process figures are there', async () => {
+    const text = (await scrape()).body;
+    for (const state of ['pending', 'authorized', 'succeeded', 'canceled', 'refunded', 'failed']) {
+      expect(value(text, `fanline_payments{state="${state}"}`), state).toBeGreaterThanOrEqual(0);
+    }
+    expect(value(text, 'fanline_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
+    expect(value(text, 'fanline_db_pool_connections{state="waiting"}')).toBe(0);
+    expect(value(text, 'fanline_job_lag_seconds{job="expire-messages"}')).toBeGreaterThanOrEqual(0);
+    expect(text).toMatch(/fanline_instance_info\{instance="[^"]+",version="[^"]+",commit="[^"]+"\} 1/);
+    expect(text).toContain('process_resident_memory_bytes');
+    expect(text).toContain('nodejs_eventloop_lag_seconds');
+  });
+});

@@ -1,0 +1,160 @@
+import http from 'node:http';
+import type { TRealtimeEvent } from '@fanline/contracts';
+
+/**
+ * A browser-like HTTP client over real sockets (fetch) for the cluster's journeys: it keeps the cookies
+ * the server sets and sends the Origin a browser on the public site would send with a mutation.
+ */
+export class ClusterClient {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly origin: string,
+  ) {}
+
+  get cookie(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async request(method: string, url: string, body?: unknown | FormData): Promise<Response> {
+    const headers: Record<string, string> = { cookie: this.cookie };
+    if (method !== 'GET' && method !== 'HEAD') headers.origin = this.origin;
+    let payload: string | FormData | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(new URL(url, this.baseUrl), { method, headers, body: payload });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      if (at > 0) this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  }
+
+  /** The JSON of a request that must answer `status`; otherwise fails with the body. */
+  async json<T = Record<string, unknown>>(method: string, url: string, body?: unknown, status = 200): Promise<T> {
+    const response = await this.request(method, url, body);
+    const text = await response.text();
+    if (response.status !== status) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : {}) as T;
+  }
+
+  /** Uploads one image as the web app does (multipart field "file"). */
+  upload<T = Record<string, unknown>>(url: string, bytes: Buffer, status = 200): Promise<T> {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'photo.png');
+    return this.json<T>('POST', url, form, status);
+  }
+}
+
+/** An open GET /api/events as a browser's EventSource holds it: the events, the last id, which server. */
+export interface EventStream {
+  /** The instance HAProxy sent it to (its x-fanline-server header), null when connected directly. */
+  server: string | null;
+  /** The last `id:` the stream carried: what a reconnect sends as Last-Event-ID. */
+  lastEventId(): string | undefined;
+  next(match: (event: TRealtimeEvent) => boolean, timeoutMs?: number): Promise<TRealtimeEvent>;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  close(): void;
+}
+
+export async function openEventStream(baseUrl: string, cookie: string, lastEventId?: string): Promise<EventStream> {
+  const controller = new AbortController();
+  const response = await fetch(new URL('/api/events', baseUrl), {
+    headers: { cookie, accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+    signal: controller.signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`event stream: ${response.status}`);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  const received: TRealtimeEvent[] = [];
+  const waiters: Array<{ match: (e: TRealtimeEvent) => boolean; resolve: (e: TRealtimeEvent) => void }> = [];
+  let lastId = lastEventId;
+  let buffer = '';
+  let markEnded = () => {};
+  const ended = new Promise<void>((resolve) => {
+    markEnded = resolve;
+  });
+  const take = (block: string) => {
+    const lines = block.split('\n');
+    const id = lines.find((line) => line.startsWith('id:'));
+    if (id !== undefined) lastId = id.slice(3).trim();
+    const data = lines
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(5).trimStart())
+      .join('\n');
+    if (!data) return;
+    const event = JSON.parse(data) as TRealtimeEvent;
+    const waiter = waiters.find((w) => w.match(event));
+    if (waiter) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(event);
+    } else received.push(event);
+  };
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          take(buffer.slice(0, end));
+          buffer = buffer.slice(end + 2);
+        }
+      }
+    } catch {
+      // aborted, or the connection was cut
+    }
+    markEnded();
+  })();
+  return {
+    server: response.headers.get('x-fanline-server'),
+    lastEventId: () => lastId,
+    next(match, timeoutMs = 10_000) {
+      const index = received.findIndex(match);
+      if (index >= 0) return Promise.resolve(received.splice(index, 1)[0] as TRealtimeEvent);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({
+          match,
+          resolve: (event) => {
+            clearTimeout(timer);
+            resolve(event);
+          },
+        });
+      });
+    },
+    ended,
+    close: () => controller.abort(),
+  };
+}
+
+/**
+ * A JSON POST from a chosen local address (127.0.0.x): clients at different addresses, as the
+ * per-address limits see them. Resolves with the status.
+ */
+export function postFrom(localAddress: string, url: string, origin: string, body: unknown): Promise<number> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        localAddress,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), origin },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}

@@ -1,0 +1,202 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+
+/** One instance of a running cluster, as scripts/cluster.mjs wrote it to cluster.json. */
+export interface ClusterInstance {
+  id: string;
+  url: string;
+  pid: number;
+}
+
+export interface RunningCluster {
+  /** The address users are given (PUBLIC_URL: http://localhost:<port>). */
+  publicUrl: string;
+  /** HAProxy's address by IP (the same port), for clients that must not resolve localhost. */
+  haproxyUrl: string;
+  databaseUrl: string;
+  instances: ClusterInstance[];
+  /** The cluster's data directory (CLUSTER_DIR). */
+  dir: string;
+  /** What the cluster script printed so far (the start-up lines, errors). */
+  output(): string;
+  /** Ctrl-C: SIGTERM to the cluster script, which stops everything it started; then drops its database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `npm run cluster`'s script (scripts/cluster.mjs) on free ports with a database, a data
+ * directory and an s3rver of its own, so it can run beside a developer's `npm run cluster` and beside
+ * other test files. `env` reaches every instance (e.g. AUTH_IP_LIMIT).
+ */
+export async function startCluster(options: {
+  adminUrl: string;
+  instances?: number;
+  seed?: boolean;
+  env?: Record<string, string>;
+  readyTimeoutMs?: number;
+}): Promise<RunningCluster> {
+  const instances = options.instances ?? 3;
+  const base = await contiguousFreePorts(instances + 1);
+  const s3Port = await contiguousFreePorts(1);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-cluster-'));
+  const database = `fanline_cluster_t${process.pid}_${Date.now().toString(36)}`;
+  let printed = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/cluster.mjs'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      DATABASE_URL: options.adminUrl,
+      CLUSTER_DB: database,
+      CLUSTER_PORT: String(base),
+      CLUSTER_BASE_PORT: String(base),
+      CLUSTER_INSTANCES: String(instances),
+      CLUSTER_S3_PORT: String(s3Port),
+      CLUSTER_DIR: dir,
+      CLUSTER_SEED: options.seed ? 'true' : 'false',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    printed += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    printed += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const killer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), 30_000);
+    await exited;
+    clearTimeout(killer);
+    await dropDatabase(options.adminUrl, database);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+
+  const summaryFile = path.join(dir, 'cluster.json');
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 150_000);
+  while (!fs.existsSync(summaryFile)) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      const logs = logTails(path.join(dir, 'logs'));
+      await stop();
+      throw new Error(`The cluster did not start:\n${printed}\n${logs}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const summary = JSON.parse(fs.readFileSync(summaryFile, 'utf8')) as Omit<RunningCluster, 'dir' | 'output' | 'stop'>;
+  return { ...summary, dir, output: () => printed, stop };
+}
+
+/** The last lines of every log the cluster wrote, for a start that failed. */
+function logTails(logDir: string): string {
+  if (!fs.existsSync(logDir)) return '';
+  return fs
+    .readdirSync(logDir)
+    .map((name) => {
+      const lines = fs.readFileSync(path.join(logDir, name), 'utf8').trimEnd().split('\n');
+      return `--- ${name}\n${lines.slice(-15).join('\n')}`;
+    })
+    .join('\n');
+}
+
+/** `count` consecutive ports free on 127.0.0.1 right now; returns the first. */
+export async function contiguousFreePorts(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const first = 20_000 + Math.floor(Math.random() * 40_000);
+    let free = true;
+    for (let port = first; port < first + count && free; port++) free = await portIsFree(port);
+    if (free) return first;
+  }
+  throw new Error(`no ${count} consecutive free ports found`);
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** Whether a process is still there (the cluster script reaps its instances as they exit). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves with the milliseconds until `pid` is gone, or rejects after `timeoutMs`. */
+export async function waitForExit(pid: number, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (processAlive(pid)) {
+    if (Date.now() - started > timeoutMs) throw new Error(`process ${pid} still running after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return Date.now() - started;
+}
+
+/**
+ * Another HAProxy on deploy/haproxy.cfg in front of `servers` (host:port), on a free port: the bench
+ * measures the balancer with one backend against the same instance reached directly.
+ */
+export async function startHaproxy(servers: string[]): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await contiguousFreePorts(1);
+  const env: Record<string, string | undefined> = { ...process.env, FANLINE_BIND: `127.0.0.1:${port}` };
+  servers.forEach((server, index) => {
+    env[`FANLINE_SERVER_${index + 1}`] = server;
+  });
+  const child = spawn(process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy', ['-db', '-f', 'deploy/haproxy.cfg'], {
+    cwd: ROOT,
+    env,
+    stdio: 'ignore',
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  for (const deadline = Date.now() + 10_000; ; ) {
+    if (child.exitCode !== null) throw new Error('HAProxy exited at start');
+    const ready = await fetch(`${url}/api/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { url, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('HAProxy was not ready within 10 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

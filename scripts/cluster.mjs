@@ -1,0 +1,331 @@
+#!/usr/bin/env node
+// `npm run cluster` (after `npm run build`): the deployment shape of deploy/ on one machine (docs/operations.md §1, decision
+// 0035). A fresh PostgreSQL database, an S3-compatible store (s3rver), N instances of the production
+// server sharing one app secret and one push key pair, and HAProxy in front with deploy/haproxy.cfg.
+// Ctrl-C (SIGINT or SIGTERM) stops everything it started. Ports and names come from the environment
+// so tests and benches can run a cluster of their own beside `npm run cluster`:
+//   DATABASE_URL       the PostgreSQL server (default postgres://postgres@127.0.0.1:5432)
+//   CLUSTER_DB         the database it drops and creates (fanline_cluster)
+//   CLUSTER_PORT       HAProxy's port, the public address (3100)
+//   CLUSTER_BASE_PORT  instance i listens on CLUSTER_BASE_PORT + i (3100: 3101, 3102, 3103)
+//   CLUSTER_INSTANCES  how many instances (3, at most 6: deploy/haproxy.cfg's server lines)
+//   CLUSTER_S3_PORT    s3rver's port (4569); CLUSTER_S3_BUCKET the bucket (fanline)
+//   CLUSTER_DIR        data directories, s3rver's files, logs and cluster.json (.cluster)
+//   CLUSTER_SEED       false: no demo data (the cluster's tests make their own accounts)
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import pg from 'pg';
+import S3rver from 's3rver';
+import webpush from 'web-push';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+// The one place that says how an instance starts: the compiled server `npm run build` writes, with
+// plain node, as a real deployment runs it (deploy/fanline@.service; decision 0033).
+const SERVER_COMMAND = ['--enable-source-maps', 'apps/server/dist/server.js'];
+const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+const READY_TIMEOUT_MS = 240_000;
+
+const env = process.env;
+const settings = {
+  adminUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432',
+  database: env.CLUSTER_DB || 'fanline_cluster',
+  port: Number(env.CLUSTER_PORT || 3100),
+  basePort: Number(env.CLUSTER_BASE_PORT || 3100),
+  instances: Number(env.CLUSTER_INSTANCES || 3),
+  s3Port: Number(env.CLUSTER_S3_PORT || 4569),
+  bucket: env.CLUSTER_S3_BUCKET || 'fanline',
+  dir: path.resolve(env.CLUSTER_DIR || path.join(ROOT, '.cluster')),
+  seed: env.CLUSTER_SEED !== 'false',
+};
+if (!/^[a-z_][a-z0-9_]{0,62}$/.test(settings.database)) fail(`CLUSTER_DB "${settings.database}" is not a plain name`);
+if (!(settings.instances >= 1 && settings.instances <= 6)) fail('CLUSTER_INSTANCES must be 1 to 6');
+
+/** Everything started, newest last; stopped in reverse. */
+const started = { instances: [], haproxy: null, s3: null };
+let stopping = false;
+
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+try {
+  await main();
+} catch (error) {
+  console.error(`\nThe cluster did not start: ${error instanceof Error ? error.message : error}`);
+  await stop('error', 1);
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(ROOT, SERVER_COMMAND[1]))) {
+    throw new Error(`${SERVER_COMMAND[1]} is missing: run \`npm run build\` first (\`npm run cluster\` does)`);
+  }
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-haproxy.mjs')], { stdio: 'inherit' });
+  // A fresh cluster forgets the last one's files; never a directory the cluster did not make.
+  const previous = fs.existsSync(settings.dir) ? fs.readdirSync(settings.dir) : [];
+  if (previous.length > 0 && !previous.includes('logs')) {
+    throw new Error(`CLUSTER_DIR ${settings.dir} is not empty and holds no cluster; choose another directory`);
+  }
+  fs.rmSync(settings.dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(settings.dir, 'logs'), { recursive: true });
+
+  const databaseUrl = await freshDatabase();
+  const s3Endpoint = await startObjectStore();
+  const vapid = webpush.generateVAPIDKeys();
+  const publicUrl = `http://localhost:${settings.port}`;
+  // Everything that must match across instances is made once here: a token signed by one instance
+  // (OAuth state, unsubscribe links) is checked by another, and a browser subscribed to push through
+  // one instance is pushed to by any.
+  const shared = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PUBLIC_URL: publicUrl,
+    DATABASE_URL: databaseUrl,
+    APP_SECRET: randomBytes(36).toString('base64url'),
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    // The demo, as `npm start` serves it (scripts/serve.mjs): no money is collected.
+    ALLOW_TEST_PAYMENTS: env.ALLOW_TEST_PAYMENTS ?? 'true',
+    DEMO_MODE: env.DEMO_MODE ?? 'true',
+    // HAProxy connects from 127.0.0.1 and writes the one X-Forwarded-For entry (deploy/haproxy.cfg).
+    TRUST_PROXY: '127.0.0.1',
+    S3_BUCKET: settings.bucket,
+    S3_ENDPOINT: s3Endpoint,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+    SHUTDOWN_GRACE_MS: env.SHUTDOWN_GRACE_MS ?? '10000',
+    LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+  };
+
+  // The first instance migrates the fresh database and seeds the demo data alone; the others start
+  // once it is ready, so no two migrate or seed at once.
+  const first = await startInstance(1, shared);
+  const logins = path.join(first.dataDir, 'demo-logins.json');
+  const rest = [];
+  for (let i = 2; i <= settings.instances; i++) rest.push(i);
+  await Promise.all(
+    rest.map((i) => {
+      const dataDir = instanceDir(i);
+      fs.mkdirSync(dataDir, { recursive: true });
+      // Their data directories know the logins too, so they skip the published-password check.
+      if (fs.existsSync(logins)) fs.copyFileSync(logins, path.join(dataDir, 'demo-logins.json'));
+      return startInstance(i, shared);
+    }),
+  );
+  await startHaproxy();
+  writeSummary({ publicUrl, databaseUrl, s3Endpoint });
+  await printWelcome({ publicUrl, databaseUrl, s3Endpoint, logins });
+}
+
+async function freshDatabase() {
+  const client = new pg.Client({ connectionString: settings.adminUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${settings.database} with (force)`);
+    await client.query(`create database ${settings.database}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(settings.adminUrl);
+  url.pathname = `/${settings.database}`;
+  return url.toString();
+}
+
+async function startObjectStore() {
+  const endpoint = `http://127.0.0.1:${settings.s3Port}`;
+  const sdk = await loadS3Sdk();
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: settings.s3Port,
+    directory: path.join(settings.dir, 's3'),
+    silent: true,
+    // Without the SDK in node_modules, s3rver creates the bucket itself.
+    configureBuckets: sdk ? [] : [{ name: settings.bucket }],
+  });
+  await server.run();
+  started.s3 = server;
+  if (sdk) {
+    // As an operator would against any S3-compatible store: through the real client.
+    const client = new sdk.S3Client({
+      endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    await client.send(new sdk.CreateBucketCommand({ Bucket: settings.bucket }));
+    client.destroy();
+  }
+  return endpoint;
+}
+
+async function loadS3Sdk() {
+  try {
+    createRequire(path.join(ROOT, 'apps/server/package.json')).resolve('@aws-sdk/client-s3');
+  } catch {
+    return null;
+  }
+  return import('@aws-sdk/client-s3');
+}
+
+function instanceDir(i) {
+  return path.join(settings.dir, `fanline-${i}`);
+}
+
+async function startInstance(i, shared) {
+  const id = `fanline-${i}`;
+  const port = settings.basePort + i;
+  const dataDir = instanceDir(i);
+  const logPath = path.join(settings.dir, 'logs', `${id}.log`);
+  const log = fs.openSync(logPath, 'a');
+  const child = spawn(process.execPath, SERVER_COMMAND, {
+    cwd: ROOT,
+    // Its own process group: a Ctrl-C in the terminal reaches this script only, which then stops
+    // each instance gracefully (SIGTERM) in the order it chooses.
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: {
+      ...env,
+      ...shared,
+      PORT: String(port),
+      INSTANCE_ID: id,
+      DATA_DIR: dataDir,
+      SEED_DEMO_DATA: i === 1 && settings.seed ? 'true' : 'false',
+    },
+  });
+  fs.closeSync(log);
+  const instance = { id, port, pid: child.pid, dataDir, logPath, child, exited: exitOf(child) };
+  started.instances.push(instance);
+  instance.exited.then(({ code, signal }) => {
+    if (!stopping) console.error(`${id} exited (${signal ?? code}); HAProxy routes around it. Log: ${logPath}`);
+  });
+  await waitForReady(`http://127.0.0.1:${port}/api/health/ready`, instance);
+  return instance;
+}
+
+async function startHaproxy() {
+  const servers = Object.fromEntries(
+    started.instances.map((instance, index) => [`FANLINE_SERVER_${index + 1}`, `127.0.0.1:${instance.port}`]),
+  );
+  const config = path.join(ROOT, 'deploy/haproxy.cfg');
+  const haproxyEnv = { ...env, ...servers, FANLINE_BIND: `127.0.0.1:${settings.port}` };
+  execFileSync(HAPROXY, ['-c', '-q', '-f', config], { env: haproxyEnv, stdio: 'inherit' });
+  const log = fs.openSync(path.join(settings.dir, 'logs', 'haproxy.log'), 'a');
+  const child = spawn(HAPROXY, ['-db', '-f', config], { env: haproxyEnv, detached: true, stdio: ['ignore', log, log] });
+  fs.closeSync(log);
+  started.haproxy = { id: 'haproxy', pid: child.pid, child, exited: exitOf(child) };
+  started.haproxy.exited.then(({ code, signal }) => {
+    if (stopping) return;
+    console.error(`HAProxy exited (${signal ?? code}); stopping the cluster. Log: ${settings.dir}/logs/haproxy.log`);
+    void stop('haproxy', 1);
+  });
+  await waitForReady(`http://127.0.0.1:${settings.port}/api/health/ready`, started.haproxy);
+}
+
+function exitOf(child) {
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+async function waitForReady(url, proc) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let done = false;
+  proc.exited.then(() => {
+    done = true;
+  });
+  while (Date.now() < deadline) {
+    if (done || stopping)
+      throw new Error(`${proc.id} exited before it was ready${proc.logPath ? `; see ${proc.logPath}` : ''}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${proc.id} was not ready within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+/** cluster.json: what runs where, for the cluster's tests and bench (and an operator's curiosity). */
+function writeSummary({ publicUrl, databaseUrl, s3Endpoint }) {
+  const summary = {
+    publicUrl,
+    haproxyUrl: `http://127.0.0.1:${settings.port}`,
+    databaseUrl,
+    s3: { endpoint: s3Endpoint, bucket: settings.bucket },
+    haproxyPid: started.haproxy?.pid,
+    instances: started.instances.map(({ id, port, pid, dataDir, logPath }) => ({
+      id,
+      url: `http://127.0.0.1:${port}`,
+      pid,
+      dataDir,
+      logPath,
+    })),
+  };
+  const file = path.join(settings.dir, 'cluster.json');
+  fs.writeFileSync(`${file}.tmp`, `${JSON.stringify(summary, null, 2)}\n`);
+  fs.renameSync(`${file}.tmp`, file);
+}
+
+async function printWelcome({ publicUrl, databaseUrl, s3Endpoint, logins }) {
+  const lines = [
+    `\nFanline cluster is running at ${publicUrl} (HAProxy, round robin over ${started.instances.length} instances)`,
+    ...started.instances.map((s) => `  ${s.id}     http://127.0.0.1:${s.port}  log ${shortPath(s.logPath)}`),
+    `  database      ${databaseUrl.replace(/\/\/[^@/]*@/, '//')}`,
+    `  object store  s3rver ${s3Endpoint}, bucket ${settings.bucket}`,
+    'DEMO: payments go through the built-in test checkout (ALLOW_TEST_PAYMENTS=true); no money is collected.',
+  ];
+  console.log(lines.join('\n'));
+  if (fs.existsSync(logins)) {
+    // The same lines `npm start` prints (apps/server/src/server.ts).
+    const { formatLogins } = await import('../apps/server/src/db/seed/demo-data.ts');
+    const { logins: list, creatorPassword } = JSON.parse(fs.readFileSync(logins, 'utf8'));
+    console.log(`${formatLogins(list, creatorPassword)}\n`);
+  }
+  console.log('Ctrl-C stops the cluster.');
+}
+
+/**
+ * Stops what was started, newest first: HAProxy, then every instance with SIGTERM (they drain, as in a
+ * rolling deploy) and, past the grace period, SIGKILL to its whole process group; then s3rver.
+ */
+async function stop(reason, code = 0) {
+  if (stopping) return;
+  stopping = true;
+  if (reason === 'SIGINT' || reason === 'SIGTERM') console.log(`\n${reason}: stopping the cluster…`);
+  const grace = Number(env.SHUTDOWN_GRACE_MS ?? 10_000) + 5_000;
+  if (started.haproxy) await stopProcess(started.haproxy, grace);
+  await Promise.all(started.instances.map((proc) => stopProcess(proc, grace)));
+  if (started.s3) await started.s3.close().catch(() => {});
+  process.exit(code);
+}
+
+async function stopProcess(proc, graceMs) {
+  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
+  signalGroup(proc.pid, 'SIGTERM');
+  const timer = setTimeout(() => signalGroup(proc.pid, 'SIGKILL'), graceMs);
+  await proc.exited;
+  clearTimeout(timer);
+  // Anything it left in its group goes too (no orphans).
+  signalGroup(proc.pid, 'SIGKILL');
+}
+
+function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // the group is gone
+  }
+}
+
+function shortPath(file) {
+  const relative = path.relative(ROOT, file);
+  return relative.startsWith('..') ? file : relative;
+}
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
