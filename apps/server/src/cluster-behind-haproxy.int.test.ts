@@ -12,16 +12,7 @@ import { testDriver } from './testing/test-app';
 /**
  * Issue 27's acceptance list, through a real HAProxy in front of three real instances on PostgreSQL
  * and s3rver (`npm run cluster`'s script on free ports). PostgreSQL only: the project runs it once.
- *
- * Some checks need work that lands on other branches of issue 27. Each such test names its branch in
- * MERGED; flip it to true when that branch is merged (CLUSTER_TEST_ALL=1 runs them all regardless):
- *   storage  uploads in the bucket (S3_BUCKET): every image loads from every instance
- *   runtime  /api/health names the instance; SIGTERM: readiness 503, drain, streams told to reconnect
- *   global   SSE `id:` lines and Last-Event-ID replay across instances
  */
-const MERGED = { storage: true, runtime: true, global: true };
-const needs = (...branches: Array<keyof typeof MERGED>) =>
-  process.env.CLUSTER_TEST_ALL !== '1' && branches.some((branch) => !MERGED[branch]);
 
 const postgresUrl = inject('postgresUrl');
 const AUTH_IP_LIMIT = 8;
@@ -86,7 +77,7 @@ describe.skipIf(testDriver() !== 'postgres' || !postgresUrl)('the cluster behind
     expect([...servers].sort()).toEqual(['fanline-1', 'fanline-2', 'fanline-3']);
   });
 
-  test.skipIf(needs('runtime'))('/api/health answers from every instance with its own id and the version', async () => {
+  test('/api/health answers from every instance with its own id and the version', async () => {
     const seen = new Set<string | undefined>();
     for (let i = 0; i < 6; i++) {
       const body = (await (await fetch(`${cluster.haproxyUrl}/api/health`)).json()) as {
@@ -146,7 +137,7 @@ describe.skipIf(testDriver() !== 'postgres' || !postgresUrl)('the cluster behind
     expect(stream.server).toMatch(/^fanline-\d$/);
   });
 
-  test.skipIf(needs('storage'))('every uploaded image loads from every instance', async () => {
+  test('every uploaded image loads from every instance', async () => {
     for (const instance of cluster.instances) {
       for (const image of images) {
         const response = await fetch(`${instance.url}${image}`);
@@ -195,7 +186,7 @@ describe.skipIf(testDriver() !== 'postgres' || !postgresUrl)('the cluster behind
     expect(await ledgerProblems()).toEqual({ unbalanced: 0, total: 0, doubleCaptures: 0 });
   }, 60_000);
 
-  test.skipIf(needs('storage'))('the reply image loads through HAProxy and from every live instance', async () => {
+  test('the reply image loads through HAProxy and from every live instance', async () => {
     for (const id of attachments) {
       const through = await fan.request('GET', `/api/attachments/${id}`);
       expect(through.status).toBe(200);
@@ -206,48 +197,44 @@ describe.skipIf(testDriver() !== 'postgres' || !postgresUrl)('the cluster behind
     }
   });
 
-  test.skipIf(needs('runtime', 'global'))(
-    'SIGTERM the stream holder: it drains within 10 s and the stream reconnects without missing an event',
-    async () => {
-      const holder = cluster.instances.find((instance) => instance.id === stream.server);
-      if (!holder) throw new Error(`the stream's instance ${stream.server} is not in the cluster`);
-      const second = await payForMessage(fan, creatorId, `${SAMPLE_MESSAGE} (again)`);
-      await stream.next((e) => e.type === 'message' && e.messageId === second);
-      const lastSeen = stream.lastEventId();
-      expect(lastSeen, 'the stream carries event ids').toBeDefined();
+  test('SIGTERM the stream holder: it drains within 10 s and the stream reconnects without missing an event', async () => {
+    const holder = cluster.instances.find((instance) => instance.id === stream.server);
+    if (!holder) throw new Error(`the stream's instance ${stream.server} is not in the cluster`);
+    const second = await payForMessage(fan, creatorId, `${SAMPLE_MESSAGE} (again)`);
+    await stream.next((e) => e.type === 'message' && e.messageId === second);
+    const lastSeen = stream.lastEventId();
+    expect(lastSeen, 'the stream carries event ids').toBeDefined();
 
-      process.kill(holder.pid, 'SIGTERM');
-      const drained = waitForExit(holder.pid, 15_000);
-      // It stops being ready at once; the balancer keeps answering throughout.
-      await eventually(async () => {
-        const ready = await fetch(`${holder.url}/api/health/ready`).then(
-          (response) => response.status,
-          () => 0,
-        );
-        expect(ready).not.toBe(200);
-      }, 2_000);
-      await stream.ended;
-      // An event the stream could not carry: it happens while no stream is open.
-      const answer = await creator.json<{ messageId: string }>('POST', `/api/messages/${second}/reply`, {
-        content: REPLY,
-      });
-      for (let i = 0; i < 4; i++) expect((await fetch(`${cluster.haproxyUrl}/api/health`)).status).toBe(200);
+    process.kill(holder.pid, 'SIGTERM');
+    const drained = waitForExit(holder.pid, 15_000);
+    // It stops being ready at once; the balancer keeps answering throughout.
+    await eventually(async () => {
+      const ready = await fetch(`${holder.url}/api/health/ready`).then(
+        (response) => response.status,
+        () => 0,
+      );
+      expect(ready).not.toBe(200);
+    }, 2_000);
+    await stream.ended;
+    // An event the stream could not carry: it happens while no stream is open.
+    const answer = await creator.json<{ messageId: string }>('POST', `/api/messages/${second}/reply`, {
+      content: REPLY,
+    });
+    for (let i = 0; i < 4; i++) expect((await fetch(`${cluster.haproxyUrl}/api/health`)).status).toBe(200);
 
-      // As EventSource does after its retry delay: reconnect through the balancer with the last id,
-      // until an instance that is not stopping takes the stream.
-      stream = await eventuallyValue(async () => {
-        const next = await openEventStream(cluster.haproxyUrl, fan.cookie, lastSeen);
-        if (next.server !== holder.id) return next;
-        next.close();
-        throw new Error('reconnected to the stopping instance');
-      }, 10_000);
-      const missed = await stream.next((e) => e.type === 'message' && e.messageId === answer.messageId);
-      expect(missed).toMatchObject({ type: 'message', messageId: answer.messageId });
-      expect(await drained).toBeLessThan(11_000);
-      dead.add(holder.id);
-    },
-    60_000,
-  );
+    // As EventSource does after its retry delay: reconnect through the balancer with the last id,
+    // until an instance that is not stopping takes the stream.
+    stream = await eventuallyValue(async () => {
+      const next = await openEventStream(cluster.haproxyUrl, fan.cookie, lastSeen);
+      if (next.server !== holder.id) return next;
+      next.close();
+      throw new Error('reconnected to the stopping instance');
+    }, 10_000);
+    const missed = await stream.next((e) => e.type === 'message' && e.messageId === answer.messageId);
+    expect(missed).toMatchObject({ type: 'message', messageId: answer.messageId });
+    expect(await drained).toBeLessThan(11_000);
+    dead.add(holder.id);
+  }, 60_000);
 
   /** Pays for a message through the built-in test checkout; returns the message id. */
   async function payForMessage(client: ClusterClient, recipientId: string, messageContent: string): Promise<string> {
