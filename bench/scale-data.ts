@@ -134,6 +134,11 @@ export async function generateScaleData(
       now() - interval '14 days' - random() * interval '350 days', random() < 0.10
     from bench_fans f where f.rn <= ${shape.heavyCreatorFans}::int`,
   );
+  // Bulk-load practice: the secondary indexes of the four big tables are dropped for the load and
+  // built again after it (one sort each instead of ten million random inserts and their WAL). Kept:
+  // constraint indexes (primary keys, unique: the foreign keys and ON CONFLICT need them) and the
+  // indexes that lead with conversation_id, which the summaries trigger reads during the load.
+  const dropped = await dropSecondaryIndexes(db, ['messages', 'payments', 'earnings', 'ledger_entries']);
   // Paid messages: 80% responded, 12% refunded (expired), 8% cancelled (never paid); the newest of a
   // last_sent thread is 'sent', paid within the last 20 h, its 24 h window still open. No 'pending'
   // rows: the reconciler would abandon them during a run.
@@ -237,6 +242,8 @@ export async function generateScaleData(
   } finally {
     await db.execute(sql`alter table ledger_entries enable trigger ledger_entries_balanced`);
   }
+  for (const definition of dropped) await db.execute(sql.raw(definition));
+  log(`  rebuilt ${dropped.length} indexes`);
   // response_rate as refreshResponseRate computes it, so browse sorts on consistent values.
   await step(
     'response rates',
@@ -252,6 +259,28 @@ export async function generateScaleData(
   await db.execute(sql`drop table bench_fans, bench_creators, bench_conv`);
   await step('analyze', sql`analyze`);
   return scaleCounts(db);
+}
+
+/**
+ * Drops the non-constraint indexes of `tables` except those leading with conversation_id, and
+ * returns their definitions (CREATE INDEX statements) to build them again.
+ */
+async function dropSecondaryIndexes(db: Db, tables: string[]): Promise<string[]> {
+  const result = (await db.execute(sql`
+    select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+    from pg_index i
+    join pg_class t on t.oid = i.indrelid
+    join pg_namespace n on n.oid = t.relnamespace and n.nspname = current_schema()
+    where t.relname in (${sql.join(
+      tables.map((table) => sql`${table}`),
+      sql`, `,
+    )})
+      and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+      and pg_get_indexdef(i.indexrelid) not like '%(conversation_id%'`)) as unknown as {
+    rows: Array<{ name: string; definition: string }>;
+  };
+  for (const row of result.rows) await db.execute(sql.raw(`drop index ${row.name}`));
+  return result.rows.map((row) => row.definition);
 }
 
 export async function scaleCounts(db: Db): Promise<ScaleCounts> {
@@ -345,6 +374,8 @@ export async function ensureScaleDatabase(opts: {
     }
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.query(`create database ${name}`);
+    // Index builds after the bulk load sort in memory (this database only; the server's default is 64 MB).
+    await admin.query(`alter database ${name} set maintenance_work_mem = '1GB'`);
   } finally {
     await admin.end();
   }
