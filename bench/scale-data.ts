@@ -134,6 +134,18 @@ export async function generateScaleData(
       now() - interval '14 days' - random() * interval '350 days', random() < 0.10
     from bench_fans f where f.rn <= ${shape.heavyCreatorFans}::int`,
   );
+  // Bulk-load practice: the secondary indexes of the four big tables are dropped for the load and
+  // built again after it (one sort each instead of ten million random inserts and their WAL). Kept:
+  // constraint indexes (primary keys, unique: the foreign keys and ON CONFLICT need them) and the
+  // indexes that lead with conversation_id, which the summaries trigger reads during the load.
+  const dropped = await dropSecondaryIndexes(db, ['messages', 'payments', 'earnings', 'ledger_entries']);
+  // The summaries trigger refreshes every conversation an INSERT touches in one call; over millions of
+  // rows its `= ANY(ids)` array (millions of ids) is compared row by row and the load never ends. It is
+  // off for the bulk inserts, and the same function then runs per chunk of conversations below.
+  await db.execute(sql`alter table messages disable trigger messages_summaries_insert`);
+  // Foreign-key checks (a lookup per row) are off for the money tables' bulk load where the role may
+  // (a superuser); the rows reference what was just inserted, by construction.
+  const fkOff = await disableAllTriggers(db, ['payments', 'earnings']);
   // Paid messages: 80% responded, 12% refunded (expired), 8% cancelled (never paid); the newest of a
   // last_sent thread is 'sent', paid within the last 20 h, its 24 h window still open. No 'pending'
   // rows: the reconciler would abandon them during a run.
@@ -172,6 +184,8 @@ export async function generateScaleData(
       responded_at + interval '1 hour', responded_at + interval '1 hour'
     from messages where status = 'responded' and not is_followup and random() < 0.05`,
   );
+  await db.execute(sql`alter table messages enable trigger messages_summaries_insert`);
+  await refreshSummaries(db, log);
   // One payment per paid message at 25% commission: succeeded (responded), canceled (refunded:
   // released; cancelled: never authorized), authorized (sent).
   await step(
@@ -196,7 +210,8 @@ export async function generateScaleData(
   );
   // The ledger, balanced by construction. The deferred per-row balance trigger is off for the bulk
   // load only; the check below proves every transaction sums to zero.
-  await db.execute(sql`alter table ledger_entries disable trigger ledger_entries_balanced`);
+  const ledgerOff = await disableAllTriggers(db, ['ledger_entries']);
+  if (!ledgerOff) await db.execute(sql`alter table ledger_entries disable trigger ledger_entries_balanced`);
   try {
     await step(
       'ledger: authorize',
@@ -235,8 +250,13 @@ export async function generateScaleData(
       from t cross join lateral (values ('sender_hold', -t.total), ('external:card', t.total)) as l(account, amount)`,
     );
   } finally {
-    await db.execute(sql`alter table ledger_entries enable trigger ledger_entries_balanced`);
+    if (ledgerOff) await db.execute(sql`alter table ledger_entries enable trigger all`);
+    else await db.execute(sql`alter table ledger_entries enable trigger ledger_entries_balanced`);
   }
+  if (fkOff)
+    for (const table of ['payments', 'earnings']) await db.execute(sql.raw(`alter table ${table} enable trigger all`));
+  for (const definition of dropped) await db.execute(sql.raw(definition));
+  log(`  rebuilt ${dropped.length} indexes`);
   // response_rate as refreshResponseRate computes it, so browse sorts on consistent values.
   await step(
     'response rates',
@@ -252,6 +272,60 @@ export async function generateScaleData(
   await db.execute(sql`drop table bench_fans, bench_creators, bench_conv`);
   await step('analyze', sql`analyze`);
   return scaleCounts(db);
+}
+
+/** ALTER TABLE … DISABLE TRIGGER ALL (foreign-key checks included) on each table; false when not allowed. */
+async function disableAllTriggers(db: Db, tables: string[]): Promise<boolean> {
+  const done: string[] = [];
+  try {
+    for (const table of tables) {
+      await db.execute(sql.raw(`alter table ${table} disable trigger all`));
+      done.push(table);
+    }
+    return true;
+  } catch {
+    for (const table of done) await db.execute(sql.raw(`alter table ${table} enable trigger all`));
+    return false;
+  }
+}
+
+/** The conversation summaries of every generated conversation, by the product's own function, 20,000 at a time. */
+async function refreshSummaries(db: Db, log: (line: string) => void): Promise<void> {
+  const started = performance.now();
+  await db.execute(sql`analyze messages`);
+  const bounds = (await db.execute(sql`
+    select conv_id::text as id from (select conv_id, row_number() over (order by conv_id) as rn from bench_conv) as x
+    where rn % 20000 = 0 order by conv_id`)) as unknown as { rows: Array<{ id: string }> };
+  let low: string | null = null;
+  for (const high of [...bounds.rows.map((row) => row.id), null]) {
+    await db.execute(sql`select conversation_summaries_refresh(array(
+      select conv_id from bench_conv
+      where (${low}::uuid is null or conv_id > ${low}::uuid) and (${high}::uuid is null or conv_id <= ${high}::uuid)))`);
+    low = high;
+  }
+  log(`  conversation summaries: ${Math.round(performance.now() - started)} ms`);
+}
+
+/**
+ * Drops the non-constraint indexes of `tables` except those leading with conversation_id, and
+ * returns their definitions (CREATE INDEX statements) to build them again.
+ */
+async function dropSecondaryIndexes(db: Db, tables: string[]): Promise<string[]> {
+  const result = (await db.execute(sql`
+    select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+    from pg_index i
+    join pg_class t on t.oid = i.indrelid
+    join pg_namespace n on n.oid = t.relnamespace and n.nspname = current_schema()
+    where t.relname in (${sql.join(
+      tables.map((table) => sql`${table}`),
+      sql`, `,
+    )})
+      and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+      and pg_get_indexdef(i.indexrelid) not like '%(conversation_id%'`)) as unknown as {
+    rows: Array<{ name: string; definition: string }>;
+  };
+  for (const row of result.rows) await db.execute(sql.raw(`drop index ${row.name}`));
+  return result.rows.map((row) => row.definition);
 }
 
 export async function scaleCounts(db: Db): Promise<ScaleCounts> {
@@ -345,6 +419,8 @@ export async function ensureScaleDatabase(opts: {
     }
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.query(`create database ${name}`);
+    // Index builds after the bulk load sort in memory (this database only; the server's default is 64 MB).
+    await admin.query(`alter database ${name} set maintenance_work_mem = '1GB'`);
   } finally {
     await admin.end();
   }

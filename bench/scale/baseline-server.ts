@@ -1,8 +1,10 @@
 // The raw baseline of the scale bench: node:http + pg (the product's driver, a pool of 10 like the
 // product's, the same int8/numeric parsers), no framework. For each scenario it sends the statements
 // the product sent (captured at the driver, same text and parameters; timestamp parameters move with
-// the clock) and writes the same JSON the product answers, so the difference between the two servers
-// is the product's own per-request work. Prints `listening <url>` once ready. Run by scale.bench.ts.
+// the clock), named (prepared once per connection) where the product named them, and writes the same
+// JSON the product answers, so the difference between the two servers is the product's own per-request
+// work, not PostgreSQL parsing and planning that only one of them skips. Prints `listening <url>` once
+// ready. Run by scale.bench.ts.
 import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
@@ -20,12 +22,22 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 interface Prepared {
   route: BaselineRoute;
-  statements: Array<{ text: string; params: unknown[]; dateParams: number[] }>;
+  statements: Array<{ text: string; params: unknown[]; dateParams: number[]; name: string | undefined }>;
 }
 
 /** A scenario is its path and its cookie: the fan's list and the creator's inbox share a path. */
 const routeKey = (path: string, cookie: string | undefined) => `${path}\n${cookie ?? ''}`;
 const routes = new Map<string, Prepared>();
+/** One name per prepared text, as the product has (a text shared by two scenarios is one statement). */
+const names = new Map<string, string>();
+const nameOf = (text: string) => {
+  let name = names.get(text);
+  if (!name) {
+    name = `baseline_${names.size + 1}`;
+    names.set(text, name);
+  }
+  return name;
+};
 for (const route of JSON.parse(fs.readFileSync(specPath, 'utf8')) as BaselineRoute[]) {
   routes.set(routeKey(route.path, route.cookie), {
     route,
@@ -33,6 +45,7 @@ for (const route of JSON.parse(fs.readFileSync(specPath, 'utf8')) as BaselineRou
       text: s.text,
       params: s.params,
       dateParams: s.params.flatMap((p, i) => (typeof p === 'string' && ISO.test(p) ? [i] : [])),
+      name: s.prepared ? nameOf(s.text) : undefined,
     })),
   });
 }
@@ -106,7 +119,7 @@ const server = http.createServer(async (req, res) => {
         values = [...s.params];
         for (const i of s.dateParams) values[i] = new Date(Date.parse(values[i] as string) + shift).toISOString();
       }
-      results.push((await pool.query({ text: s.text, values })).rows);
+      results.push((await pool.query({ name: s.name, text: s.text, values })).rows);
     }
     const body = render(prepared, results);
     if (body === null) {

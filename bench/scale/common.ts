@@ -1,8 +1,12 @@
 import { loadConfig } from '@fanline/server/testing';
 
-/** The product's configuration in the scale bench: production, quiet logs, the built-in test checkout. */
+/**
+ * The product's configuration in the scale bench: production, quiet logs, the built-in test checkout.
+ * BENCH_BROWSE_CACHE_MS=0 turns the browse cache (decision 0017) off, so browse is measured as SQL plus
+ * the framework, like the baseline.
+ */
 export function productConfig() {
-  return loadConfig({
+  const config = loadConfig({
     NODE_ENV: 'production',
     ALLOW_TEST_PAYMENTS: 'true',
     LOG_LEVEL: 'warn',
@@ -10,12 +14,16 @@ export function productConfig() {
     PORT: '0',
     AUTH_IP_LIMIT: '100000',
   });
+  const browseCacheMs = process.env.BENCH_BROWSE_CACHE_MS;
+  return browseCacheMs === undefined ? config : { ...config, browseCacheMs: Number(browseCacheMs) };
 }
 
 /** A statement as the product sent it, and how the baseline answers one scenario with it. */
 export interface CapturedStatement {
   text: string;
   params: unknown[];
+  /** The product sent it named (prepared once per connection); the baseline does the same. */
+  prepared: boolean;
 }
 
 export type RenderKind = 'browse' | 'profile' | 'conversations';

@@ -5,6 +5,8 @@ import type { Database } from '../platform/db';
 export interface RecordedStatement {
   text: string;
   params: unknown[];
+  /** Sent as a named (prepared) statement: PostgreSQL parses and plans it once per connection. */
+  prepared: boolean;
 }
 
 export interface StatementRecorder {
@@ -30,8 +32,13 @@ type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefi
  */
 export function recordStatements(database: Database): StatementRecorder {
   let recording: RecordedStatement[] | null = null;
-  const note = (text: unknown, params: unknown) => {
-    if (recording && typeof text === 'string') recording.push({ text, params: Array.isArray(params) ? params : [] });
+  const note = (text: unknown, params: unknown, name?: unknown) => {
+    if (recording && typeof text === 'string')
+      recording.push({
+        text,
+        params: Array.isArray(params) ? params : [],
+        prepared: typeof name === 'string' && !!name,
+      });
   };
 
   const wrapQuery = (target: { query: QueryFn }) => {
@@ -40,8 +47,8 @@ export function recordStatements(database: Database): StatementRecorder {
       const [first, second] = args;
       if (typeof first === 'string') note(first, second);
       else if (first && typeof first === 'object' && 'text' in first) {
-        const config = first as { text: unknown; values?: unknown };
-        note(config.text, Array.isArray(second) ? second : config.values);
+        const config = first as { text: unknown; values?: unknown; name?: unknown };
+        note(config.text, Array.isArray(second) ? second : config.values, config.name);
       }
       return original(...args);
     };
