@@ -17,22 +17,48 @@ export function useRealtimeEvents(userId: string | null): void {
   useEffect(() => {
     // One stream per signed-in account; another account (or signing out) closes it.
     if (!userId || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events', { withCredentials: true });
+    let source: EventSource;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
     const invalidate = (keys: ReadonlyArray<readonly string[]>) => {
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
     };
 
-    source.addEventListener('notification', () => invalidate([liveKeys.notifications]));
-    source.addEventListener('message', (event) => {
-      const data = parse((event as MessageEvent<string>).data);
-      if (data && data.type !== 'message') return;
-      invalidate([liveKeys.conversations, liveKeys.creatorStats]);
-    });
-    // Admins' streams also carry the platform's activity: the admin screens re-read their figures.
-    source.addEventListener('admin-activity', () => invalidate([liveKeys.admin]));
-    // Events were missed and cannot be replayed: every query refetches (the active ones at once).
-    source.addEventListener('resync', () => void queryClient.invalidateQueries());
-    return () => source.close();
+    const connect = (afterGap: boolean) => {
+      source = new EventSource('/api/events', { withCredentials: true });
+      if (afterGap) {
+        // A new EventSource sends no Last-Event-ID: what happened meanwhile is refetched instead.
+        source.addEventListener('open', () => void queryClient.invalidateQueries(), { once: true });
+      }
+      source.addEventListener('open', () => {
+        failures = 0;
+      });
+      // EventSource retries by itself after a dropped stream, but gives up for good on an error
+      // answer (a balancer's 502/503 while every instance restarts, a 429): start again, slower each time.
+      source.addEventListener('error', () => {
+        if (source.readyState !== EventSource.CLOSED) return;
+        failures += 1;
+        retry = setTimeout(() => connect(true), Math.min(30_000, 1000 * 2 ** Math.min(failures, 5)));
+      });
+      listen(source);
+    };
+    const listen = (source: EventSource) => {
+      source.addEventListener('notification', () => invalidate([liveKeys.notifications]));
+      source.addEventListener('message', (event) => {
+        const data = parse((event as MessageEvent<string>).data);
+        if (data && data.type !== 'message') return;
+        invalidate([liveKeys.conversations, liveKeys.creatorStats]);
+      });
+      // Admins' streams also carry the platform's activity: the admin screens re-read their figures.
+      source.addEventListener('admin-activity', () => invalidate([liveKeys.admin]));
+      // Events were missed and cannot be replayed: every query refetches (the active ones at once).
+      source.addEventListener('resync', () => void queryClient.invalidateQueries());
+    };
+    connect(false);
+    return () => {
+      clearTimeout(retry);
+      source.close();
+    };
   }, [userId, queryClient]);
 }
 
