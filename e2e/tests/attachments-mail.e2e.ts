@@ -28,7 +28,7 @@ async function picture(name: string, color: { r: number; g: number; b: number })
 
 describe('attachments and mail (issue #13)', () => {
   test('a fan attaches an image to a paid message, the creator sees it and replies with one, and the mail’s unsubscribe link turns that mail off', async () => {
-    const text = `Fay, here is my pitch deck cover, what would you change? (${randomBytes(3).toString('hex')})`;
+    const text = `Fay, here is my pitch deck cover, what would you change? (ref_${randomBytes(3).toString('hex')})`;
     const fan = await signedInPage(DEMO_FAN);
     await fan.page.goto(browser.url(`/${FAY.username}`));
     await fan.page.getByRole('button', { name: `Message @${FAY.username}`, exact: true }).click();

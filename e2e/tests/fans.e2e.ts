@@ -54,7 +54,7 @@ describe('a fan finds answers, figures and payments (issue 11)', () => {
   test('dashboard and billing show the right statuses and figures; the CSV has the same rows, formulas escaped', async () => {
     const page = await fanPage();
     // A message whose text a spreadsheet would run as a formula.
-    const formula = `=SUM(A1:A9) is how my sheet starts, can you help? ${randomBytes(3).toString('hex')}`;
+    const formula = `=SUM(A1:A9) is how my sheet starts, can you help? ref_${randomBytes(3).toString('hex')}`;
     const creator = await page.context().request.get(browser.url('/api/profiles/founderfay'));
     await payForMessage(page.context().request, browser.url, (await creator.json()).id, formula);
 

@@ -22,7 +22,8 @@ async function signedInPage(account: { email: string; password: string }, viewpo
  */
 const SAM = { ...creatorLogin('samtravels'), name: 'Sam Okafor', priceCents: 2000 };
 
-const unique = (text: string) => `${text} (${randomBytes(3).toString('hex')})`;
+// A tag glued to a word: a bare number in a message would read as a figure on the admin pages.
+const unique = (text: string) => `${text} (ref_${randomBytes(3).toString('hex')})`;
 const statValue = (page: Page, label: string) => page.getByRole('group', { name: label }).getByTestId('stat-value');
 const conversationRow = (page: Page, text: string) =>
   page.getByRole('list', { name: 'Conversations' }).getByRole('link').filter({ hasText: text });

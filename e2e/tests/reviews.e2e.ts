@@ -14,7 +14,7 @@ const browser = setupBrowser();
  */
 const FRANK = { ...demoCreator('funnyfrank'), username: 'funnyfrank', name: 'Frank Miller' };
 const DANIEL = demoCreator('devdaniel');
-const tag = () => randomBytes(3).toString('hex');
+const tag = () => `ref_${randomBytes(3).toString('hex')}`;
 
 async function signedIn(account: { email: string; password: string }, viewport = DESKTOP) {
   const context = await browser.context(viewport);
