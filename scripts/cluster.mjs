@@ -29,6 +29,8 @@ const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 const READY_TIMEOUT_MS = 240_000;
 
 const env = process.env;
+// The pinned AWS SDK says once that its releases after January 2027 need Node 22 (decision 0032).
+env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const settings = {
   adminUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432',
   database: env.CLUSTER_DB || 'fanline_cluster',
