@@ -12,6 +12,7 @@
 //   CLUSTER_S3_PORT    s3rver's port (4569); CLUSTER_S3_BUCKET the bucket (fanline)
 //   CLUSTER_DIR        data directories, s3rver's files, logs and cluster.json (.cluster)
 //   CLUSTER_SEED       false: no demo data (the cluster's tests make their own accounts)
+//   CLUSTER_METRICS_BASE_PORT  instance i serves /metrics on 127.0.0.1:(this + i) (9100: 9101..), or off
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -41,6 +42,8 @@ const settings = {
   bucket: env.CLUSTER_S3_BUCKET || 'fanline',
   dir: path.resolve(env.CLUSTER_DIR || path.join(ROOT, '.cluster')),
   seed: env.CLUSTER_SEED !== 'false',
+  // Each instance's /metrics on an internal port (decision 0033): 9101.. by default, "off" for none.
+  metricsBasePort: env.CLUSTER_METRICS_BASE_PORT === 'off' ? null : Number(env.CLUSTER_METRICS_BASE_PORT || 9100),
 };
 if (!/^[a-z_][a-z0-9_]{0,62}$/.test(settings.database)) fail(`CLUSTER_DB "${settings.database}" is not a plain name`);
 if (!(settings.instances >= 1 && settings.instances <= 6)) fail('CLUSTER_INSTANCES must be 1 to 6');
@@ -194,11 +197,12 @@ async function startInstance(i, shared) {
       PORT: String(port),
       INSTANCE_ID: id,
       DATA_DIR: dataDir,
+      ...(settings.metricsBasePort ? { METRICS_PORT: String(settings.metricsBasePort + i) } : {}),
       SEED_DEMO_DATA: i === 1 && settings.seed ? 'true' : 'false',
     },
   });
   fs.closeSync(log);
-  const instance = { id, port, pid: child.pid, dataDir, logPath, child, exited: exitOf(child) };
+  const instance = { id, index: i, port, pid: child.pid, dataDir, logPath, child, exited: exitOf(child) };
   started.instances.push(instance);
   instance.exited.then(({ code, signal }) => {
     if (!stopping) console.error(`${id} exited (${signal ?? code}); HAProxy routes around it. Log: ${logPath}`);
@@ -274,7 +278,11 @@ function writeSummary({ publicUrl, databaseUrl, s3Endpoint }) {
 async function printWelcome({ publicUrl, databaseUrl, s3Endpoint, logins }) {
   const lines = [
     `\nFanline cluster is running at ${publicUrl} (HAProxy, round robin over ${started.instances.length} instances)`,
-    ...started.instances.map((s) => `  ${s.id}     http://127.0.0.1:${s.port}  log ${shortPath(s.logPath)}`),
+    ...started.instances.map(
+      (s) =>
+        `  ${s.id}     http://127.0.0.1:${s.port}  log ${shortPath(s.logPath)}` +
+        (settings.metricsBasePort ? `  metrics http://127.0.0.1:${settings.metricsBasePort + s.index}/metrics` : ''),
+    ),
     `  database      ${databaseUrl.replace(/\/\/[^@/]*@/, '//')}`,
     `  object store  s3rver ${s3Endpoint}, bucket ${settings.bucket}`,
     'DEMO: payments go through the built-in test checkout (ALLOW_TEST_PAYMENTS=true); no money is collected.',

@@ -61,6 +61,8 @@ export async function startCluster(options: {
       CLUSTER_S3_PORT: String(s3Port),
       CLUSTER_DIR: dir,
       CLUSTER_SEED: options.seed ? 'true' : 'false',
+      // Its metrics have their own test (metrics.int.test.ts); fixed ports here could meet a running cluster.
+      CLUSTER_METRICS_BASE_PORT: 'off',
       LOG_LEVEL: 'warn',
       ...options.env,
     },
