@@ -80,7 +80,7 @@ function stripNonCode(sql: string): string {
   return out;
 }
 
-const IDENT = String.raw`(?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*)`;
+const IDENT = `(?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*)`;
 const QUALIFIED = String.raw`${IDENT}(?:\s*\.\s*${IDENT})?`;
 
 /** A (possibly schema-qualified, possibly quoted) name as the snapshot spells it: the last part. */
@@ -112,28 +112,28 @@ const ACTIONS: Array<{
   pattern: RegExp;
   change: (m: RegExpExecArray) => Pick<DestructiveChange, 'kind' | 'column'> | null;
 }> = [
-  { pattern: new RegExp(String.raw`^RENAME TO ${IDENT}$`, 'i'), change: () => ({ kind: 'rename table' }) },
+  { pattern: new RegExp(`^RENAME TO ${IDENT}$`, 'i'), change: () => ({ kind: 'rename table' }) },
   {
-    pattern: new RegExp(String.raw`^RENAME (?:COLUMN )?(${IDENT}) TO ${IDENT}$`, 'i'),
+    pattern: new RegExp(`^RENAME (?:COLUMN )?(${IDENT}) TO ${IDENT}$`, 'i'),
     change: (m) => (/^CONSTRAINT$/i.test(m[1] ?? '') ? null : { kind: 'rename column', column: nameOf(m[1] ?? '') }),
   },
   {
     // DROP CONSTRAINT is not a column (a constraint the old code relies on is the author's call).
-    pattern: new RegExp(String.raw`^DROP (?:COLUMN )?(?:IF EXISTS )?(${IDENT})`, 'i'),
+    pattern: new RegExp(`^DROP (?:COLUMN )?(?:IF EXISTS )?(${IDENT})`, 'i'),
     change: (m) =>
       /^(CONSTRAINT|COLUMN)$/i.test(m[1] ?? '') ? null : { kind: 'drop column', column: nameOf(m[1] ?? '') },
   },
   {
-    pattern: new RegExp(String.raw`^ALTER (?:COLUMN )?(${IDENT}) (?:SET DATA )?TYPE `, 'i'),
+    pattern: new RegExp(`^ALTER (?:COLUMN )?(${IDENT}) (?:SET DATA )?TYPE `, 'i'),
     change: (m) => ({ kind: 'change type', column: nameOf(m[1] ?? '') }),
   },
   {
-    pattern: new RegExp(String.raw`^ALTER (?:COLUMN )?(${IDENT}) SET NOT NULL$`, 'i'),
+    pattern: new RegExp(`^ALTER (?:COLUMN )?(${IDENT}) SET NOT NULL$`, 'i'),
     change: (m) => ({ kind: 'set not null', column: nameOf(m[1] ?? '') }),
   },
   {
     // A new NOT NULL column without a default: the released code's INSERTs do not name it and fail.
-    pattern: new RegExp(String.raw`^ADD (?:COLUMN )?(?:IF NOT EXISTS )?(${IDENT}) (.*)$`, 'i'),
+    pattern: new RegExp(`^ADD (?:COLUMN )?(?:IF NOT EXISTS )?(${IDENT}) (.*)$`, 'i'),
     change: (m) =>
       !/^(CONSTRAINT|PRIMARY|UNIQUE|FOREIGN|CHECK|EXCLUDE)$/i.test(m[1] ?? '') &&
       /\bNOT NULL\b/i.test(m[2] ?? '') &&
@@ -150,7 +150,7 @@ export function findDestructiveChanges(sql: string): DestructiveChange[] {
     .split(';')
     .map((s) => s.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
-  const alterTable = new RegExp(String.raw`^ALTER TABLE (?:IF EXISTS )?(?:ONLY )?(${QUALIFIED}) (.*)$`, 'i');
+  const alterTable = new RegExp(`^ALTER TABLE (?:IF EXISTS )?(?:ONLY )?(${QUALIFIED}) (.*)$`, 'i');
   const dropTable = /^DROP TABLE (?:IF EXISTS )?(.*?)(?: CASCADE| RESTRICT)?$/i;
   for (const statement of statements) {
     const shown = statement.length > 160 ? `${statement.slice(0, 157)}...` : statement;
@@ -179,12 +179,12 @@ export function findDestructiveChanges(sql: string): DestructiveChange[] {
 /** Columns given a default by a statement of these migrations (a later SET NOT NULL is then safe). */
 function defaultsSetIn(sql: string): Set<string> {
   const found = new Set<string>();
-  const alterTable = new RegExp(String.raw`^ALTER TABLE (?:IF EXISTS )?(?:ONLY )?(${QUALIFIED}) (.*)$`, 'i');
+  const alterTable = new RegExp(`^ALTER TABLE (?:IF EXISTS )?(?:ONLY )?(${QUALIFIED}) (.*)$`, 'i');
   for (const statement of stripNonCode(sql).split(';')) {
     const altered = alterTable.exec(statement.replace(/\s+/g, ' ').trim());
     if (!altered?.[1] || !altered[2]) continue;
     for (const action of splitTopLevel(altered[2])) {
-      const m = new RegExp(String.raw`^ALTER (?:COLUMN )?(${IDENT}) SET DEFAULT `, 'i').exec(action);
+      const m = new RegExp(`^ALTER (?:COLUMN )?(${IDENT}) SET DEFAULT `, 'i').exec(action);
       if (m?.[1]) found.add(`${nameOf(altered[1])}.${nameOf(m[1])}`);
     }
   }
