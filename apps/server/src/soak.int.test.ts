@@ -6,8 +6,12 @@ import { formatSoak, runSoak } from './testing/soak';
 // thirty-minute run is `npm run soak -w @fanline/bench`. It runs in the PGlite pass only, to keep
 // `npm test` bounded on a shared machine.
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 50);
-// PGlite keeps the whole database in this process's memory, so RSS grows with the rows written.
-const RSS_GROWTH_LIMIT_MB = 250;
+// PGlite keeps the whole database in this process's memory, so RSS grows with the rows written, and in
+// steps: its WebAssembly memory grows by whole chunks and never gives them back. Measured on 27
+// November (issue 27's tree, 2-core machine): +82 to +263 MB over 50 s runs (725-440 paid messages),
+// +95 MB over a 100 s run with twice the messages: steps, not a leak. A leak of a few MB a second
+// still fails this.
+const RSS_GROWTH_LIMIT_MB = 320;
 
 let baseUrl: string;
 const t = useTestApp({ env: { AUTH_IP_LIMIT: '100000', AUTH_EMAIL_LIMIT: '100000' } });
