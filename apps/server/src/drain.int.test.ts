@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Database } from './platform/db';
-import { openTestDatabase, testDatabaseUrl, testDriver } from './testing';
+import { contiguousFreePorts, openTestDatabase, testDatabaseUrl, testDriver } from './testing';
 
 // The graceful stop of a rolling deploy (issue 27 point 4, decision 0033), on the real server process
 // (server.ts) as a supervisor runs it: SIGTERM turns readiness to 503 at once, tells the open event
@@ -36,7 +35,7 @@ interface Child {
 }
 
 async function startServer(env: Record<string, string>): Promise<Child> {
-  const port = await freePort();
+  const port = await contiguousFreePorts(1);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-drain-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
@@ -223,16 +222,6 @@ test('work that outlives SHUTDOWN_GRACE_MS is cut off: exit 1 at the deadline', 
     server.process.kill('SIGKILL');
   }
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

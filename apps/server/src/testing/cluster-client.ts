@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { TRealtimeEvent } from '@fanline/contracts';
+import { connectSse } from './sse';
 
 /**
  * A browser-like HTTP client over real sockets (fetch) for the cluster's journeys: it keeps the cookies
@@ -63,74 +64,15 @@ export interface EventStream {
   close(): void;
 }
 
+/** connectSse, as the cluster's tests use it: optionally resuming after `lastEventId`. */
 export async function openEventStream(baseUrl: string, cookie: string, lastEventId?: string): Promise<EventStream> {
-  const controller = new AbortController();
-  const response = await fetch(new URL('/api/events', baseUrl), {
-    headers: { cookie, accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
-    signal: controller.signal,
-  });
-  if (!response.ok || !response.body) throw new Error(`event stream: ${response.status}`);
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  const received: TRealtimeEvent[] = [];
-  const waiters: Array<{ match: (e: TRealtimeEvent) => boolean; resolve: (e: TRealtimeEvent) => void }> = [];
-  let lastId = lastEventId;
-  let buffer = '';
-  let markEnded = () => {};
-  const ended = new Promise<void>((resolve) => {
-    markEnded = resolve;
-  });
-  const take = (block: string) => {
-    const lines = block.split('\n');
-    const id = lines.find((line) => line.startsWith('id:'));
-    if (id !== undefined) lastId = id.slice(3).trim();
-    const data = lines
-      .filter((line) => line.startsWith('data:'))
-      .map((line) => line.slice(5).trimStart())
-      .join('\n');
-    if (!data) return;
-    const event = JSON.parse(data) as TRealtimeEvent;
-    const waiter = waiters.find((w) => w.match(event));
-    if (waiter) {
-      waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.resolve(event);
-    } else received.push(event);
-  };
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          take(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-        }
-      }
-    } catch {
-      // aborted, or the connection was cut
-    }
-    markEnded();
-  })();
+  const stream = await connectSse(baseUrl, cookie, lastEventId ? { 'last-event-id': lastEventId } : {});
   return {
-    server: response.headers.get('x-fanline-server'),
-    lastEventId: () => lastId,
-    next(match, timeoutMs = 10_000) {
-      const index = received.findIndex(match);
-      if (index >= 0) return Promise.resolve(received.splice(index, 1)[0] as TRealtimeEvent);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({
-          match,
-          resolve: (event) => {
-            clearTimeout(timer);
-            resolve(event);
-          },
-        });
-      });
-    },
-    ended,
-    close: () => controller.abort(),
+    server: stream.server,
+    lastEventId: () => stream.lastEventId() || lastEventId,
+    next: (match, timeoutMs = 10_000) => stream.next(match, timeoutMs),
+    ended: stream.ended,
+    close: () => stream.close(),
   };
 }
 

@@ -4,8 +4,10 @@ export interface SseClient {
   /** Resolves with the next event matching `match`, or fails after `timeoutMs`. */
   next(match: (event: TRealtimeEvent) => boolean, timeoutMs?: number): Promise<TRealtimeEvent>;
   close(): void;
-  /** Resolves when the server ends the stream. */
+  /** Resolves when the stream ends: the server ended it, or the connection was cut. */
   ended: Promise<void>;
+  /** The instance a balancer sent it to (HAProxy's x-fanline-server header; deploy/haproxy.cfg), else null. */
+  server: string | null;
   /** The last `id:` the stream carried (what EventSource would send back as Last-Event-ID). */
   lastEventId(): string;
   /** The ids of the events received so far, in order. */
@@ -39,40 +41,26 @@ export async function connectSse(
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) {
-          markEnded();
-          return;
-        }
+        if (done) break;
         buffer += decoder.decode(value, { stream: true });
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const { id, data } = readSseFrame(buffer.slice(0, end));
           buffer = buffer.slice(end + 2);
-          const id = block
-            .split('\n')
-            .find((line) => line.startsWith('id: '))
-            ?.slice(4);
           if (id !== undefined) lastEventId = id;
-          const data = block
-            .split('\n')
-            .filter((line) => line.startsWith('data: '))
-            .map((line) => line.slice(6))
-            .join('\n');
-          if (data) {
-            if (id !== undefined) ids.push(id);
-            const event = JSON.parse(data) as TRealtimeEvent;
-            const waiter = waiters.find((w) => w.match(event));
-            if (waiter) {
-              waiters.splice(waiters.indexOf(waiter), 1);
-              waiter.resolve(event);
-            } else received.push(event);
-          }
-          end = buffer.indexOf('\n\n');
+          if (!data) continue;
+          if (id !== undefined) ids.push(id);
+          const event = JSON.parse(data) as TRealtimeEvent;
+          const waiter = waiters.find((w) => w.match(event));
+          if (waiter) {
+            waiters.splice(waiters.indexOf(waiter), 1);
+            waiter.resolve(event);
+          } else received.push(event);
         }
       }
     } catch {
-      // aborted
+      // aborted, or the connection was cut
     }
+    markEnded();
   })();
   return {
     next(match, timeoutMs = 5000) {
@@ -96,7 +84,22 @@ export async function connectSse(
     },
     close: () => controller.abort(),
     ended,
+    server: response.headers.get('x-fanline-server'),
     lastEventId: () => lastEventId,
     ids: () => [...ids],
   };
+}
+
+/** One Server-Sent Events frame (the lines before a blank line): its `id:` and its joined `data:` lines. */
+export function readSseFrame(block: string): { id?: string; data: string } {
+  const lines = block.split('\n');
+  const id = lines
+    .find((line) => line.startsWith('id:'))
+    ?.slice(3)
+    .trimStart();
+  const data = lines
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => line.slice(5).trimStart())
+    .join('\n');
+  return id === undefined ? { data } : { id, data };
 }
