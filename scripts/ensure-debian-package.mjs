@@ -1,0 +1,29 @@
+// What ensure-chromium.mjs and ensure-haproxy.mjs share: a binary the tests need from Debian is there,
+// or installed with apt-get when we are root, or the process stops and says how.
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+
+/**
+ * Exits 0 when `binary` exists (after installing `packages` if it did not and we could), else prints
+ * `howTo` after the install line and exits 1.
+ */
+export function ensureDebianPackage({ binary, name, packages, needs, howTo }) {
+  if (fs.existsSync(binary)) process.exit(0);
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && fs.existsSync('/usr/bin/apt-get')) {
+    console.log(`${name} not found at ${binary}; installing Debian's ${packages[0]} (apt-get)…`);
+    try {
+      execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(' ')}`, {
+        stdio: 'inherit',
+      });
+    } catch {
+      // fall through to the message below
+    }
+    if (fs.existsSync(binary)) process.exit(0);
+  }
+  console.error(
+    `\n${needs} ${name} at ${binary}.\n` +
+      `Install it with:  sudo apt-get install -y ${packages.join(' ')}\n${howTo}\n`,
+  );
+  process.exit(1);
+}
