@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { Gauge } from 'prom-client';
+import { oldestOverdueMessage } from '../modules/messages';
+import { outboxBacklog } from '../modules/outbox';
+import { paymentsByState } from '../modules/payments';
 import { metricsTokenMatches } from '../platform/metrics';
 
 /**
@@ -18,19 +20,13 @@ function registerScrapeGauges(app: FastifyInstance): void {
       app.log.warn({ err: error, metric: what }, 'metrics: a scrape-time query failed');
     }
   };
-  const nowIso = () => app.clock.now().toISOString();
-
   new Gauge({
     name: 'fanline_outbox_lag_seconds',
     help: 'Age of the oldest outbox effect that is due and not yet carried out (0 when none is due).',
     registers,
     async collect() {
       await guarded('outbox', async () => {
-        const row = await one<{ oldest: number | string | null }>(
-          app,
-          sql`select extract(epoch from min(run_at))::float8 as oldest from outbox where status = 'pending' and run_at <= ${nowIso()}::timestamptz`,
-        );
-        this.set(ageSeconds(app, row?.oldest));
+        this.set(ageSeconds(app, (await outboxBacklog(app.db, app.clock.now())).oldestDueAt));
       });
     },
   });
@@ -41,14 +37,9 @@ function registerScrapeGauges(app: FastifyInstance): void {
     registers,
     async collect() {
       await guarded('outbox-count', async () => {
-        const row = await one<{ due: number; dead: number }>(
-          app,
-          sql`select count(*) filter (where status = 'pending' and run_at <= ${nowIso()}::timestamptz)::int as due,
-                     count(*) filter (where status = 'dead')::int as dead
-              from outbox where status <> 'done'`,
-        );
-        this.set({ state: 'due' }, Number(row?.due ?? 0));
-        this.set({ state: 'dead' }, Number(row?.dead ?? 0));
+        const current = await outboxBacklog(app.db, app.clock.now());
+        this.set({ state: 'due' }, current.due);
+        this.set({ state: 'dead' }, current.dead);
       });
     },
   });
@@ -59,11 +50,7 @@ function registerScrapeGauges(app: FastifyInstance): void {
     registers,
     async collect() {
       await guarded('job-lag', async () => {
-        const row = await one<{ oldest: number | string | null }>(
-          app,
-          sql`select extract(epoch from min(expires_at))::float8 as oldest from messages where status = 'sent' and expires_at <= ${nowIso()}::timestamptz`,
-        );
-        this.set({ job: 'expire-messages' }, ageSeconds(app, row?.oldest));
+        this.set({ job: 'expire-messages' }, ageSeconds(app, await oldestOverdueMessage(app.db, app.clock.now())));
       });
     },
   });
@@ -74,14 +61,7 @@ function registerScrapeGauges(app: FastifyInstance): void {
     registers,
     async collect() {
       await guarded('payments', async () => {
-        const rows = await all<{ status: string; n: number }>(
-          app,
-          sql`select status, count(*)::int as n from payments group by status`,
-        );
-        this.reset();
-        for (const state of ['pending', 'authorized', 'succeeded', 'canceled', 'refunded', 'failed'])
-          this.set({ state }, 0);
-        for (const row of rows) this.set({ state: row.status }, Number(row.n));
+        for (const [state, n] of Object.entries(await paymentsByState(app.db))) this.set({ state }, n);
       });
     },
   });
@@ -119,17 +99,8 @@ export const metricsRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
-/** Seconds from `oldest` (epoch seconds, as the query gives them) to the app's now; 0 when nothing waits. */
-function ageSeconds(app: FastifyInstance, oldest: number | string | null | undefined): number {
-  if (oldest === null || oldest === undefined) return 0;
-  return Math.max(0, app.clock.now().getTime() / 1000 - Number(oldest));
-}
-
-async function all<T>(app: FastifyInstance, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await app.db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-async function one<T>(app: FastifyInstance, query: ReturnType<typeof sql>): Promise<T | undefined> {
-  return (await all<T>(app, query))[0];
+/** Seconds from `oldest` to the app's now; 0 when nothing waits. */
+function ageSeconds(app: FastifyInstance, oldest: Date | null): number {
+  if (!oldest) return 0;
+  return Math.max(0, (app.clock.now().getTime() - oldest.getTime()) / 1000);
 }

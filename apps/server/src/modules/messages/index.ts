@@ -13,6 +13,7 @@ export { endOpenMessages, lockOpenMessages } from './end-open-messages';
 export { type ConversationLookups, getConversation } from './get-conversation';
 export { listAtRisk } from './list-at-risk';
 export { listConversations } from './list-conversations';
+export { oldestOverdueMessage } from './overdue-messages';
 export {
   isDelivered,
   isDeliveredSql,

@@ -1,6 +1,7 @@
 // The outbox module's front door (decision 0022): effects written in a change's own transaction and
 // carried out after its commit, with retries. It knows no module: what each kind of effect does is the
 // composition's handler table (src/flows/effects.ts).
+export { outboxBacklog } from './backlog';
 export { type Effect, effectsPart, enqueueEffects } from './enqueue';
 export { LEASE_MS, MAX_ATTEMPTS, type OutboxRow, retryDelayMs, runOutbox } from './run-outbox';
 

@@ -12,6 +12,7 @@ export { createPaymentProvider } from './create-provider';
 export { captureEffect, PAYMENT_EFFECTS, payoutAccountMailEffect, refundUpheldEffect, releaseEffect } from './effects';
 export { createLocalProvider } from './local/provider';
 export { creatorSharesForMessages, paymentIdsForMessages, paymentOfMessage } from './message-payments';
+export { paymentsByState } from './payments-by-state';
 export { completeSimulatedOnboarding, createDashboardLink, createOnboardingLink } from './payout-account';
 export { mailPayoutAccountState } from './payout-account-mail';
 export type { PaymentProvider } from './provider';
