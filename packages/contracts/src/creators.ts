@@ -120,11 +120,6 @@ export const ZFindCreatorsQuery = z.object({
   from: z.enum(['search', 'discover']).default('search'),
 });
 
-/** spec §5 Search and §9: the shortest term the external lookup is asked about, by page. */
-export const EXTERNAL_LOOKUP_MIN_CHARS = { search: 4, discover: 3 } as const;
-/** spec §9: Discover asks the external lookup once typing has paused this long. */
-export const DISCOVER_LOOKUP_DEBOUNCE_MS = 1000;
-
 /** spec §3 Normalized external user, as a card: id 'instagram-{id}', not on the platform. */
 export const ZExternalCreator = z.object({
   id: z.string(),

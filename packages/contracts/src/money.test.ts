@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { dollarsToCents, formatCents, formatCount, splitAmount } from './money';
+import { dollarsToCents, formatCents, formatCount, formatInteger, splitAmount } from './money';
 
 describe('splitAmount', () => {
   test('takes 25 percent rounded down for the platform and gives the creator the rest', () => {
@@ -35,6 +35,18 @@ describe('formatting', () => {
     expect(formatCents(123456)).toBe('$1,234.56');
     expect(formatCents(100000)).toBe('$1,000');
     expect(dollarsToCents(25.5)).toBe(2550);
+  });
+
+  test('written-out formatting says what Intl.NumberFormat en-US says, for every amount and count', () => {
+    const whole = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+    const withCents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), (cents) => {
+        const dollars = cents / 100;
+        expect(formatCents(cents)).toBe(`$${(Number.isInteger(dollars) ? whole : withCents).format(dollars)}`);
+        expect(formatInteger(cents)).toBe(cents.toLocaleString('en-US'));
+      }),
+    );
   });
 
   test('follower counts abbreviate to K from 1,000 and M from 1,000,000 with one decimal', () => {

@@ -1,13 +1,10 @@
 import { useEffect, useState } from 'react';
+import { formatDateTime, formatShortDate } from '../../lib/format-date';
 import { useHydrated } from '../../lib/use-hydrated';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-// Until hydrated (decision 0020): the day in UTC, the same on the server and in every browser.
-const SHORT_DATE_UTC = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const FULL = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "just now", "5m ago", "3h ago", "Yesterday", "4d ago", then "Mar 3". */
 export function formatRelativeTime(iso: string, now: number = Date.now()): string {
@@ -17,7 +14,7 @@ export function formatRelativeTime(iso: string, now: number = Date.now()): strin
   if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
   if (elapsed < 2 * DAY) return 'Yesterday';
   if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)}d ago`;
-  return SHORT_DATE.format(new Date(iso));
+  return formatShortDate(new Date(iso));
 }
 
 /**
@@ -33,8 +30,9 @@ export function RelativeTime({ iso, className }: { iso: string; className?: stri
     return () => clearInterval(timer);
   }, []);
   return (
-    <time dateTime={iso} title={hydrated ? FULL.format(new Date(iso)) : undefined} className={className}>
-      {hydrated ? formatRelativeTime(iso, now) : SHORT_DATE_UTC.format(new Date(iso))}
+    <time dateTime={iso} title={hydrated ? formatDateTime(new Date(iso)) : undefined} className={className}>
+      {/* Until hydrated (decision 0020): the day in UTC, the same on the server and in every browser. */}
+      {hydrated ? formatRelativeTime(iso, now) : formatShortDate(new Date(iso), { utc: true })}
     </time>
   );
 }

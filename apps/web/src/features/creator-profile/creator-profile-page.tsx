@@ -24,8 +24,14 @@ export type TMessageDialogSlot = (props: {
   onOpenChange: (open: boolean) => void;
 }) => ReactNode;
 
+interface CreatorProfilePageProps {
+  messageDialog: TMessageDialogSlot;
+  /** Called when a visitor points at, touches or focuses a Message button: fetch the dialog's code then. */
+  onMessageIntent?: () => void;
+}
+
 /** spec §2 Public creator profile /{username}. */
-export function CreatorProfilePage({ messageDialog }: { messageDialog: TMessageDialogSlot }) {
+export function CreatorProfilePage({ messageDialog, onMessageIntent }: CreatorProfilePageProps) {
   const { username = '' } = useParams();
   const invalid = isInvalidProfileUsername(username);
   return (
@@ -37,13 +43,13 @@ export function CreatorProfilePage({ messageDialog }: { messageDialog: TMessageD
           body="This link is missing a creator's name."
         />
       ) : (
-        <CreatorProfile username={username.trim()} messageDialog={messageDialog} />
+        <CreatorProfile username={username.trim()} messageDialog={messageDialog} onMessageIntent={onMessageIntent} />
       )}
     </section>
   );
 }
 
-function CreatorProfile({ username, messageDialog }: { username: string; messageDialog: TMessageDialogSlot }) {
+function CreatorProfile({ username, ...slots }: { username: string } & CreatorProfilePageProps) {
   const query = useQuery(publicProfileQuery(username));
   const { search } = useLocation();
   if (query.isPending) return <ProfileSkeleton />;
@@ -74,10 +80,14 @@ function CreatorProfile({ username, messageDialog }: { username: string; message
   if (query.data.username.toLowerCase() !== username.toLowerCase()) {
     return <Navigate to={`/${encodeURIComponent(query.data.username)}${search}`} replace />;
   }
-  return <LoadedProfile profile={query.data} messageDialog={messageDialog} />;
+  return <LoadedProfile profile={query.data} {...slots} />;
 }
 
-function LoadedProfile({ profile, messageDialog }: { profile: TPublicProfile; messageDialog: TMessageDialogSlot }) {
+function LoadedProfile({
+  profile,
+  messageDialog,
+  onMessageIntent,
+}: { profile: TPublicProfile } & CreatorProfilePageProps) {
   const { user, loading } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -122,14 +132,24 @@ function LoadedProfile({ profile, messageDialog }: { profile: TPublicProfile; me
           <ProfileHeader profile={profile} isOwn={isOwn} />
           {!isOwn && (
             <div className="lg:hidden">
-              <PurchasePanel profile={profile} sessionLoading={loading} onMessage={onMessage} />
+              <PurchasePanel
+                profile={profile}
+                sessionLoading={loading}
+                onMessage={onMessage}
+                onIntent={onMessageIntent}
+              />
             </div>
           )}
           <ProfileTabs profile={profile} />
         </div>
         {!isOwn && (
           <aside aria-label="Message" className="hidden lg:sticky lg:top-24 lg:block">
-            <PurchasePanel profile={profile} sessionLoading={loading} onMessage={onMessage} />
+            <PurchasePanel
+              profile={profile}
+              sessionLoading={loading}
+              onMessage={onMessage}
+              onIntent={onMessageIntent}
+            />
           </aside>
         )}
       </div>
@@ -143,6 +163,7 @@ function LoadedProfile({ profile, messageDialog }: { profile: TPublicProfile; me
           priceCents={profile.messagePrice}
           disabled={loading}
           onMessage={onMessage}
+          onIntent={onMessageIntent}
         />
       )}
       {canMessage && messageDialog({ creator: profile, open: dialogOpen, onOpenChange: setDialogOpen })}

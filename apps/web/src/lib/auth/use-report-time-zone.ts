@@ -10,13 +10,15 @@ import { useSession } from './session';
  */
 export function useReportTimeZone() {
   const { user, setUser } = useSession();
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const stored = user?.timeZone;
   const signedIn = Boolean(user);
   useEffect(() => {
-    if (!signedIn || !zone || zone === stored) return;
+    if (!signedIn) return;
+    // Read here, for a signed-in user only: a guest's page never makes an Intl object (decision 0037).
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!zone || zone === stored) return;
     api<TSessionUser>('/profile/me', { method: 'PATCH', body: { timeZone: zone } })
       .then(setUser)
       .catch((error: unknown) => console.warn('Could not store the time zone', error));
-  }, [signedIn, zone, stored, setUser]);
+  }, [signedIn, stored, setUser]);
 }

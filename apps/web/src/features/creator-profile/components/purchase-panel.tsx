@@ -27,11 +27,20 @@ interface MessageButtonProps {
   username: string;
   disabled?: boolean;
   onMessage: () => void;
+  /** A pointer over, a touch on or focus on the button: time to fetch the message dialog's code. */
+  onIntent?: () => void;
   className?: string;
 }
 
 /** The Message button, or spec §2's 'Currently Unavailable' (and 'Not Available Yet' before onboarding). */
-export function MessageButton({ availability, username, disabled, onMessage, className }: MessageButtonProps) {
+export function MessageButton({
+  availability,
+  username,
+  disabled,
+  onMessage,
+  onIntent,
+  className,
+}: MessageButtonProps) {
   if (availability === 'unavailable') {
     return (
       <Button variant="secondary" size="lg" className={className} disabled>
@@ -47,7 +56,15 @@ export function MessageButton({ availability, username, disabled, onMessage, cla
     );
   }
   return (
-    <Button size="lg" className={className} disabled={disabled} onClick={onMessage}>
+    <Button
+      size="lg"
+      className={className}
+      disabled={disabled}
+      onClick={onMessage}
+      onPointerEnter={onIntent}
+      onTouchStart={onIntent}
+      onFocus={onIntent}
+    >
       <MessageCircle className="h-5 w-5" aria-hidden="true" />
       Message @{username}
     </Button>
@@ -58,9 +75,10 @@ interface PurchasePanelProps {
   profile: TPublicProfile;
   sessionLoading: boolean;
   onMessage: () => void;
+  onIntent?: () => void;
 }
 
-export function PurchasePanel({ profile, sessionLoading, onMessage }: PurchasePanelProps) {
+export function PurchasePanel({ profile, sessionLoading, onMessage, onIntent }: PurchasePanelProps) {
   const copy = useCopy();
   const { requireCreatorVerification } = usePlatformConfig();
   return (
@@ -72,6 +90,7 @@ export function PurchasePanel({ profile, sessionLoading, onMessage }: PurchasePa
         username={profile.username}
         disabled={sessionLoading}
         onMessage={onMessage}
+        onIntent={onIntent}
         className="mt-4 w-full"
       />
       {profile.isAvailable && pauseNote(profile) && (

@@ -11,9 +11,10 @@ interface StickyMessageBarProps {
   priceCents: number;
   disabled?: boolean;
   onMessage: () => void;
+  onIntent?: () => void;
 }
 
-export function StickyMessageBar({ username, priceCents, disabled, onMessage }: StickyMessageBarProps) {
+export function StickyMessageBar({ username, priceCents, disabled, onMessage, onIntent }: StickyMessageBarProps) {
   const shown = useScrolledPast(SHOW_AFTER_PX);
   if (!shown) return null;
   return (
@@ -24,6 +25,9 @@ export function StickyMessageBar({ username, priceCents, disabled, onMessage }: 
         className="pointer-events-auto w-full shadow-lg shadow-brand-900/20 sm:w-auto"
         disabled={disabled}
         onClick={onMessage}
+        onPointerEnter={onIntent}
+        onTouchStart={onIntent}
+        onFocus={onIntent}
       >
         <MessageCircle className="h-5 w-5" aria-hidden="true" />
         Message @{username} · {formatCents(priceCents)}

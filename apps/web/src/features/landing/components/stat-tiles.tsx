@@ -1,3 +1,4 @@
+import { formatInteger } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, Clock, Users } from 'lucide-react';
 import { landingFiguresQuery } from '../api/landing-figures';
@@ -13,13 +14,13 @@ export function StatTiles() {
   const tiles = [
     {
       value: data.creatorsOnline,
-      text: data.creatorsOnline.toLocaleString('en-US'),
+      text: formatInteger(data.creatorsOnline),
       label: 'Creators online now',
       icon: Users,
     },
     {
       value: data.verifiedCreators,
-      text: data.verifiedCreators.toLocaleString('en-US'),
+      text: formatInteger(data.verifiedCreators),
       label: 'Verified creators',
       icon: BadgeCheck,
     },
