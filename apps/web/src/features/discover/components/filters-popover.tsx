@@ -1,8 +1,8 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
+import { LazyPopover } from '../../../components/ui/lazy-popover';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { Switch } from '../../../components/ui/switch';
 import { useOptimisticValue } from '../../../lib/use-optimistic-value';
 import type { TUpdateFilters } from '../hooks/use-browse-filters';
@@ -50,8 +50,10 @@ export function FiltersPopover({ filters: fromUrl, onChange: update }: FiltersPo
   );
 
   return (
-    <Popover>
-      <PopoverTrigger asChild>
+    <LazyPopover
+      label="Filters"
+      className="space-y-5"
+      trigger={
         <Button variant="secondary" aria-label={count ? `Filters, ${count} active` : 'Filters'}>
           <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
           Filters
@@ -64,54 +66,53 @@ export function FiltersPopover({ filters: fromUrl, onChange: update }: FiltersPo
             </span>
           )}
         </Button>
-      </PopoverTrigger>
-      <PopoverContent aria-label="Filters" className="space-y-5">
-        <PriceRange
-          min={filters.minPrice}
-          max={filters.maxPrice}
-          onCommit={(minPrice, maxPrice) => onChange((f) => ({ ...f, minPrice, maxPrice }))}
-        />
-        {toggle('verifiedOnly', 'Verified only', 'Creators with a verified social account')}
-        <div>
-          <label htmlFor={`${id}-rate`} className="mb-1 block text-sm font-medium text-slate-800">
-            Response rate
-          </label>
-          <NativeSelect
-            id={`${id}-rate`}
-            className="w-full"
-            value={filters.responseRate}
-            onChange={(event) => onChange((f) => ({ ...f, responseRate: event.target.value as TResponseRate }))}
-          >
-            {Object.entries(RATE_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        {toggle('availableOnly', 'Available only', 'Creators taking messages right now')}
-        {toggle('featuredOnly', 'Featured only', 'Creators picked by the Fanline team')}
-        {count > 0 && (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="w-full"
-            onClick={() =>
-              onChange((f) => ({
-                ...f,
-                minPrice: range.min,
-                maxPrice: range.max,
-                verifiedOnly: DEFAULT_FILTERS.verifiedOnly,
-                responseRate: DEFAULT_FILTERS.responseRate,
-                availableOnly: DEFAULT_FILTERS.availableOnly,
-                featuredOnly: DEFAULT_FILTERS.featuredOnly,
-              }))
-            }
-          >
-            Reset filters
-          </Button>
-        )}
-      </PopoverContent>
-    </Popover>
+      }
+    >
+      <PriceRange
+        min={filters.minPrice}
+        max={filters.maxPrice}
+        onCommit={(minPrice, maxPrice) => onChange((f) => ({ ...f, minPrice, maxPrice }))}
+      />
+      {toggle('verifiedOnly', 'Verified only', 'Creators with a verified social account')}
+      <div>
+        <label htmlFor={`${id}-rate`} className="mb-1 block text-sm font-medium text-slate-800">
+          Response rate
+        </label>
+        <NativeSelect
+          id={`${id}-rate`}
+          className="w-full"
+          value={filters.responseRate}
+          onChange={(event) => onChange((f) => ({ ...f, responseRate: event.target.value as TResponseRate }))}
+        >
+          {Object.entries(RATE_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {toggle('availableOnly', 'Available only', 'Creators taking messages right now')}
+      {toggle('featuredOnly', 'Featured only', 'Creators picked by the Fanline team')}
+      {count > 0 && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="w-full"
+          onClick={() =>
+            onChange((f) => ({
+              ...f,
+              minPrice: range.min,
+              maxPrice: range.max,
+              verifiedOnly: DEFAULT_FILTERS.verifiedOnly,
+              responseRate: DEFAULT_FILTERS.responseRate,
+              availableOnly: DEFAULT_FILTERS.availableOnly,
+              featuredOnly: DEFAULT_FILTERS.featuredOnly,
+            }))
+          }
+        >
+          Reset filters
+        </Button>
+      )}
+    </LazyPopover>
   );
 }
