@@ -143,8 +143,8 @@ async function inpAfterInteraction(page: Page, what: string): Promise<InpReport>
 }
 
 describe(`INP of the main interactions at ${CPU_SLOWDOWN}× CPU slowdown (issue 28)`, () => {
-  // FAILS at times on main 2806388 (issue 28, product to fix; keep the assertion): 456, 576, 72 and
-  // 160 ms in four runs, the slow ones nearly all processing (341 and 443 ms) in the click's handler.
+  // FAILS at times on main 2806388 (issue 28, product to fix; keep the assertion): 456, 576, 72, 160
+  // and 200 ms in five runs, the slow ones nearly all processing (341 and 443 ms) in the click.
   test("a signed-in fan opens the message dialog on a creator's profile", async () => {
     const creator = DEMO_ACCOUNTS.creator.username;
     const page = await measuredPage(DEMO_FAN);
@@ -160,8 +160,8 @@ describe(`INP of the main interactions at ${CPU_SLOWDOWN}× CPU slowdown (issue 
   });
 
   // FAILS on main 2806388 (issue 28, product to fix; keep the assertion): opening the Filters popover
-  // takes 664-1328 ms in four runs, mostly processing (540-971 ms: React rendering the popover in the
-  // click); the tick of the switch itself 136-472 ms.
+  // takes 664-1328 ms in five runs, mostly processing (540-1108 ms: React rendering the popover in
+  // the click); the tick of the switch itself 136-472 ms.
   test('a visitor ticks a Discover filter', async () => {
     const page = await measuredPage();
     await page.goto(browser.url('/creators'));
@@ -181,8 +181,9 @@ describe(`INP of the main interactions at ${CPU_SLOWDOWN}× CPU slowdown (issue 
     expect(inp.value).toBeLessThanOrEqual(INP_BUDGET_MS);
   });
 
-  // FAILS on main 2806388 (issue 28, product to fix; keep the assertion): 232 and 312 ms in two runs,
-  // processing 158 and 224 ms in the form's submit handler.
+  // FAILS on main 2806388 (issue 28, product to fix; keep the assertion): 232, 312 and 392 ms in
+  // three runs: processing 158-224 ms in the form's submit, presentation 67-218 ms. Sign-up, mail and
+  // payment first make it the slowest test here (81 s once on the crowded shared machine).
   test('a creator sends a reply', async () => {
     // A fan of its own pays pixelpete, whose figures no other journey checks (demo-conversations.ts).
     const fanContext = await browser.context();
@@ -207,5 +208,5 @@ describe(`INP of the main interactions at ${CPU_SLOWDOWN}× CPU slowdown (issue 
     await page.getByRole('list', { name: 'Messages' }).getByText(reply).waitFor();
     const inp = await inpAfterInteraction(page, 'send a reply');
     expect(inp.value).toBeLessThanOrEqual(INP_BUDGET_MS);
-  }, 90_000);
+  }, 120_000);
 });
