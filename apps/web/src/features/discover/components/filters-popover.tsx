@@ -22,6 +22,32 @@ interface FiltersPopoverProps {
   onChange: TUpdateFilters;
 }
 
+/**
+ * A switch that flips at once and lets the URL follow: only the switch re-renders in the tick's frame
+ * (its Interaction to Next Paint), not the popover and its positioning (decision 0037).
+ */
+function FilterSwitch({
+  id,
+  checked,
+  onChange,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const [shown, setShown] = useOptimisticValue(checked);
+  return (
+    <Switch
+      id={id}
+      checked={shown}
+      onCheckedChange={(next) => {
+        setShown(next);
+        onChange(next);
+      }}
+    />
+  );
+}
+
 /** spec §2 Filters popover: price range, verified only, response rate, available only, featured only. */
 export function FiltersPopover({ filters: fromUrl, onChange: update }: FiltersPopoverProps) {
   const id = useId();
@@ -41,10 +67,11 @@ export function FiltersPopover({ filters: fromUrl, onChange: update }: FiltersPo
         </label>
         <p className="text-xs text-slate-500">{hint}</p>
       </div>
-      <Switch
+      <FilterSwitch
         id={`${id}-${key}`}
         checked={filters[key]}
-        onCheckedChange={(checked) => onChange((f) => ({ ...f, [key]: checked }))}
+        // Straight to the URL: the switch shows its own change, so the popover need not re-render for it.
+        onChange={(checked) => update((f) => ({ ...f, [key]: checked }))}
       />
     </div>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { afterNextPaint } from '../../../lib/after-next-paint';
 import { filtersToParams, parseFilters, type TBrowseFilters, type TPriceRange } from '../utils/browse-filters';
 import { usePriceRange } from './use-price-range';
 
@@ -18,12 +19,19 @@ export function useBrowseFilters(): [TBrowseFilters, TUpdateFilters, TPriceRange
   const filters = useMemo(() => parseFilters(params, range), [params, range]);
   const update = useCallback<TUpdateFilters>(
     (next, { replace = false } = {}) =>
-      // From the address bar, not the params of the last render: two quick changes (two categories
-      // ticked in a row) must build on each other, and the router updates the URL before it re-renders.
-      setParams(() => filtersToParams(next(parseFilters(new URLSearchParams(window.location.search), range)), range), {
-        replace,
-        preventScrollReset: true,
-      }),
+      // After the control that changed has painted its new state (the switches and boxes keep an
+      // optimistic copy): the list's re-render is the heavy part, and the tick should not wait for it.
+      afterNextPaint(() =>
+        // From the address bar, not the params of the last render: two quick changes (two categories
+        // ticked in a row) must build on each other, and the router updates the URL before it re-renders.
+        setParams(
+          () => filtersToParams(next(parseFilters(new URLSearchParams(window.location.search), range)), range),
+          {
+            replace,
+            preventScrollReset: true,
+          },
+        ),
+      ),
     [setParams, range],
   );
   return [filters, update, range];

@@ -1,7 +1,7 @@
 import { formatCents, LIMITS, MESSAGE_MESSAGES } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, Clock, FlaskConical, Lock, ShieldCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { AttachmentPicker, type PickedImage } from '../../../components/messaging/attachment-picker';
 import { Button } from '../../../components/ui/button';
@@ -12,7 +12,7 @@ import { useSession } from '../../../lib/auth/session';
 import { cn } from '../../../lib/cn';
 import { useCopy } from '../../../lib/platform-config';
 import { paymentConfigQuery, startCheckout, testSend } from '../api/checkout';
-import { validateMessage } from '../utils/validate-message';
+import { preloadMessageSchema, validateMessage } from '../utils/validate-message';
 
 export interface TMessageRecipient {
   id: string;
@@ -45,6 +45,12 @@ export function MessageDialog({ creator, previousPrice, open, onOpenChange }: Me
   const { user } = useSession();
   const copy = useCopy();
   const config = useQuery({ ...paymentConfigQuery(), enabled: open });
+  // The send rules' schema, once the dialog is on screen and the browser is idle: ready before a send.
+  useEffect(() => {
+    if (!open) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    idle(preloadMessageSchema, { timeout: 1000 });
+  }, [open]);
   const [content, setContent] = useState('');
   const [images, setImages] = useState<PickedImage[]>([]);
   const [error, setError] = useState<string>();
@@ -53,7 +59,7 @@ export function MessageDialog({ creator, previousPrice, open, onOpenChange }: Me
   const price = formatCents(creator.messagePrice);
 
   const submit = async (mode: 'pay' | 'test') => {
-    const problem = validateMessage(content, Boolean(user));
+    const problem = await validateMessage(content, Boolean(user));
     if (problem) {
       setError(problem.text);
       toast.error(problem.title, { description: problem.text });
@@ -77,7 +83,7 @@ export function MessageDialog({ creator, previousPrice, open, onOpenChange }: Me
       window.location.assign(target);
     } catch (failure) {
       setBusy(null);
-      showFailure(failure, mode, setError, content);
+      await showFailure(failure, mode, setError, content);
     }
   };
 
@@ -190,12 +196,15 @@ export function priceChangeText(username: string, from: number, to: number): str
 }
 
 /** spec §8 Payment/messaging: the server's words under the spec's titles. */
-function showFailure(failure: unknown, mode: 'pay' | 'test', setError: (text: string) => void, content: string) {
+async function showFailure(failure: unknown, mode: 'pay' | 'test', setError: (text: string) => void, content: string) {
   const apiError = failure instanceof ApiError ? failure : null;
   const fieldText = apiError?.fields?.messageContent;
   if (fieldText) {
     // The server ran the same schema: the rule that failed here names the toast's title.
-    const problem = validateMessage(content, true) ?? { title: MESSAGE_MESSAGES.sendFailedTitle, text: fieldText };
+    const problem = (await validateMessage(content, true)) ?? {
+      title: MESSAGE_MESSAGES.sendFailedTitle,
+      text: fieldText,
+    };
     setError(problem.text);
     toast.error(problem.title, { description: problem.text });
     return;

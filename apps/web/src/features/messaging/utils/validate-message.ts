@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGE_MESSAGES, ZMessageContent } from '@fanline/contracts';
+import { LIMITS, MESSAGE_MESSAGES } from '@fanline/contracts';
 
 export interface TMessageProblem {
   title: string;
@@ -12,12 +12,20 @@ const PROBLEMS = {
   tooLong: { title: MESSAGE_MESSAGES.tooLongTitle, text: MESSAGE_MESSAGES.tooLong },
 } as const satisfies Record<string, TMessageProblem>;
 
+const loadSchema = () => import('./message-schema');
+
+/** Fetches and evaluates the schema ahead of the first send (the dialog calls it once it has opened). */
+export function preloadMessageSchema(): void {
+  void loadSchema();
+}
+
 /**
  * spec §5 Message, with the same schema the server validates with; null when the text may be sent.
  * The toast title follows from which rule failed (the schema's check), never from the sentence.
  */
-export function validateMessage(content: string, signedIn: boolean): TMessageProblem | null {
+export async function validateMessage(content: string, signedIn: boolean): Promise<TMessageProblem | null> {
   if (!signedIn) return PROBLEMS.authRequired;
+  const { ZMessageContent } = await loadSchema();
   const parsed = ZMessageContent.safeParse(content);
   if (parsed.success) return null;
   const issue = parsed.error.issues[0];
