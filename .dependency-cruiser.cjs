@@ -7,7 +7,7 @@
 // demo seed are the composition at the very top, and nothing imports them back. The module folders'
 // graph is acyclic by construction, and `no-circular` checks files too.
 const TIERS = [
-  ['settings', 'outbox'],
+  ['settings', 'outbox', 'vitals'],
   ['audit', 'notifications', 'realtime', 'system-alerts'],
   ['profiles', 'presence', 'categories', 'reviews'],
   ['auth'],

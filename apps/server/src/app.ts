@@ -142,6 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.events.onAnyEvent(() => creatorCardsChanged(app.db));
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    // A Web Vitals beacon (one per sampled page load) writes only measurements: no card changes.
+    if (request.url === '/api/vitals') return;
     creatorCardsChanged(app.db);
     // Issue 27: the other instances empty theirs too, before this answer leaves, for a write that
     // may change a card and announces nothing itself (a profile edit, an admin action).

@@ -27,6 +27,7 @@ import { registerStreamAdmission } from './modules/realtime';
 import { reviewRoutes } from './modules/reviews/routes';
 import { supportRoutes } from './modules/support/routes';
 import { verificationRoutes } from './modules/verification/routes';
+import { vitalsRoutes } from './modules/vitals/routes';
 
 /**
  * The route table: the one place that registers the HTTP routes (decision 0021). A module's index.ts
@@ -75,6 +76,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       await api.register(payoutAccountRoutes);
       await api.register(settingsRoutes);
       await api.register(supportRoutes);
+      await api.register(vitalsRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },

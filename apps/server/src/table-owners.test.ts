@@ -43,6 +43,7 @@ const OWNER: Record<string, string> = {
   rateLimitBuckets: 'platform',
   openStreams: 'realtime',
   outbox: 'outbox',
+  webVitalsDaily: 'vitals',
 };
 
 /**

@@ -28,3 +28,5 @@ export * from './setting-limits';
 export * from './settings';
 export * from './support';
 export * from './verification';
+export * from './vitals';
+export * from './vitals-limits';

@@ -74,6 +74,8 @@ export const ZPublicConfig = z.object({
   maintenanceMode: z.boolean(),
   registrationOpen: z.boolean(),
   requireCreatorVerification: z.boolean(),
+  /** The share of page loads whose Web Vitals are reported (VITALS_SAMPLE_RATE, decision 0038). */
+  vitalsSampleRate: z.number().min(0).max(1),
 });
 
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;

@@ -6,6 +6,7 @@ import { reconcilePayouts, releaseDueEarnings } from '../modules/ledger';
 import { remindCreators } from '../modules/messages';
 import { reconcilePayments } from '../modules/payments';
 import { alertStuckPayments } from '../modules/system-alerts';
+import { pruneVitals } from '../modules/vitals';
 import { pruneRateLimitBuckets } from '../platform/rate-limit';
 
 /**
@@ -52,4 +53,5 @@ export async function runJobsOnce(app: FastifyInstance): Promise<void> {
   await pruneRateLimitBuckets(app.db, app.clock);
   await pruneLookupCache(app);
   await pruneOrphanAttachments(app);
+  await pruneVitals(app);
 }

@@ -91,6 +91,10 @@ const ZEnv = z.object({
     .min(1)
     .max(24 * 30)
     .default(120),
+  /** The share of page loads that report Web Vitals (decision 0038); default 0.1 in production, 1 elsewhere and in the demo. */
+  VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
+  /** Web Vitals beacons per address and minute (decision 0038). */
+  VITALS_IP_LIMIT: z.coerce.number().int().positive().default(60),
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** Graceful stop (issue 27, decision 0033): how long in-flight work may take after SIGTERM before exit 1. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -179,6 +183,8 @@ export interface Config {
    * deployment never has it unless someone sets it on purpose, and the server says so at start.
    */
   demoMode: boolean;
+  /** Real-user Web Vitals (decision 0038): the share of page loads reported, 0 to 1, and beacons per address and minute. */
+  vitals: { sampleRate: number; perAddressPerMinute: number };
   /** The super admin created or confirmed at start (ADMIN_EMAIL / ADMIN_PASSWORD); absent when not configured. */
   admin: { email: string; password: string | undefined } | undefined;
   webDistDir: string;
@@ -318,6 +324,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Production never gets accounts it was not asked for.
     seedDemoData: e.SEED_DEMO_DATA ?? (!production && !e.DATABASE_URL),
     demoMode: e.DEMO_MODE ?? false,
+    // A demo has few visitors, all of whom should show on its dashboard; production samples a tenth.
+    vitals: {
+      sampleRate: e.VITALS_SAMPLE_RATE ?? (production && !e.DEMO_MODE ? 0.1 : 1),
+      perAddressPerMinute: e.VITALS_IP_LIMIT,
+    },
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverRoot, '../web/dist')),
     uploadsDir: path.join(dataDir, 'uploads'),

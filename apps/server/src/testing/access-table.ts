@@ -81,6 +81,12 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   // Prometheus metrics (issue 27): a bearer METRICS_TOKEN, never a session; absent without the token.
   'GET /metrics': { who: 'signature', own: 'the METRICS_TOKEN bearer token', when: 'METRICS_TOKEN is set' },
   'GET /api/config': { who: 'anyone' },
+  // Issue 28: a page load's Web Vitals, from any visitor; no session is read, nothing personal kept.
+  'POST /api/vitals': {
+    who: 'anyone',
+    body: () => ({ route: '/creators', metrics: [{ name: 'LCP', value: 1234 }] }),
+    mutates: true,
+  },
   'GET /api/payments/config': { who: 'anyone' },
   'GET /dev/outbox': { who: 'development-only', own: 'every mail the log mailer kept; not registered in production' },
   'GET /dev/mail': {
@@ -420,6 +426,7 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   'GET /api/admin/me': { who: 'admins' },
   'GET /api/admin/stats': { who: 'admins' },
   'GET /api/admin/activity': { who: 'admins' },
+  'GET /api/admin/vitals': { who: 'admins' },
   'GET /api/admin/audit': { who: 'admins' },
   'GET /api/admin/users': { who: 'admins' },
   'GET /api/admin/settings': { who: 'admins' },

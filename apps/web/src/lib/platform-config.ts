@@ -20,6 +20,8 @@ export const FALLBACK_CONFIG: TPublicConfig = {
   maintenanceMode: false,
   registrationOpen: true,
   requireCreatorVerification: true,
+  // Nothing is measured until the server has said how much to sample.
+  vitalsSampleRate: 0,
 };
 
 export const platformConfigKey = ['platform-config'] as const;

@@ -11,3 +11,4 @@ export * from './profiles';
 export * from './reviews';
 export * from './support';
 export * from './system';
+export * from './vitals';

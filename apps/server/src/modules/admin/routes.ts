@@ -13,6 +13,7 @@ import {
   ZAdminTransactionsResponse,
   ZAdminUsersQuery,
   ZAdminUsersResponse,
+  ZAdminVitals,
   ZAuditQuery,
   ZAuditResponse,
   ZModerationQuery,
@@ -32,6 +33,7 @@ import { listAudit } from '../audit';
 import { listReports } from '../moderation';
 import { readAllSettings } from '../settings';
 import { listContactMessages, markContactMessageHandled } from '../support';
+import { summarizeVitals } from '../vitals';
 import { exportTransactionsCsv } from './export-transactions-csv';
 import { getStats } from './get-stats';
 import { getTransaction } from './get-transaction';
@@ -61,6 +63,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/me', { schema: { tags, response: { 200: ZAdminMe } } }, async (request) => currentAdmin(request));
 
   app.get('/stats', { schema: { tags, response: { 200: ZAdminStats } } }, async () => getStats(app.db));
+
+  // Real visitors' Web Vitals per route (issue 28, decision 0038).
+  app.get('/vitals', { schema: { tags, response: { 200: ZAdminVitals } } }, async () => summarizeVitals(app));
 
   app.get('/activity', { schema: { tags, response: { 200: ZAdminActivityResponse } } }, async () => ({
     events: await listActivity(app.db, 5),

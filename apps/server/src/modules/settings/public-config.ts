@@ -8,7 +8,7 @@ import { readAllSettings } from './platform-settings';
  * once is the payments module's rule (captures-at-once.ts): the caller passes it in.
  */
 export async function publicConfig(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'config'>,
   opts: { chargesAtOnce: (windowHours: number) => boolean },
 ): Promise<TPublicConfig> {
   const { settings } = await readAllSettings(ctx.db);
@@ -26,5 +26,6 @@ export async function publicConfig(
     maintenanceMode: settings.maintenance_mode,
     registrationOpen: settings.new_user_registration,
     requireCreatorVerification: settings.require_creator_verification,
+    vitalsSampleRate: ctx.config.vitals.sampleRate,
   };
 }
