@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { PAGE_STATE_ID } from './app/page-state';
 import { createQueryClient, Providers } from './app/providers';
 import { AppRoutes } from './app/router';
+import { startVitals } from './lib/start-vitals';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -34,6 +35,8 @@ if (state && root.firstElementChild) {
 } else {
   createRoot(root).render(app);
 }
+
+startVitals(queryClient);
 
 // The service worker (issue 26): pushes and the offline page. Registered once the page has loaded and
 // the browser is idle, so it never competes with the first paint; the push opt-in is elsewhere, offered
