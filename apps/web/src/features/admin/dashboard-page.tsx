@@ -18,6 +18,7 @@ import { api } from '../../lib/api-client';
 import { paths } from '../../paths';
 import { adminAuditQuery, adminKeys, adminStatsQuery } from './api/admin';
 import { StatCard } from './components/stat-card';
+import { WebVitalsCard } from './components/web-vitals-card';
 
 const activityQuery = () => ({
   queryKey: [...adminKeys.all, 'activity'],
@@ -34,7 +35,10 @@ const QUICK = [
   { to: paths.adminModeration, label: 'Moderate Content', icon: Flag },
 ] as const;
 
-/** spec §2 Admin Dashboard: six stat cards, live activity of the last 5 events, four quick actions. */
+/**
+ * spec §2 Admin Dashboard: six stat cards, live activity of the last 5 events, four quick actions; and
+ * real visitors' Web Vitals (issue 28).
+ */
 export function Component() {
   const stats = useQuery(adminStatsQuery()).data;
   const activity = useQuery(activityQuery());
@@ -121,6 +125,8 @@ export function Component() {
           )}
         </Card>
       </div>
+
+      <WebVitalsCard />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type {
   TAdminTransactionDetails,
   TAdminTransactionsResponse,
   TAdminUsersResponse,
+  TAdminVitals,
   TAuditResponse,
   TModerationResponse,
   TModerationReview,
@@ -21,6 +22,7 @@ export const adminKeys = {
   audit: (page: number, limit: number) => [...adminKeys.all, 'audit', page, limit] as const,
   users: (search: string, filter: string, page: number) => [...adminKeys.all, 'users', search, filter, page] as const,
   settings: () => [...adminKeys.all, 'settings'] as const,
+  vitals: () => [...adminKeys.all, 'vitals'] as const,
 };
 
 // Admin figures move under the admin's feet: short stale time, no 5-minute cache.
@@ -130,3 +132,11 @@ export const adminModerationQuery = (search: string, filter: string, page: numbe
 
 export const reviewReport = (reportId: string, review: TModerationReview) =>
   api<{ status: string }>(`/admin/moderation/${reportId}/review`, { method: 'POST', body: review });
+
+/** Real visitors' Web Vitals per route (issue 28): p75s of the last week and each day's p75 for the trend. */
+export const adminVitalsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.vitals(),
+    queryFn: ({ signal }) => api<TAdminVitals>('/admin/vitals', { signal }),
+    staleTime: 60_000,
+  });
