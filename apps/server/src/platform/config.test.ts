@@ -24,6 +24,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).seedDemoData).toBe(true);
   });
 
+  test('Web Vitals: a tenth of page loads in production, all in development and the demo, or VITALS_SAMPLE_RATE', () => {
+    const production = { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x' };
+    expect(loadConfig(production).vitals).toEqual({ sampleRate: 0.1, perAddressPerMinute: 60 });
+    expect(loadConfig({ ...production, DEMO_MODE: 'true' }).vitals.sampleRate).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'development' }).vitals.sampleRate).toBe(1);
+    expect(loadConfig({ ...production, VITALS_SAMPLE_RATE: '0' }).vitals.sampleRate).toBe(0);
+    expect(loadConfig({ VITALS_SAMPLE_RATE: '0.25', VITALS_IP_LIMIT: '5' }).vitals).toEqual({
+      sampleRate: 0.25,
+      perAddressPerMinute: 5,
+    });
+    expect(() => loadConfig({ VITALS_SAMPLE_RATE: '1.5' })).toThrow(/VITALS_SAMPLE_RATE/);
+  });
+
   test('production without Stripe refuses to start unless the test checkout is opted into; test-send never', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /STRIPE_SECRET_KEY: required in production.*ALLOW_TEST_PAYMENTS=true/,
