@@ -152,6 +152,8 @@ async function startServer(root: string, dataDir: string, name: string): Promise
       SMTP_URL: smtp.url,
       // Every browser in the run signs in from 127.0.0.1; the per-email limit still applies.
       AUTH_IP_LIMIT: '10000',
+      // Every page the run closes sends its Web Vitals beacon from 127.0.0.1 too.
+      VITALS_IP_LIMIT: '10000',
       THREADS_CLIENT_ID: 'e2e-threads-client',
       THREADS_CLIENT_SECRET: 'e2e-threads-secret',
       THREADS_AUTH_URL: `${threads.url}/oauth/authorize`,
