@@ -49,31 +49,34 @@ async function adminVitals(page: Page): Promise<TAdminVitals> {
 
 describe('real-user Web Vitals', () => {
   test('browsing the demo shows p75 LCP, INP and CLS per route on the admin dashboard', async () => {
+    const admin = await browser.page();
+    await signInByApi(admin.context(), browser.url('/'), DEMO_ADMIN);
+    const missing = async (route: string) => {
+      const row = (await adminVitals(admin)).routes.find((r) => r.route === route);
+      return (['LCP', 'INP', 'CLS'] as const).filter((metric) => !row || row.metrics[metric].p75 === null);
+    };
+
     const visitor = await browser.context();
     // What the app's reporter sent, to say so if the dashboard does not show it.
     const beacons: string[] = [];
     visitor.on('request', (request) => {
       if (request.url().endsWith('/api/vitals')) beacons.push(request.postData() ?? '');
     });
-    for (const visit of VISITS) await visitAndClose(visitor, visit.path);
-
-    const admin = await browser.page();
-    await signInByApi(admin.context(), browser.url('/'), DEMO_ADMIN);
-    // The beacons travel on their own after the pages are gone: wait until all three routes have them.
-    await expect
-      .poll(
-        async () => {
-          const { routes } = await adminVitals(admin);
-          return VISITS.flatMap(({ route }) => {
-            const row = routes.find((r) => r.route === route);
-            return (['LCP', 'INP', 'CLS'] as const)
-              .filter((metric) => row?.metrics[metric].p75 === null || !row)
-              .map((metric) => `${route} ${metric}`);
-          });
-        },
-        { timeout: 20_000, interval: 500, message: `missing on the dashboard; beacons sent: ${beacons.join(' ')}` },
-      )
-      .toEqual([]);
+    for (const visit of VISITS) {
+      // On a loaded machine a tab closed early may go unmeasured, as a real visitor's can: up to three
+      // visits, each followed by up to 10 s for its beacon to arrive.
+      let left: string[] = [];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await visitAndClose(visitor, visit.path);
+        const deadline = Date.now() + 10_000;
+        do {
+          left = await missing(visit.route);
+          if (left.length > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+        } while (left.length > 0 && Date.now() < deadline);
+        if (left.length === 0) break;
+      }
+      expect(left, `${visit.route} not measured after three visits; beacons sent: ${beacons.join(' ')}`).toEqual([]);
+    }
 
     await admin.goto(browser.url('/admin/dashboard'));
     const section = admin.getByRole('region', { name: 'Web Vitals' });
