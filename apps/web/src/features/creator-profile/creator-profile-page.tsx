@@ -1,7 +1,7 @@
 import { SEARCH_MESSAGES, type TPublicProfile } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Link2Off, UserX } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
@@ -140,7 +140,10 @@ function LoadedProfile({
               />
             </div>
           )}
-          <ProfileTabs profile={profile} />
+          {/* Its own boundary: hydration commits the tabs apart from the header (decision 0037). */}
+          <Suspense fallback={null}>
+            <ProfileTabs profile={profile} />
+          </Suspense>
         </div>
         {!isOwn && (
           <aside aria-label="Message" className="hidden lg:sticky lg:top-24 lg:block">

@@ -1,5 +1,5 @@
 import { DISCOVER_LOOKUP_DEBOUNCE_MS } from '@fanline/contracts';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useCopy } from '../../lib/platform-config';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { CategoriesPopover } from './components/categories-popover';
@@ -52,11 +52,15 @@ export function Component() {
       </div>
 
       <div className="mt-6">
-        <CreatorResults
-          query={query}
-          filtered={hasActiveFilters(filters, range)}
-          onClearFilters={() => update((f) => clearedFilters(f, range))}
-        />
+        {/* A boundary of its own: hydrating the server's HTML, React commits the grid apart from the
+            controls above it, two shorter tasks instead of one (decision 0037). Nothing in it suspends. */}
+        <Suspense fallback={null}>
+          <CreatorResults
+            query={query}
+            filtered={hasActiveFilters(filters, range)}
+            onClearFilters={() => update((f) => clearedFilters(f, range))}
+          />
+        </Suspense>
       </div>
     </section>
   );
