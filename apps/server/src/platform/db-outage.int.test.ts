@@ -25,12 +25,17 @@ describe.skipIf(testDriver() !== 'postgres')('the database connection is cut (Po
   }, async () => {
     const { database, proxy } = await openProxiedTestDatabase(t.database);
     try {
+      let firstQueryDone = false;
       const transaction = database.db.transaction(async (tx) => {
         await tx.execute(sql`select 1`);
+        firstQueryDone = true;
         await sleep(500);
         await tx.execute(sql`select 2`);
       });
-      await sleep(150);
+      // Cut once the transaction holds its connection and has run a query, not after a fixed pause:
+      // on a loaded machine 150 ms could pass before it had connected, and a connection attempt through
+      // a stopped proxy waited past the test's timeout (seen once in CI).
+      while (!firstQueryDone) await sleep(10);
       await proxy.stop();
       await expect(transaction).rejects.toThrow();
       // Without a listener on the checked-out connection, its 'error' was an uncaught exception here.
