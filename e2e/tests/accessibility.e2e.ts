@@ -13,6 +13,11 @@ const CREATOR = DEMO_ACCOUNTS.creator.username;
 
 /** Waits until the page shows content (no skeleton, nothing busy) and finite animations are over. */
 async function settle(page: Page) {
+  // A lazy route (the admin's, the dashboards') renders after the load event: until its chunk has run
+  // the body is empty, and axe finds nothing wrong with nothing.
+  await page.waitForFunction(() => (document.querySelector('main')?.textContent ?? '').trim().length > 0, null, {
+    timeout: 10_000,
+  });
   await page
     .waitForFunction(
       () => !document.querySelector('.animate-pulse, [aria-busy="true"], [role="status"][aria-label^="Loading"]'),
@@ -212,6 +217,12 @@ describe('axe finds no WCAG 2 A/AA violation on any screen (decision 0028)', { t
   test('admin: dashboard, users and the edit dialog, messages, transactions, moderation, support, settings tabs, audit', async () => {
     const found: string[] = [];
     const { page } = await signedIn(DEMO_ADMIN);
+    // The dashboard's Web Vitals card shows its table (wider than a phone) once a visit was measured;
+    // one beacon makes sure that table is what is checked, whichever journeys ran before.
+    const beacon = await page.request.post(browser.url('/api/vitals'), {
+      data: { route: '/creators', metrics: [{ name: 'LCP', value: 1800 }] },
+    });
+    expect(beacon.status()).toBeLessThan(300);
     await sweep(page, '/admin/dashboard', found);
     await sweep(page, '/admin/users', found);
     await withDialog(page, '/admin/users edit dialog', found, () =>
