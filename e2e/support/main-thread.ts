@@ -63,3 +63,69 @@ export async function waitUntilQuiet(page: Page): Promise<void> {
     { polling: 100, timeout: 30_000 },
   );
 }
+
+/** Lighthouse's mobile CPU: a task's thread time counts four times over, as on a phone four times slower. */
+export const SIMULATED_SLOWDOWN = 4;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+}
+
+/**
+ * Runs `load` with a Chromium trace of `page`'s renderer and returns the main thread's top-level tasks
+ * from First Contentful Paint on, each as the CPU time the thread spent in it (a task straddling FCP
+ * counts in proportion). Thread time is what the page's code costs: unlike the wall clock, it does not
+ * grow while the thread waits for a core another process holds, so it barely moves when `npm test`
+ * runs something beside it.
+ */
+export async function mainThreadTasksAfterFcp(page: Page, load: () => Promise<void>): Promise<number[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReturnAsStream',
+    traceConfig: { includedCategories: ['loading', 'disabled-by-default-devtools.timeline'] },
+  });
+  await load();
+  const complete = new Promise<{ stream?: string }>((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  const { stream } = await complete;
+  if (!stream) throw new Error('Chromium returned no trace');
+  let json = '';
+  for (;;) {
+    const chunk = await cdp.send('IO.read', { handle: stream });
+    json += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data;
+    if (chunk.eof) break;
+  }
+  await cdp.send('IO.close', { handle: stream });
+  await cdp.detach();
+  const parsed = JSON.parse(json) as TraceEvent[] | { traceEvents: TraceEvent[] };
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  // The paint event names the page's main thread (its renderer process and thread).
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!fcp) throw new Error('the trace has no firstContentfulPaint');
+  const tasks = events
+    .filter((e) => e.pid === fcp.pid && e.tid === fcp.tid && e.ph === 'X' && e.name === 'RunTask' && e.dur)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const cpuMs: number[] = [];
+  let end = Number.NEGATIVE_INFINITY;
+  for (const task of tasks) {
+    const dur = task.dur ?? 0;
+    // A nested RunTask (a task run inside another, e.g. a microtask checkpoint) is part of its parent.
+    if (task.ts < end) continue;
+    end = task.ts + dur;
+    if (end <= fcp.ts) continue;
+    const share = task.ts >= fcp.ts ? 1 : (end - fcp.ts) / dur;
+    cpuMs.push(((task.tdur ?? dur) * share) / 1000);
+  }
+  return cpuMs;
+}
+
+/** Lighthouse's Total Blocking Time over tasks of the given thread times, each slowed `SIMULATED_SLOWDOWN`×. */
+export function simulatedBlockingTime(cpuMs: number[], thresholdMs = 50): number {
+  return cpuMs.reduce((sum, ms) => sum + Math.max(0, ms * SIMULATED_SLOWDOWN - thresholdMs), 0);
+}

@@ -1,7 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS } from '../support/auth';
 import { setupBrowser } from '../support/browser';
-import { CPU_SLOWDOWN, type LongTask, recordLongTasks, throttleCpu, waitUntilQuiet } from '../support/main-thread';
+import {
+  CPU_SLOWDOWN,
+  type LongTask,
+  mainThreadTasksAfterFcp,
+  recordLongTasks,
+  SIMULATED_SLOWDOWN,
+  simulatedBlockingTime,
+  throttleCpu,
+  waitUntilQuiet,
+} from '../support/main-thread';
 
 // Issue 28 §3: Total Blocking Time of the server-rendered pages, so hydration work that grows fails
 // `npm test` instead of waiting for a Lighthouse run nobody makes. Lighthouse's definition (the part
@@ -13,9 +22,17 @@ import { CPU_SLOWDOWN, type LongTask, recordLongTasks, throttleCpu, waitUntilQui
 // 2806388 measured medians of 740 ms (/), 1095 ms (/creators) and 987 ms (profile); after decision
 // 0037 296, 508 and 611 ms. In npm test, beside another journey file on 2 cores, this build measured
 // 871, 780 and 498 ms, single loads up to 1.4 s. The ceilings are set for that contention, so they
-// catch a large regression (the old main measured 1241-2197 ms on / under load), not a small one;
-// a measurement in thread time from a trace would be steadier (issue 28 note).
+// catch a large regression (the old main measured 1241-2197 ms on / under load), not a small one.
 const TBT_BUDGET_MS = { '/': 1500, '/creators': 2000, profile: 1500 } as const;
+
+// The tight guard: the same sum over each task's thread time (from a trace, without throttling) × 4,
+// as Lighthouse simulates a phone. Thread time does not grow while another process holds the core,
+// so the budget can be what Lighthouse calls good: 200 ms is where its TBT score starts to fall below
+// 0.9. Measured 2026-11-27 on demo data, medians of 3: this build 0-38 ms a page, main 2806388 3-85 ms
+// on the same machine (there both were fast; on the previous session's machine main measured 122 / 603
+// / 453 ms and decision 0037's build 23 / 27 / 0). Tried: a 90 ms busy loop added at start-up made
+// `/` and `/creators` fail (210-247 ms) while the observed guard above still passed.
+const THREAD_TBT_BUDGET_MS = 200;
 
 const LOADS = 3;
 const BLOCKING_THRESHOLD_MS = 50;
@@ -55,6 +72,22 @@ async function measureLoad(pathname: string): Promise<{ tbt: number; longest: nu
   }
 }
 
+/** One cold load, traced without throttling: Lighthouse's simulated TBT over its tasks' thread time. */
+async function measureThreadTime(pathname: string): Promise<{ tbt: number; longest: number }> {
+  const context = await browser.context();
+  try {
+    const page = await context.newPage();
+    await recordLongTasks(page);
+    const tasks = await mainThreadTasksAfterFcp(page, async () => {
+      await page.goto(browser.url(pathname));
+      await waitUntilQuiet(page);
+    });
+    return { tbt: Math.round(simulatedBlockingTime(tasks)), longest: Math.round(Math.max(0, ...tasks)) };
+  } finally {
+    await context.close();
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const PAGES = [
@@ -75,5 +108,20 @@ describe(`main-thread budget: Total Blocking Time at ${CPU_SLOWDOWN}× CPU slowd
       console.log(`TBT ${path} at ${CPU_SLOWDOWN}× CPU: median ${tbt} ms — loads: ${detail}`);
       expect(tbt, `TBT of ${path}, loads: ${detail}`).toBeLessThanOrEqual(budget);
     }, 90_000);
+  }
+});
+
+describe(`main-thread budget: thread time × ${SIMULATED_SLOWDOWN}, as Lighthouse simulates (issue 28)`, {
+  retry: 2,
+}, () => {
+  for (const { path } of PAGES) {
+    test(`${path}: the median simulated TBT of ${LOADS} cold loads stays within ${THREAD_TBT_BUDGET_MS} ms`, async () => {
+      const loads = [];
+      for (let i = 0; i < LOADS; i++) loads.push(await measureThreadTime(path));
+      const tbt = median(loads.map((l) => l.tbt));
+      const detail = loads.map((l) => `${l.tbt} ms (longest task ${l.longest} ms of thread time)`).join('; ');
+      console.log(`simulated TBT ${path} from thread time: median ${tbt} ms — loads: ${detail}`);
+      expect(tbt, `simulated TBT of ${path}, loads: ${detail}`).toBeLessThanOrEqual(THREAD_TBT_BUDGET_MS);
+    }, 60_000);
   }
 });
