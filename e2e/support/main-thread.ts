@@ -80,9 +80,8 @@ interface TraceEvent {
 /**
  * Runs `load` with a Chromium trace of `page`'s renderer and returns the main thread's top-level tasks
  * from First Contentful Paint on, each as the CPU time the thread spent in it (a task straddling FCP
- * counts in proportion). Thread time is what the page's code costs: unlike the wall clock, it does not
- * grow while the thread waits for a core another process holds, so it barely moves when `npm test`
- * runs something beside it.
+ * counts in proportion). Thread time is what the page's code costs: unlike the wall clock, it leaves
+ * out the time the thread waits for a core another process holds.
  */
 export async function mainThreadTasksAfterFcp(page: Page, load: () => Promise<void>): Promise<number[]> {
   const cdp = await page.context().newCDPSession(page);
