@@ -4,6 +4,7 @@ import { getCreatorMetrics } from '../modules/creators';
 import { updateUserActivity } from '../modules/presence';
 import { requireCreator, requireUser, userId } from '../platform/auth-guard';
 import { AppError } from '../platform/errors';
+import { parseTextPlainAsJson } from '../platform/text-plain-json';
 
 const BEACON_BODY_LIMIT = 256;
 
@@ -11,21 +12,8 @@ const BEACON_BODY_LIMIT = 256;
 export const presenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireUser);
 
-  // navigator.sendBeacon with a string body sends text/plain, which a page cannot give a JSON type
-  // without a preflight. This plugin's scope (only these routes) reads text/plain as JSON; the zod
-  // body schema still decides what is valid.
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser(
-    'text/plain',
-    { parseAs: 'string', bodyLimit: BEACON_BODY_LIMIT },
-    (_request, body, done) => {
-      try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        done(new AppError('BAD_REQUEST', 'Body must be JSON'), undefined);
-      }
-    },
-  );
+  // The unload beacon is text/plain (sendBeacon with a string); this plugin's scope reads it as JSON.
+  parseTextPlainAsJson(app, { message: 'Body must be JSON', bodyLimit: BEACON_BODY_LIMIT });
 
   app.post(
     '/activity',

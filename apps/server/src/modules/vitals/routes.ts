@@ -1,6 +1,6 @@
 import { VITALS, ZVitalsBeacon } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../platform/errors';
+import { parseTextPlainAsJson } from '../../platform/text-plain-json';
 import { recordVitals } from './record-vitals';
 
 /**
@@ -9,13 +9,7 @@ import { recordVitals } from './record-vitals';
  * `sendBeacon` with a string sends text/plain, so that is parsed as JSON here too, within this plugin.
  */
 export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(new AppError('BAD_REQUEST', 'The beacon is not JSON.'), undefined);
-    }
-  });
+  parseTextPlainAsJson(app, { message: 'The beacon is not JSON.' });
 
   app.post(
     '/vitals',
