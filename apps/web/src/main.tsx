@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { PAGE_STATE_ID } from './app/page-state';
 import { createQueryClient, Providers } from './app/providers';
 import { AppRoutes } from './app/router';
+import { afterLoadWhenIdle } from './lib/idle';
 import { startVitals } from './lib/start-vitals';
 import './styles.css';
 
@@ -42,9 +43,7 @@ startVitals(queryClient);
 // the browser is idle, so it never competes with the first paint; the push opt-in is elsewhere, offered
 // only at the right moment (lib/push.ts).
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  addEventListener('load', () => {
-    const register = () => navigator.serviceWorker.register('/sw.js').catch(() => {});
-    if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 5000 });
-    else setTimeout(register, 2000);
+  afterLoadWhenIdle(() => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {});
   });
 }

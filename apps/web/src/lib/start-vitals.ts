@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { afterLoadWhenIdle } from './idle';
 
 /**
  * Real-user Web Vitals (issue 28, decision 0038). The reporter and the web-vitals library are a chunk
@@ -8,13 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
  */
 export function startVitals(queryClient: QueryClient): void {
   if (!import.meta.env.PROD || typeof navigator.sendBeacon !== 'function') return;
-  const start = () => {
+  afterLoadWhenIdle(() => {
     import('./vitals').then(({ reportVitals }) => reportVitals(queryClient)).catch(() => {});
-  };
-  const whenIdle = () => {
-    if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 5000 });
-    else setTimeout(start, 2000);
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else addEventListener('load', whenIdle, { once: true });
+  });
 }

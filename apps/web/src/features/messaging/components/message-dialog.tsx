@@ -10,6 +10,7 @@ import { FieldError, Textarea } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth/session';
 import { cn } from '../../../lib/cn';
+import { whenIdle } from '../../../lib/idle';
 import { useCopy } from '../../../lib/platform-config';
 import { paymentConfigQuery, startCheckout, testSend } from '../api/checkout';
 import { preloadMessageSchema, validateMessage } from '../utils/validate-message';
@@ -48,8 +49,7 @@ export function MessageDialog({ creator, previousPrice, open, onOpenChange }: Me
   // The send rules' schema, once the dialog is on screen and the browser is idle: ready before a send.
   useEffect(() => {
     if (!open) return;
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    idle(preloadMessageSchema, { timeout: 1000 });
+    whenIdle(preloadMessageSchema, { timeout: 1000, fallbackMs: 200 });
   }, [open]);
   const [content, setContent] = useState('');
   const [images, setImages] = useState<PickedImage[]>([]);
