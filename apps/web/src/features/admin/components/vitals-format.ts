@@ -1,8 +1,8 @@
-import type { TVitalsMetric, TVitalsRating } from '@fanline/contracts';
+import { formatInteger, type TVitalsMetric, type TVitalsRating } from '@fanline/contracts';
 
 /** "1,234 ms"; CLS as the unitless score with three decimals, "0.012". */
 export function formatVital(metric: TVitalsMetric, value: number): string {
-  return metric === 'CLS' ? value.toFixed(3) : `${value.toLocaleString('en-US')} ms`;
+  return metric === 'CLS' ? value.toFixed(3) : `${formatInteger(value)} ms`;
 }
 
 export const RATING_LABEL: Record<TVitalsRating, string> = {

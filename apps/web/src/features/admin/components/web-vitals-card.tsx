@@ -1,4 +1,4 @@
-import { rateVital, type TAdminVitals, type TVitalsMetric, VITALS_METRICS } from '@fanline/contracts';
+import { formatInteger, rateVital, type TAdminVitals, type TVitalsMetric, VITALS_METRICS } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -118,11 +118,11 @@ function MetricCell({ metric, summary }: { metric: TVitalsMetric; summary: Summa
       <p className="font-semibold text-slate-900">{formatVital(metric, summary.p75)}</p>
       <Badge className={cn(RATING_CLASS[rating])}>{RATING_LABEL[rating]}</Badge>
       <p className="text-xs text-slate-600">
-        {summary.count.toLocaleString('en-US')} {summary.count === 1 ? 'sample' : 'samples'}
+        {formatInteger(summary.count)} {summary.count === 1 ? 'sample' : 'samples'}
       </p>
       <p className="text-xs text-slate-600">
-        {summary.good.toLocaleString('en-US')} good · {summary.needsImprovement.toLocaleString('en-US')} needs
-        improvement · {summary.poor.toLocaleString('en-US')} poor
+        {formatInteger(summary.good)} good · {formatInteger(summary.needsImprovement)} needs improvement ·{' '}
+        {formatInteger(summary.poor)} poor
       </p>
     </div>
   );
