@@ -3,11 +3,13 @@
 // Bottom to top. A module (its routes file included) imports only modules of a LOWER tier (never a
 // sibling of its own tier, never a higher one), through that module's index.ts (Biome checks the front
 // door). Cross-module flows sit in src/flows/, above every module; admin sits above the flows; the route
-// table (src/routes.ts), the routes that compose tiers (src/http/), the app, the jobs, bootstrap and the
-// demo seed are the composition at the very top, and nothing imports them back. The module folders'
+// table (src/routes.ts), the routes that compose tiers (src/http/), the app, the jobs, the operator
+// commands (src/ops/), bootstrap and the demo seed are the composition at the very top, and nothing
+// imports them back. Every folder under src/ is in this order (issue 35: health and ops had no place,
+// so a planted import from health into payments passed). The module folders'
 // graph is acyclic by construction, and `no-circular` checks files too.
 const TIERS = [
-  ['settings', 'outbox', 'vitals'],
+  ['settings', 'outbox', 'vitals', 'health'],
   ['audit', 'notifications', 'realtime', 'system-alerts'],
   ['profiles', 'presence', 'categories', 'reviews'],
   ['auth'],
@@ -23,7 +25,7 @@ const ORDER = [
   ...TIERS.map((tier) => tier.join(', ')),
   'flows',
   'admin',
-  'routes + http + app + jobs + demo',
+  'routes + http + app + jobs + ops + demo',
 ].join('  <  ');
 
 const SERVER = '^apps/server/src/';
@@ -75,11 +77,11 @@ module.exports = {
       name: 'composition-is-the-top',
       severity: 'error',
       comment:
-        `The composition (app.ts, routes.ts, http/, bootstrap.ts, server.ts, jobs/, the demo seed in db/seed/, ` +
-        `db/reset.ts) sits at the top: no module, flow or platform file imports it. The layers: ${ORDER}.`,
+        `The composition (app.ts, routes.ts, http/, bootstrap.ts, server.ts, jobs/, ops/, the demo seed in ` +
+        `db/seed/, db/reset.ts) sits at the top: no module, flow or platform file imports it. The layers: ${ORDER}.`,
       from: { path: `${SERVER}(modules|flows|platform|db/schema)/`, pathNot: NOT_TESTS },
       to: {
-        path: `${SERVER}(app|routes|bootstrap|server)\\.ts$|${SERVER}(jobs|http|db/seed)/|${SERVER}db/reset\\.ts$`,
+        path: `${SERVER}(app|routes|bootstrap|server)\\.ts$|${SERVER}(jobs|http|ops|db/seed)/|${SERVER}db/reset\\.ts$`,
       },
     },
     {

@@ -67,6 +67,7 @@ async function measure(name: string, args: string[], dataDir: string): Promise<{
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ALLOW_HTTP_PUBLIC_URL: 'true',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       APP_SECRET: 'startup-bench-secret-0123456789abcdef',

@@ -19,6 +19,8 @@ export async function startBenchServer(
   const config = loadConfig({
     NODE_ENV: 'production',
     ALLOW_TEST_PAYMENTS: 'true',
+    // The benches run over plain HTTP on loopback (decision 0044: a lab may, by name).
+    ALLOW_HTTP_PUBLIC_URL: 'true',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp/fanline-bench',
     PORT: '0',

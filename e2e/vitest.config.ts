@@ -1,14 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
+// The journeys run in one invocation with one global setup (the demo data seeded once, one server and
+// one Chromium per worker: setup/global-setup.ts). The timing journeys measure the main thread and
+// interaction latency under CPU throttling, so they run after every other journey has finished, one
+// at a time, with nothing else on the machine's two cores, and without retries (issue 35 point 4).
+const TIMING = ['e2e/tests/main-thread.e2e.ts', 'e2e/tests/interactions.e2e.ts'];
+const shared = { testTimeout: 60_000, hookTimeout: 120_000, retry: 0 };
+
 export default defineConfig({
   test: {
-    include: ['e2e/tests/**/*.e2e.ts'],
     globalSetup: ['e2e/setup/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    // Two files at once, each worker against a server of its own (setup/global-setup.ts starts one per
-    // worker); each file opens its own browser. Most of a journey waits on a browser or a server, so two
-    // overlap well on a 2-core machine.
+    // Two files at once, each worker against a server and a browser of its own. Most of a journey
+    // waits on a browser or a server, so two overlap well on a 2-core machine.
     maxWorkers: 2,
+    // No `extends: true` below: a project that extends the root runs the global setup again.
+    projects: [
+      { test: { ...shared, name: 'journeys', include: ['e2e/tests/**/*.e2e.ts'], exclude: TIMING } },
+      {
+        test: { ...shared, name: 'timing', include: TIMING, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -6,7 +6,8 @@
 // so tests and benches can run a cluster of their own beside `npm run cluster`:
 //   DATABASE_URL       the PostgreSQL server (default postgres://postgres@127.0.0.1:5432)
 //   CLUSTER_DB         the database it drops and creates (fanline_cluster)
-//   CLUSTER_PORT       HAProxy's port, the public address (3100)
+//   CLUSTER_TLS_PORT   HAProxy's HTTPS port, the public address https://localhost:<port> (3443)
+//   CLUSTER_PORT       HAProxy's plain-HTTP port, which redirects to HTTPS (3100)
 //   CLUSTER_BASE_PORT  instance i listens on CLUSTER_BASE_PORT + i (3100: 3101, 3102, 3103)
 //   CLUSTER_INSTANCES  how many instances (3, at most 6: deploy/haproxy.cfg's server lines)
 //   CLUSTER_S3_PORT    s3rver's port (4569); CLUSTER_S3_BUCKET the bucket (fanline)
@@ -14,8 +15,9 @@
 //   CLUSTER_SEED       false: no demo data (the cluster's tests make their own accounts)
 //   CLUSTER_METRICS_BASE_PORT  instance i serves /metrics on 127.0.0.1:(this + i) (9100: 9101..), or off
 import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
+import https from 'node:https';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
@@ -36,6 +38,7 @@ const settings = {
   adminUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432',
   database: env.CLUSTER_DB || 'fanline_cluster',
   port: Number(env.CLUSTER_PORT || 3100),
+  tlsPort: Number(env.CLUSTER_TLS_PORT || 3443),
   basePort: Number(env.CLUSTER_BASE_PORT || 3100),
   instances: Number(env.CLUSTER_INSTANCES || 3),
   s3Port: Number(env.CLUSTER_S3_PORT || 4569),
@@ -50,6 +53,8 @@ if (!(settings.instances >= 1 && settings.instances <= 6)) fail('CLUSTER_INSTANC
 
 /** Everything started, newest last; stopped in reverse. */
 const started = { instances: [], haproxy: null, s3: null };
+/** The certificate made at start (makeCertificate): HAProxy serves it, clients of the cluster trust it. */
+let tls = null;
 let stopping = false;
 
 process.on('SIGINT', () => void stop('SIGINT'));
@@ -78,7 +83,10 @@ async function main() {
   const databaseUrl = await freshDatabase();
   const s3Endpoint = await startObjectStore();
   const vapid = webpush.generateVAPIDKeys();
-  const publicUrl = `http://localhost:${settings.port}`;
+  tls = makeCertificate();
+  // HTTPS, as a real deployment (decision 0044): HAProxy ends TLS, the instances see
+  // X-Forwarded-Proto: https, set the __Host- session cookie and send HSTS.
+  const publicUrl = `https://localhost:${settings.tlsPort}`;
   // Everything that must match across instances is made once here: a token signed by one instance
   // (OAuth state, unsubscribe links) is checked by another, and a browser subscribed to push through
   // one instance is pushed to by any.
@@ -137,6 +145,45 @@ async function freshDatabase() {
   const url = new URL(settings.adminUrl);
   url.pathname = `/${settings.database}`;
   return url.toString();
+}
+
+/**
+ * A self-signed certificate for localhost and 127.0.0.1, made fresh at every start with openssl (the
+ * key never leaves CLUSTER_DIR). HAProxy reads certificate and key from one PEM file.
+ */
+function makeCertificate() {
+  const dir = path.join(settings.dir, 'tls');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const certFile = path.join(dir, 'cluster.crt');
+  const keyFile = path.join(dir, 'cluster.key');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '30',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const certificate = fs.readFileSync(certFile, 'utf8');
+  const pemFile = path.join(dir, 'haproxy.pem');
+  fs.writeFileSync(pemFile, certificate + fs.readFileSync(keyFile, 'utf8'), { mode: 0o600 });
+  const fingerprint = new X509Certificate(certificate).fingerprint256;
+  return { certFile, pemFile, certificate, fingerprint };
 }
 
 async function startObjectStore() {
@@ -216,7 +263,14 @@ async function startHaproxy() {
     started.instances.map((instance, index) => [`FANLINE_SERVER_${index + 1}`, `127.0.0.1:${instance.port}`]),
   );
   const config = path.join(ROOT, 'deploy/haproxy.cfg');
-  const haproxyEnv = { ...env, ...servers, FANLINE_BIND: `127.0.0.1:${settings.port}` };
+  const haproxyEnv = {
+    ...env,
+    ...servers,
+    FANLINE_BIND: `127.0.0.1:${settings.port}`,
+    FANLINE_TLS_BIND: `127.0.0.1:${settings.tlsPort}`,
+    FANLINE_TLS_CERT: tls.pemFile,
+    FANLINE_HTTPS_PORT: String(settings.tlsPort),
+  };
   execFileSync(HAPROXY, ['-c', '-q', '-f', config], { env: haproxyEnv, stdio: 'inherit' });
   const log = fs.openSync(path.join(settings.dir, 'logs', 'haproxy.log'), 'a');
   const child = spawn(HAPROXY, ['-db', '-f', config], { env: haproxyEnv, detached: true, stdio: ['ignore', log, log] });
@@ -227,7 +281,7 @@ async function startHaproxy() {
     console.error(`HAProxy exited (${signal ?? code}); stopping the cluster. Log: ${settings.dir}/logs/haproxy.log`);
     void stop('haproxy', 1);
   });
-  await waitForReady(`http://127.0.0.1:${settings.port}/api/health/ready`, started.haproxy);
+  await waitForReady(`https://127.0.0.1:${settings.tlsPort}/api/health/ready`, started.haproxy);
 }
 
 function exitOf(child) {
@@ -244,8 +298,7 @@ async function waitForReady(url, proc) {
     if (done || stopping)
       throw new Error(`${proc.id} exited before it was ready${proc.logPath ? `; see ${proc.logPath}` : ''}`);
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
+      if ((await statusOf(url)) === 200) return;
     } catch {
       // not listening yet
     }
@@ -254,11 +307,27 @@ async function waitForReady(url, proc) {
   throw new Error(`${proc.id} was not ready within ${READY_TIMEOUT_MS / 1000} s`);
 }
 
+/** The status of a GET, over https trusting the cluster's own certificate. */
+function statusOf(url) {
+  if (!url.startsWith('https:')) return fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.status);
+  return new Promise((resolve, reject) => {
+    const request = https.get(url, { ca: tls.certificate, servername: 'localhost', timeout: 2000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    });
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', reject);
+  });
+}
+
 /** cluster.json: what runs where, for the cluster's tests and bench (and an operator's curiosity). */
 function writeSummary({ publicUrl, databaseUrl, s3Endpoint }) {
   const summary = {
     publicUrl,
-    haproxyUrl: `http://127.0.0.1:${settings.port}`,
+    haproxyUrl: `https://127.0.0.1:${settings.tlsPort}`,
+    httpUrl: `http://127.0.0.1:${settings.port}`,
+    certificateFile: tls.certFile,
+    fingerprint: tls.fingerprint,
     databaseUrl,
     s3: { endpoint: s3Endpoint, bucket: settings.bucket },
     haproxyPid: started.haproxy?.pid,
@@ -278,6 +347,10 @@ function writeSummary({ publicUrl, databaseUrl, s3Endpoint }) {
 async function printWelcome({ publicUrl, databaseUrl, s3Endpoint, logins }) {
   const lines = [
     `\nFanline cluster is running at ${publicUrl} (HAProxy, round robin over ${started.instances.length} instances)`,
+    `  TLS           a self-signed certificate made at start: ${shortPath(tls.certFile)}`,
+    `                SHA-256 fingerprint ${tls.fingerprint}`,
+    `                (trust it, or \`curl --cacert ${shortPath(tls.certFile)}\`; \`curl -k\` skips the check)`,
+    `  plain HTTP    http://localhost:${settings.port} redirects (308) to ${publicUrl}`,
     ...started.instances.map(
       (s) =>
         `  ${s.id}     http://127.0.0.1:${s.port}  log ${shortPath(s.logPath)}` +

@@ -9,6 +9,8 @@ export function productConfig() {
   const config = loadConfig({
     NODE_ENV: 'production',
     ALLOW_TEST_PAYMENTS: 'true',
+    // Plain HTTP on loopback (decision 0044: a lab may, by name).
+    ALLOW_HTTP_PUBLIC_URL: 'true',
     LOG_LEVEL: 'warn',
     DATA_DIR: '/tmp/fanline-bench-product',
     PORT: '0',

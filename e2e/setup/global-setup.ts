@@ -8,7 +8,9 @@ import {
   startSmtpCapture,
   startThreadsStandIn,
 } from '@fanline/server/testing';
+import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { ARGS, CHROMIUM } from '../support/chromium';
 import { freePort } from '../support/free-port';
 
 /** One server under test and its stand-ins; each vitest worker has its own (e2e/support/server.ts). */
@@ -20,6 +22,11 @@ export interface ServerUnderTest {
   instagramStandInUrl: string;
   /** The demo logins the server generated for its data directory (e2e/support/auth.ts). */
   demoLogins: DemoCredentials;
+  /**
+   * The worker's one Chromium (a Playwright browser server): each file connects to it and opens
+   * contexts of its own, instead of launching a browser per file (support/browser.ts).
+   */
+  browserWsEndpoint: string;
 }
 
 declare module 'vitest' {
@@ -57,10 +64,16 @@ export default async function setup(project: TestProject) {
     // Only a clean stop closes the embedded database, so that its directory can be copied.
     if (code !== 0) throw new Error(`The seeding server stopped with ${code}; see e2e/artifacts/seed.log`);
     const starts = await Promise.allSettled(
-      // One server per worker: vitest numbers its workers 1..maxWorkers (VITEST_POOL_ID).
-      Array.from({ length: project.config.maxWorkers }, (_, i) => {
+      // One server and one browser per worker: vitest numbers its workers 1..maxWorkers (VITEST_POOL_ID).
+      Array.from({ length: project.config.maxWorkers }, async (_, i) => {
         const dataDir = path.join(root, `server-${i + 1}`);
-        return startRetrying(root, dataDir, `server-${i + 1}`, seeded);
+        const started = await startRetrying(root, dataDir, `server-${i + 1}`, seeded);
+        try {
+          return await withBrowser(started);
+        } catch (error) {
+          await started.stop();
+          throw error;
+        }
       }),
     );
     for (const start of starts) if (start.status === 'fulfilled') running.push(start.value);
@@ -82,7 +95,12 @@ export default async function setup(project: TestProject) {
  * starting at the same moment can be given it (seen once: EADDRINUSE). Such a start is tried again
  * on a new port, from a fresh copy of the seeded data; any other failure is final.
  */
-async function startRetrying(root: string, dataDir: string, name: string, seeded?: string): Promise<Started> {
+async function startRetrying(
+  root: string,
+  dataDir: string,
+  name: string,
+  seeded?: string,
+): Promise<Started<Omit<ServerUnderTest, 'browserWsEndpoint'>>> {
   for (let attempt = 1; ; attempt++) {
     if (seeded) {
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -97,8 +115,20 @@ async function startRetrying(root: string, dataDir: string, name: string, seeded
   }
 }
 
-interface Started {
-  underTest: ServerUnderTest;
+/** Launches the worker's Chromium beside its server; stopping the server closes it too. */
+async function withBrowser(started: Started<Omit<ServerUnderTest, 'browserWsEndpoint'>>): Promise<Started> {
+  const browser: BrowserServer = await chromium.launchServer({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  return {
+    underTest: { ...started.underTest, browserWsEndpoint: browser.wsEndpoint() },
+    async stop() {
+      await browser.close().catch(() => {});
+      return started.stop();
+    },
+  };
+}
+
+interface Started<T = ServerUnderTest> {
+  underTest: T;
   /** Stops the server and its stand-ins; resolves with the server's exit code. */
   stop(): Promise<number | null>;
 }
@@ -107,7 +137,11 @@ interface Started {
  * Starts the server on `dataDir` with stand-ins of its own. Its mails go to a folder beside the data
  * directory, not inside it, so a copy of the seeded directory brings no mails along.
  */
-async function startServer(root: string, dataDir: string, name: string): Promise<Started> {
+async function startServer(
+  root: string,
+  dataDir: string,
+  name: string,
+): Promise<Started<Omit<ServerUnderTest, 'browserWsEndpoint'>>> {
   const mailDir = path.join(root, `${name}-mail`);
   fs.mkdirSync(mailDir, { recursive: true });
   let mailCount = 0;
@@ -154,6 +188,8 @@ async function startServer(root: string, dataDir: string, name: string): Promise
       AUTH_IP_LIMIT: '10000',
       // Every page the run closes sends its Web Vitals beacon from 127.0.0.1 too.
       VITALS_IP_LIMIT: '10000',
+      // ...and every page view (security review F5's per-address page limit is its own test's concern).
+      PAGE_VIEW_LIMIT: '100000',
       THREADS_CLIENT_ID: 'e2e-threads-client',
       THREADS_CLIENT_SECRET: 'e2e-threads-secret',
       THREADS_AUTH_URL: `${threads.url}/oauth/authorize`,

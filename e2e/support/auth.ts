@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DEMO_ACCOUNTS, demoEmail } from '@fanline/server/demo-accounts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { linkFrom, waitForMail } from './mail';
+import { linkFrom, linkToken, waitForMail } from './mail';
 import { server } from './server';
 
 // The one place journeys get demo logins from: the seeded addresses and usernames from the server's
@@ -81,7 +81,7 @@ export async function signUpConfirmed(
     data: { ...account, intendedAccountType: type },
   });
   expect(response.status(), await response.text()).toBe(201);
-  const token = new URL(linkFrom(await waitForMail(account.email), '/auth/confirm?token=')).searchParams.get('token');
+  const token = linkToken(linkFrom(await waitForMail(account.email), '/auth/confirm#token='));
   const confirmed = await context.request.post(at('/api/auth/confirm-email'), { data: { token } });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   return account;

@@ -5,21 +5,7 @@ import { afterAll, beforeAll, onTestFailed } from 'vitest';
 import { server } from './server';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-// Flags this machine kind needs (env notes): no sandbox as root, and no background networking,
-// whose connections the closed network refuses.
-export const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+export { ARGS, CHROMIUM } from './chromium';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 375, height: 812 };
@@ -79,17 +65,22 @@ export async function openInApp(page: Page, pathname: string): Promise<void> {
   }, pathname);
 }
 
-/** Registers beforeAll/afterAll hooks for one Chromium per test file and returns the harness. */
+/**
+ * Registers beforeAll/afterAll hooks that connect the file to its worker's Chromium (one per worker,
+ * started by the global setup; each file's contexts are its own and closed after it) and returns the
+ * harness.
+ */
 export function setupBrowser(): BrowserHarness {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
-  const { baseUrl } = server();
+  const { baseUrl, browserWsEndpoint } = server();
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+    browser = await chromium.connect(browserWsEndpoint);
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+    // A connected client's close() closes what it opened and disconnects; the browser stays for the next file.
     await browser?.close();
   });
 
@@ -100,6 +91,7 @@ export function setupBrowser(): BrowserHarness {
     ctx.setDefaultTimeout(10_000);
     ctx.on('page', waitForHydrationOnGoto);
     contexts.push(ctx);
+    describeOnFailure(ctx);
     return ctx;
   };
 
@@ -120,6 +112,30 @@ export function setupBrowser(): BrowserHarness {
       return page;
     },
   };
+}
+
+/**
+ * When the test that opened `ctx` fails, the log says where each of its pages was and what it showed:
+ * a failure on a loaded CI machine is read from the log alone (its screenshots stay on that machine).
+ */
+function describeOnFailure(ctx: BrowserContext): void {
+  try {
+    onTestFailed(async () => {
+      for (const page of ctx.pages()) {
+        const text = await page
+          .evaluate(() => document.body?.innerText ?? '')
+          .catch((error: unknown) => `(unreadable: ${String(error)})`);
+        const dialogs = await page
+          .evaluate(() => Array.from(document.querySelectorAll('[role="dialog"]'), (d) => d.textContent ?? ''))
+          .catch(() => []);
+        console.error(
+          `failed test's page ${page.url()}\n  dialogs open: ${dialogs.length ? dialogs.join(' | ') : 'none'}\n  text: ${text.replace(/\s+/g, ' ').slice(0, 1500)}`,
+        );
+      }
+    });
+  } catch {
+    // A context opened in a hook, outside any test: there is no test to fail.
+  }
 }
 
 /**

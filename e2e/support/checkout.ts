@@ -2,7 +2,7 @@ import type { APIRequestContext } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
- * A fan pays for a message through the built-in test checkout, by API: the e2e server is a
+ * A fan pays for a message through the built-in test checkout, by API, and gets the payment's id: the e2e server is a
  * production server opted into the test checkout, so test-send does not exist there.
  */
 export async function payForMessage(
@@ -10,7 +10,7 @@ export async function payForMessage(
   url: (path: string) => string,
   recipientId: string,
   messageContent: string,
-): Promise<void> {
+): Promise<string> {
   const started = await request.post(url('/api/checkout'), { data: { recipientId, messageContent } });
   expect(started.status(), await started.text()).toBe(200);
   const paymentId = String((await started.json()).url)
@@ -20,4 +20,5 @@ export async function payForMessage(
     data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Test Fan' },
   });
   expect(paid.status(), await paid.text()).toBe(200);
+  return String(paymentId);
 }

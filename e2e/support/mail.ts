@@ -22,10 +22,15 @@ export async function waitForMail(to: string, timeoutMs = 10_000): Promise<Mail>
   throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
 }
 
-/** The first link in the mail whose URL contains `pathPart`, e.g. '/auth/confirm?token='. */
+/** The first link in the mail whose URL contains `pathPart`, e.g. '/auth/confirm#token='. */
 export function linkFrom(mail: Mail, pathPart: string): string {
   const escaped = pathPart.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   const match = mail.body.match(new RegExp(`https?://[^\\s"<>]*${escaped}[^\\s"<>]*`));
   if (!match) throw new Error(`no link with ${pathPart} in the mail`);
   return match[0];
+}
+
+/** The one-time token of a mailed link: in its fragment (`#token=…`), which browsers never send (issue 42). */
+export function linkToken(link: string): string | null {
+  return new URLSearchParams(new URL(link).hash.slice(1)).get('token');
 }

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DEMO_ADMIN, DEMO_FAN, demoCreator, signInByApi, uniqueAccount } from '../support/auth';
 import { setupBrowser } from '../support/browser';
-import { linkFrom, waitForMail } from '../support/mail';
+import { linkFrom, linkToken, waitForMail } from '../support/mail';
 
 const browser = setupBrowser();
 const DIALOG_CREATOR = 'chefnora';
@@ -16,7 +16,7 @@ async function newConfirmedUser(prefix = 'adm') {
   const account = uniqueAccount(prefix);
   const signUp = await context.request.post(browser.url('/api/auth/sign-up'), { data: account });
   expect(signUp.status()).toBe(201);
-  const token = new URL(linkFrom(await waitForMail(account.email), '/auth/confirm?token=')).searchParams.get('token');
+  const token = linkToken(linkFrom(await waitForMail(account.email), '/auth/confirm#token='));
   expect((await context.request.post(browser.url('/api/auth/confirm-email'), { data: { token } })).status()).toBe(200);
   await context.close();
   return account;

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { alertText, uniqueAccount } from '../support/auth';
 import { setupBrowser } from '../support/browser';
-import { linkFrom, waitForMail } from '../support/mail';
+import { linkFrom, linkToken, waitForMail } from '../support/mail';
 
 const browser = setupBrowser();
 
@@ -15,7 +15,7 @@ async function newCreatorToBe() {
     data: { ...account, intendedAccountType: 'creator' },
   });
   expect(signUp.status()).toBe(201);
-  const token = new URL(linkFrom(await waitForMail(account.email), '/auth/confirm?token=')).searchParams.get('token');
+  const token = linkToken(linkFrom(await waitForMail(account.email), '/auth/confirm#token='));
   expect((await context.request.post(browser.url('/api/auth/confirm-email'), { data: { token } })).status()).toBe(200);
   return { context, account };
 }

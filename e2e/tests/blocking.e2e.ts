@@ -92,15 +92,20 @@ describe('blocking a sender', () => {
     const billing = await (await fanContext.request.get(browser.url('/api/billing/summary'))).json();
     expect(billing.totalSpentCents).toBe(0);
 
-    // Writing again from the profile is refused with plain words.
+    // Issue 36: the profile says so in plain words before the fan writes anything: no Message button,
+    // and ?openModal opens no dialog. (The checkout's own refusal is checked below and in the API tests.)
     await fanPage.goto(browser.url(`/${DEMO_CREATOR.username}?openModal=true`));
-    const messageDialog = fanPage.getByRole('dialog', {
-      name: new RegExp(`Send message to @${DEMO_CREATOR.username}`),
+    await fanPage
+      .getByTestId('message-refusal')
+      .filter({ visible: true })
+      .getByText(MESSAGE_MESSAGES.blocked)
+      .waitFor();
+    expect(await fanPage.getByRole('dialog').count()).toBe(0);
+    expect(await fanPage.getByRole('button', { name: `Message @${DEMO_CREATOR.username}` }).count()).toBe(0);
+    const refused = await fanContext.request.post(browser.url('/api/checkout'), {
+      data: { recipientId: String(creatorProfile.id), messageContent: 'One more question about colours, please?' },
     });
-    await messageDialog.getByLabel('Your message').fill('One more question about colours, please?');
-    await messageDialog.getByRole('button', { name: /^Send & Pay \$/ }).click();
-    await fanPage.locator('[data-sonner-toast]').filter({ hasText: MESSAGE_MESSAGES.blocked }).first().waitFor();
-    expect(new URL(fanPage.url()).pathname).toBe(`/${DEMO_CREATOR.username}`);
+    expect(refused.status()).toBe(409);
 
     // Settings → Blocked lists the fan, at 1280 and 375 px; Unblock (confirmed) lifts the block.
     await page.goto(browser.url('/dashboard/settings?tab=blocked'));

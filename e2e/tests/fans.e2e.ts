@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatCents, type TBillingTransaction } from '@fanline/contracts';
+import { formatCents, MESSAGE_OUTCOME_LABELS, messageOutcomeText, type TBillingTransaction } from '@fanline/contracts';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DEMO_FAN, signInByApi } from '../support/auth';
@@ -73,14 +73,16 @@ describe('a fan finds answers, figures and payments (issue 11)', () => {
     // One conversation per creator the fan paid.
     expect(await summaryValue(page, 'Conversations')).toBe(String(new Set(rows.map((r) => r.creator.username)).size));
 
-    const recent = page.getByRole('link').filter({ has: page.getByText(/^(Completed|Pending|Released|Refunded)$/) });
+    // Issue 36 §5: each conversation says what became of its newest message, in contracts' one vocabulary.
+    const OUTCOME = new RegExp(`^(${Object.values(MESSAGE_OUTCOME_LABELS).join('|')})(: .+)?$`);
+    const recent = page.getByRole('link').filter({ has: page.getByText(OUTCOME) });
     expect(await recent.count()).toBeLessThanOrEqual(5);
     const row = (name: string) => recent.filter({ hasText: name });
     expect((await row('Founder').count()) + (await row('Fay Adams').count())).toBeGreaterThan(0);
     for (const [name, status] of [
-      [ANSWERED.name, 'Completed'],
-      [PENDING.name, 'Pending'],
-      [REFUNDED.name, 'Released'],
+      [ANSWERED.name, MESSAGE_OUTCOME_LABELS.answered],
+      [PENDING.name, MESSAGE_OUTCOME_LABELS.pending],
+      [REFUNDED.name, MESSAGE_OUTCOME_LABELS.expired],
     ] as const) {
       if ((await row(name).count()) > 0) expect(await row(name).innerText()).toContain(status);
     }
@@ -96,9 +98,11 @@ describe('a fan finds answers, figures and payments (issue 11)', () => {
     }
     expect(await list.count()).toBe(rows.length);
     const statusOf = async (name: string) => (await list.filter({ hasText: name }).first().innerText()).split('\n');
-    expect(await statusOf(ANSWERED.name)).toContain('Completed');
-    expect(await statusOf(PENDING.name)).toContain('Pending');
-    expect(await statusOf(REFUNDED.name)).toContain('Released');
+    // The outcome's word (Hana's message ran out of time), and the money's own words beside the amount.
+    expect(await statusOf(ANSWERED.name)).toEqual(expect.arrayContaining(['Answered', 'Charged']));
+    expect(await statusOf(PENDING.name)).toEqual(expect.arrayContaining(['Pending', 'On hold']));
+    expect(await statusOf(REFUNDED.name)).toEqual(expect.arrayContaining(['Expired', 'Not charged']));
+    expect(await statusOf(REFUNDED.name)).not.toContain('Released');
     // The preview is cut to 50 characters and the row links to its conversation.
     const fay = list.filter({ hasText: 'Fay Adams' }).first();
     expect(await fay.getByText(/^=SUM/).innerText()).toBe(`${formula.slice(0, 49)}…`);
@@ -125,6 +129,11 @@ describe('a fan finds answers, figures and payments (issue 11)', () => {
     for (const line of lines) expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
     expect(lines.find((l) => l.includes('SUM(A1:A9)'))).toContain(`"'=SUM(A1:A9) is how my sheet starts`);
     for (const r of rows) expect(lines.some((l) => l.includes(r.paymentId) && l.includes(`"${r.status}"`))).toBe(true);
+    // Issue 36 §5: and the outcome's word, as the page says it.
+    for (const r of rows)
+      expect(
+        lines.some((l) => l.includes(r.paymentId) && l.includes(`"${messageOutcomeText(r.outcome, r.declineReason)}"`)),
+      ).toBe(true);
   });
 
   test('from any page the answer is two clicks away: Messages in the header, then the conversation', async () => {

@@ -71,8 +71,12 @@ describe('paid messages, live (issue 5 acceptance)', () => {
     await fan.page.getByText('Test payment — no real card is charged').waitFor();
     await payWithCard(fan.page, '4242 4242 4242 4242');
     await fan.page.waitForURL('**/payment-success?**');
-    await fan.page.getByRole('heading', { name: 'Payment successful' }).waitFor();
-    await fan.page.getByText(`${price} to @${SAM.username}`).waitFor();
+    await fan.page.getByRole('heading', { name: 'Message sent' }).waitFor();
+    // Issue 36 §3: the page looked the payment up; a card hold says it is held until the reply.
+    await fan.page
+      .getByTestId('payment-summary')
+      .filter({ hasText: `${price} held until @${SAM.username} replies` })
+      .waitFor();
 
     // Without a reload, the creator's inbox shows the conversation and the pending count grows.
     await conversationRow(creator.page, text).waitFor();

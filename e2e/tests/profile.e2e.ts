@@ -5,7 +5,7 @@ import { PROFILE_MESSAGES, UPLOAD_MESSAGES } from '@fanline/contracts';
 import { describe, expect, test } from 'vitest';
 import { alertText, DEMO_CREATOR, fillSignup, signInByApi, submitLogin, uniqueAccount } from '../support/auth';
 import { setupBrowser } from '../support/browser';
-import { linkFrom, waitForMail } from '../support/mail';
+import { linkFrom, linkToken, waitForMail } from '../support/mail';
 
 const browser = setupBrowser();
 
@@ -30,7 +30,7 @@ async function newSignedInFan() {
     data: { ...account, intendedAccountType: 'customer' },
   });
   expect(signUp.status()).toBe(201);
-  const token = new URL(linkFrom(await waitForMail(account.email), '/auth/confirm?token=')).searchParams.get('token');
+  const token = linkToken(linkFrom(await waitForMail(account.email), '/auth/confirm#token='));
   const confirmed = await context.request.post(browser.url('/api/auth/confirm-email'), { data: { token } });
   expect(confirmed.status()).toBe(200);
   return { context, account };
@@ -152,7 +152,7 @@ describe('creator dashboard guard (spec §2)', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/login');
 
-    await page.goto(linkFrom(await waitForMail(account.email), '/auth/confirm?token='));
+    await page.goto(linkFrom(await waitForMail(account.email), '/auth/confirm#token='));
     await page.waitForURL('**/dashboard/settings');
     const dialog = page.getByRole('dialog', { name: 'Complete your creator setup' });
     await dialog.getByText(browser.url(`/${account.username}`)).waitFor();

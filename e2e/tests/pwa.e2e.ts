@@ -133,14 +133,14 @@ describe('installable app and push opt-in (issue 26)', () => {
       expect(await page.getByRole('button', { name: 'Turn on notifications' }).count()).toBe(0);
 
       const creator = await (await context.request.get(browser.url(`/api/profiles/${DEMO_CREATOR.username}`))).json();
-      await payForMessage(
+      const paymentId = await payForMessage(
         context.request,
         browser.url,
         String(creator.id),
         // A tag glued to a word: a bare number in a message would read as a figure on the admin pages.
         `Push opt-in question pwa_${endpoint.slice(-6)}`,
       );
-      await page.goto(browser.url(`/payment-success?creator=${DEMO_CREATOR.username}&amount=10`));
+      await page.goto(browser.url(`/payment-success?payment=${paymentId}`));
       const offer = page.getByRole('region', { name: 'Know the moment they reply' });
       await offer.waitFor();
       expect(await axeViolations(page)).toEqual([]);

@@ -4,6 +4,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestApp, type TestApp, useTestApp } from './testing';
 
+// driver-sensitive: the smoke test of the whole app, on each driver the product ships with (vitest.config.ts).
+
 const t = useTestApp();
 beforeAll(async () => {
   // A route that fails unexpectedly, to see what a client is told.

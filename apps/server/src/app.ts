@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -6,7 +5,12 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -18,20 +22,28 @@ import { creatorCardsChanged } from './modules/creators';
 import type { OutboxRunner } from './modules/outbox';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments';
 import { createEventBus, type EventBus } from './modules/realtime';
+import { isActiveAdmin } from './platform/auth-guard';
+import { clientKey } from './platform/client-key';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Database, Db } from './platform/db';
 import { devMailRoutes } from './platform/dev-mail';
-import { devOutboxRoutes } from './platform/dev-outbox';
+import { devOutboxRoutes, hasMailbox, withDemoMailbox } from './platform/dev-outbox';
 import { createDrain, type Drain } from './platform/drain';
+import { EARLY_CLICKS_CSP_SOURCE } from './platform/early-clicks';
 import { registerErrorHandler } from './platform/error-handler';
+import { AppError } from './platform/errors';
+import { registerIdempotency } from './platform/idempotency';
 import { safeLoggerOptions } from './platform/logging';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mailer';
 import { createMetrics, type Metrics, registerRequestMetrics } from './platform/metrics';
 import { registerOriginCheck } from './platform/origin-check';
+import { isUnknownNestedPage } from './platform/page-paths';
 import { encodeHtml, loadPageRenderer } from './platform/page-render';
 import { registerPrivateNoStore } from './platform/private-cache';
 import { postgresRateLimitStore } from './platform/rate-limit-store';
+import { requestIdGenerator } from './platform/request-id';
+import { resultIsMissing } from './platform/result-pages';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createStorage, type ObjectStorage } from './platform/storage';
 import { publicUploadRoutes } from './platform/storage/public-uploads';
@@ -73,10 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger: safeLoggerOptions(options.logger, config.logLevel),
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: requestIdGenerator(config.trustProxy),
     // Fastify ignores a bare hop count (it cannot check the peer), so a count becomes "trust the
     // nearest N hops": the operator promises that exactly N proxies stand in front of every request.
     trustProxy:
@@ -113,13 +122,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('clock', options.clock ?? systemClock);
-  app.decorate(
-    'mailer',
+  const mailer =
     options.mailer ??
-      (config.mail.smtpUrl
-        ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
-        : createLogMailer(() => app.log, { production: config.env === 'production' })),
-  );
+    (config.mail.smtpUrl
+      ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+      : createLogMailer(() => app.log, { production: config.env === 'production' }));
+  // Issue 36: the demo keeps a copy of every mail it sends for its mailbox (/dev/outbox).
+  app.decorate('mailer', config.demoMode ? withDemoMailbox(mailer) : mailer);
   app.decorate('payments', options.payments ?? createPaymentProvider(config));
   app.decorate('storage', options.storage ?? createStorage(config));
   if (!options.storage) app.addHook('onClose', async () => app.storage.close());
@@ -161,7 +170,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // The one inline script: server-rendered pages hold clicks made before hydration (early-clicks.ts).
+        scriptSrc: ["'self'", EARLY_CLICKS_CSP_SOURCE],
+        // Decision 0048: pictures come from our own storage only (a provider's copy included).
+        imgSrc: ["'self'", 'data:', 'blob:'],
         // Radix and sonner set inline styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'"],
@@ -179,25 +191,42 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     global: false,
     store: postgresRateLimitStore({ db: app.db, clock: app.clock }),
     skipOnError: true,
+    // The same client key as every other limit and lease: an IPv6 client is its /64 (security review F1).
+    keyGenerator: (request) => clientKey(request.ip),
   });
   await app.register(cookie);
   registerOriginCheck(app);
   registerModuleHooks(app);
+  registerIdempotency(app);
   registerPrivateNoStore(app);
 
   await app.register(swagger, {
     openapi: { info: { title: 'Fanline API', version: '1.0.0' }, servers: [{ url: config.publicUrl }] },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Security review I1: in production the API reference (admin routes included) is for admins only;
+  // anyone else gets the same 404 as an unknown path.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiHooks:
+      config.env === 'production'
+        ? {
+            preHandler: async (request) => {
+              if (!request.auth || !(await isActiveAdmin(app, request.auth.userId)))
+                throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
+            },
+          }
+        : {},
+  });
 
   await registerApiRoutes(app);
   // Outside production, mails that had nowhere to go can be read at /dev/outbox.
   // The unsubscribe link of every product email: a page at PUBLIC_URL/unsubscribe, outside /api.
   await registerPageRoutes(app);
-  if (config.env !== 'production' && app.mailer.kind === 'log') await app.register(devOutboxRoutes);
-  // Outside production, every mail template with sample data (issue 26), SMTP or not.
-  if (config.env !== 'production') await app.register(devMailRoutes);
+  // The demo shows its mailbox too (issue 36); a real deployment never.
+  if (hasMailbox(config, app.mailer)) await app.register(devOutboxRoutes, { demo: config.demoMode });
+  // Outside production and in the demo, every mail template with sample data (issue 26), SMTP or not.
+  if (config.env !== 'production' || config.demoMode) await app.register(devMailRoutes);
 
   await registerStatic(app, config);
   return app;
@@ -227,12 +256,34 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
   // Server-rendered HTML for /, /creators and profiles (decision 0020), when the web build has its SSR entry.
   const renderer = hasWeb ? await loadPageRenderer(app, path.join(config.webDistDir, '..', 'dist-ssr')) : null;
 
-  app.setNotFoundHandler({ preHandler: app.rateLimit({ max: 60, timeWindow: '1 minute' }) }, async (request, reply) => {
+  // Security review F5: page views (the SSR pages and the SPA fallback) have their own, higher limit;
+  // the misses of /api, /uploads and /metrics keep 60 a minute. A limited page is answered in HTML.
+  const pageLimit = app.rateLimit({ max: config.pageViewsPerMinute, timeWindow: '1 minute', groupId: 'pages' });
+  const missLimit = app.rateLimit({ max: 60, timeWindow: '1 minute' });
+  const isPageView = (request: FastifyRequest) => {
     const url = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     // /metrics is never a page: without METRICS_TOKEN it is a plain 404 (decision 0033).
     const notAPage = url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/') || url === '/metrics';
-    if (shell && wantsPage && !notAPage) {
+    return Boolean(shell) && wantsPage && !notAPage;
+  };
+  const limitByKind = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+    if (!isPageView(request)) return missLimit.call(this, request, reply);
+    try {
+      await pageLimit.call(this, request, reply);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode !== 429) throw error;
+      // The limiter has set Retry-After; a person gets a page that says what to do, not raw JSON.
+      return reply
+        .status(429)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(TOO_MANY_PAGES);
+    }
+  };
+  app.setNotFoundHandler({ preHandler: limitByKind }, async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (isPageView(request) && shell) {
       // History fallback: the SPA renders every route, including its own not-found page. The OAuth
       // callback runs in the popup, which comes back from the provider's origin and must still reach
       // its opener, so it alone relaxes the opener policy.
@@ -251,6 +302,10 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
         if (encoding) reply.header('content-encoding', encoding);
         return reply.send(body);
       }
+      // A nested path the app has no page for: its not-found page, said with a 404 (issue 36 §17).
+      if (isUnknownNestedPage(url)) reply.status(404);
+      // A payment, checkout or conversation that is not the visitor's: the page says so, and so does the status.
+      else if (await resultIsMissing(app, request)) reply.status(404);
       return reply.header('cache-control', 'no-cache').send(shell.html(url));
     }
     return reply.status(404).send({
@@ -258,6 +313,12 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
     });
   });
 }
+
+const TOO_MANY_PAGES = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Too many requests · Fanline</title></head>
+<body><main><h1>Too many requests</h1><p>Please wait a minute, then reload this page.</p><p><a href="/">Go to the home page</a></p></main></body></html>
+`;
 
 /**
  * Writes that cannot change a creator card, or that announce their change through a realtime event

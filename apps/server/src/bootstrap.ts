@@ -4,7 +4,7 @@ import { type DemoLogin, generateDemoPasswords, retirePublishedPasswords, seedDe
 import { seedDemoEarnings } from './db/seed/demo-earnings';
 import { ensureSuperAdmin, hasSuperAdmin, SuperAdminError, type SuperAdminOutcome } from './modules/auth';
 import { type Config, ConfigError } from './platform/config';
-import { type Database, migrateDatabase, openDatabase } from './platform/db';
+import { type Database, migrateDatabase, openDatabase, type PostgresSettings } from './platform/db';
 
 export function pgliteDir(config: Config): string {
   return path.join(config.dataDir, 'pglite');
@@ -13,7 +13,7 @@ export function pgliteDir(config: Config): string {
 /** Opens the configured database (PGlite under DATA_DIR without DATABASE_URL) and migrates it. */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
   const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, ...postgresSettings(config) })
     : await openDatabase({ kind: 'pglite', dataDir: pgliteDir(config) });
   try {
     await migrateDatabase(database);
@@ -22,6 +22,12 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
     throw error;
   }
   return database;
+}
+
+/** The operator's DATABASE_* settings (platform/config.ts) as the pool takes them. */
+export function postgresSettings(config: Config): PostgresSettings {
+  const { poolMax, ...rest } = config.database;
+  return { max: poolMax, ...rest };
 }
 
 /** What a demo seeding generated, kept in DATA_DIR/demo-logins.json (mode 600) for that data directory. */

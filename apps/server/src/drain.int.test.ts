@@ -5,14 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Database } from './platform/db';
-import { contiguousFreePorts, openTestDatabase, testDatabaseUrl, testDriver } from './testing';
+import { compiledEntry, contiguousFreePorts, openTestDatabase, testDatabaseUrl, testDriver } from './testing';
+
+// driver-sensitive: a draining server must close the embedded database cleanly as well as a PostgreSQL pool (vitest.config.ts).
 
 // The graceful stop of a rolling deploy (issue 27 point 4, decision 0033), on the real server process
 // (server.ts) as a supervisor runs it: SIGTERM turns readiness to 503 at once, tells the open event
 // stream to reconnect and ends it, lets the request under way finish, and exits 0 within the grace
 // period; work that outlives SHUTDOWN_GRACE_MS is cut off with exit 1.
 
-const SERVER = path.join(import.meta.dirname, 'server.ts');
 let database: Database | undefined;
 let databaseUrl = '';
 
@@ -38,7 +39,7 @@ async function startServer(env: Record<string, string>): Promise<Child> {
   const port = await contiguousFreePorts(1);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-drain-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  const child = spawn(process.execPath, ['--enable-source-maps', await compiledEntry('server.ts')], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { careRoutes } from './http/care-routes';
 import { settingsRoutes } from './http/config-routes';
+import { creatorSetupRoutes } from './http/creator-setup-routes';
 import { realtimeRoutes } from './http/event-stream-routes';
 import { messageRoutes } from './http/message-routes';
 import { metricsRoutes } from './http/metrics-routes';
@@ -8,7 +9,7 @@ import { presenceRoutes } from './http/presence-routes';
 import { publicProfileRoutes } from './http/public-profile-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { attachmentRoutes } from './modules/attachments/routes';
-import { hashToken, registerAuthHooks, SESSION_COOKIE } from './modules/auth';
+import { hashToken, registerAuthHooks, sessionTokenOf } from './modules/auth';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { instagramKeyRoutes } from './modules/creators/instagram-key-routes';
@@ -41,7 +42,7 @@ export function registerModuleHooks(app: FastifyInstance): void {
   // Streams are admitted before any session lookup (realtime), keyed by the session cookie (auth).
   registerStreamAdmission(app, {
     sessionOf: (request) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = sessionTokenOf(request);
       return token ? hashToken(token) : undefined;
     },
   });
@@ -68,6 +69,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       await api.register(attachmentRoutes);
       await api.register(fanRoutes);
       await api.register(careRoutes);
+      await api.register(creatorSetupRoutes);
       await api.register(realtimeRoutes);
       await api.register(verificationRoutes);
       await api.register(reviewRoutes);

@@ -2,6 +2,8 @@ import { beforeAll, expect, test } from 'vitest';
 import { testDriver, useTestApp } from './testing';
 import { formatSoak, runSoak } from './testing/soak';
 
+// driver-sensitive: the soak runs on the embedded database only (a single connection is its worst case) (vitest.config.ts).
+
 // A shortened soak (SOAK_SECONDS, 50 by default) over loopback with live streams connected; the
 // thirty-minute run is `npm run soak -w @fanline/bench`. It runs in the PGlite pass only, to keep
 // `npm test` bounded on a shared machine.

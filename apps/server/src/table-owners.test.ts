@@ -32,7 +32,8 @@ const OWNER: Record<string, string> = {
   pushSubscriptions: 'notifications',
   payments: 'payments',
   webhookEvents: 'payments',
-  idempotencyKeys: 'payments',
+  // Written by the idempotency layer every keyed write passes through (decision 0044).
+  idempotencyKeys: 'platform',
   platformSettings: 'settings',
   profiles: 'profiles',
   profileViews: 'profiles',
@@ -43,6 +44,7 @@ const OWNER: Record<string, string> = {
   rateLimitBuckets: 'platform',
   openStreams: 'realtime',
   outbox: 'outbox',
+  outboxPrunedKeys: 'outbox',
   webVitalsDaily: 'vitals',
 };
 

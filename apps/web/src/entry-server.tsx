@@ -26,6 +26,16 @@ import { paths } from './paths';
  */
 export { setApiTransport } from './lib/api-client';
 
+/** The pages rendered here: the first-visit pages, and the legal pages (issue 36), which need only the live settings. */
+const RENDERED: ReadonlySet<string> = new Set([
+  paths.home,
+  paths.creators,
+  paths.creatorProfile,
+  paths.terms,
+  paths.privacy,
+  paths.refundPolicy,
+]);
+
 export type TRenderedPage =
   /** `html` goes inside #root, `stateScript` (the query cache as JSON) right after it. */
   | { kind: 'page'; html: string; stateScript: string }
@@ -38,7 +48,7 @@ export type TRenderedPage =
 export async function renderPage(url: string, signal: AbortSignal): Promise<TRenderedPage> {
   const location = new URL(url, 'http://localhost');
   const leaf = matchRoutes(routes, location.pathname)?.at(-1)?.route.path;
-  if (leaf !== paths.home && leaf !== paths.creators && leaf !== paths.creatorProfile) return { kind: 'skip' };
+  if (!RENDERED.has(leaf ?? '')) return { kind: 'skip' };
 
   // A new cache for every page: never the browser's, never another visitor's.
   const client = createQueryClient();
@@ -53,7 +63,7 @@ export async function renderPage(url: string, signal: AbortSignal): Promise<TRen
     const range = priceRangeOf(config.price);
     const query = toBrowseQuery(parseFilters(location.searchParams, range), range);
     await Promise.all([client.fetchInfiniteQuery(browseQuery(query)), client.fetchQuery(categoriesQuery())]);
-  } else {
+  } else if (leaf === paths.creatorProfile) {
     const segment = location.pathname.split('/')[1] ?? '';
     let username = segment;
     try {

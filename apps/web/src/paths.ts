@@ -34,10 +34,15 @@ export const paths = {
   adminSettings: '/admin/settings',
   adminSupport: '/admin/support',
   adminAudit: '/admin/audit',
+  adminStuckJobs: '/admin/stuck-jobs',
   // Account pages the spec's users expect (issue "Accounts"): mail links land on these.
   confirmEmail: '/auth/confirm',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  // Issue 36: the legal pages a paying customer expects (server-rendered, decision 0020).
+  terms: '/terms',
+  privacy: '/privacy',
+  refundPolicy: '/refund-policy',
 } as const;
 
 export const href = {
@@ -52,8 +57,8 @@ export const href = {
   message: (messageId: string) => `/messages/${encodeURIComponent(messageId)}`,
   dashboardMessage: (messageId: string) => `/dashboard/messages/${encodeURIComponent(messageId)}`,
   checkout: (paymentId: string) => `/checkout/${encodeURIComponent(paymentId)}`,
-  paymentSuccess: (creator: string, amount: string) =>
-    `${paths.paymentSuccess}?${new URLSearchParams({ creator, amount })}`,
+  /** Issue 36 §3: the page looks the payment up by its id; it shows nothing the URL merely says. */
+  paymentSuccess: (paymentId: string) => `${paths.paymentSuccess}?${new URLSearchParams({ payment: paymentId })}`,
 };
 
 export const SUPPORT_EMAIL = 'support@fanline.app';

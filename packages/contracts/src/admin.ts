@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ZAdminPage, ZAdminPageQuery } from './admin-page';
 import { ZText, ZTimestamp, ZUuid } from './common';
+import { DECLINE_REASONS } from './decline-reasons';
 import { LIMITS } from './limits';
-import { ZDisplayName } from './profiles';
+import { MESSAGE_OUTCOMES } from './message-outcome';
+import { ZDisplayName, ZUsername } from './profiles';
 
 // modules/admin: the admin portal (spec §2 Admin portal, §5 admin inputs; ARCHITECTURE §3a, §8).
 
@@ -56,14 +58,8 @@ export type TAdminUsersResponse = z.input<typeof ZAdminUsersResponse>;
 export const ZAdminEditUser = z.object({
   // The same rule as the user's own edit (security review N9): required, so never blanked.
   displayName: ZDisplayName.optional(),
-  username: z
-    .string()
-    .trim()
-    .regex(
-      new RegExp(`^[a-z0-9_]{${LIMITS.username.min},${LIMITS.username.max}}$`),
-      `Username must be ${LIMITS.username.min}–${LIMITS.username.max} characters: a-z, 0-9 and underscore`,
-    )
-    .optional(),
+  // The one username shape (issue 35); the server adds the reserved, held and lookalike rules.
+  username: ZUsername.optional(),
   bio: ZText.max(LIMITS.bio.max, `Bio must be at most ${LIMITS.bio.max} characters`).nullable().optional(),
   messagePriceDollars: z
     .number()
@@ -122,7 +118,8 @@ export const ZAdminActivityResponse = z.object({ events: z.array(ZAdminActivity)
 
 export type TAdminActivity = z.input<typeof ZAdminActivity>;
 
-export const ADMIN_MESSAGE_FILTERS = ['all', 'pending', 'responded', 'expired'] as const;
+/** Issue 36 §5: a decline, a block's release and a missed deadline are three filters, never one "Expired". */
+export const ADMIN_MESSAGE_FILTERS = ['all', 'pending', 'responded', 'declined', 'released', 'expired'] as const;
 
 export type TAdminMessageFilter = (typeof ADMIN_MESSAGE_FILTERS)[number];
 
@@ -137,8 +134,12 @@ export const ZAdminMessageRow = z.object({
   id: ZUuid,
   sender: ZParty,
   recipient: ZParty,
-  /** Our message status: sent (shown Pending), responded, refunded (shown Expired). */
+  /** Our message status: sent, responded, refunded; screens show `outcome`'s word instead. */
   status: z.enum(['sent', 'responded', 'refunded']),
+  /** Issue 36 §5: the one vocabulary (contracts' MESSAGE_OUTCOME_LABELS): Declined, Released, Expired… */
+  outcome: z.enum(MESSAGE_OUTCOMES),
+  /** Set when the creator declined it (outcome 'declined'). */
+  declineReason: z.enum(DECLINE_REASONS).nullable(),
   /** A creator's free follow-up: 'sent' for good, yet never pending (shown Follow-up). */
   isFollowup: z.boolean(),
   amountCents: z.number().int(),
@@ -181,7 +182,20 @@ export const ZAdminRefundResult = z.object({
 
 export type TAdminRefundResult = z.infer<typeof ZAdminRefundResult>;
 
-export const ADMIN_TRANSACTION_FILTERS = ['all', 'succeeded', 'pending', 'failed', 'returned'] as const;
+/**
+ * Payment states (succeeded, pending, failed) and, issue 36 §5, how the message ended when its money
+ * went back: declined, released (creator blocked), expired, refunded; once one "Released / Refunded".
+ */
+export const ADMIN_TRANSACTION_FILTERS = [
+  'all',
+  'succeeded',
+  'pending',
+  'failed',
+  'declined',
+  'released',
+  'expired',
+  'refunded',
+] as const;
 
 export type TAdminTransactionFilter = (typeof ADMIN_TRANSACTION_FILTERS)[number];
 
@@ -196,6 +210,13 @@ export const ZAdminTransactionRow = z.object({
   recipient: ZParty,
   /** Our payment status (ARCHITECTURE §3a). */
   status: z.enum(['pending', 'authorized', 'succeeded', 'canceled', 'refunded', 'failed']),
+  /**
+   * Issue 36 §5: the paid message's outcome in the one vocabulary (MESSAGE_OUTCOME_LABELS); null while
+   * the checkout is unpaid or failed, or when the payment has no message.
+   */
+  outcome: z.enum(MESSAGE_OUTCOMES).nullable(),
+  /** Set when the creator declined the message (outcome 'declined'). */
+  declineReason: z.enum(DECLINE_REASONS).nullable(),
   amountCents: z.number().int(),
   platformFeeCents: z.number().int(),
   creatorCents: z.number().int(),
@@ -245,3 +266,30 @@ export const ZAdminTransactionDetails = z.object({
 });
 
 export type TAdminTransactionDetails = z.input<typeof ZAdminTransactionDetails>;
+
+/**
+ * Admin › Stuck jobs (issue 35, decision 0039): the outbox rows that died (an after-commit step that
+ * failed on every attempt, or was refused), each with the chain it holds back. No payload is shown.
+ */
+export const ZStuckJob = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  key: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  /** The chain it holds: later steps with this ordering key wait for it. */
+  orderingKey: z.string().nullable(),
+  /** How many pending steps wait behind it. */
+  waiting: z.number().int(),
+  createdAt: ZTimestamp,
+  failedAt: ZTimestamp,
+});
+
+export const ZStuckJobsResponse = z.object({ jobs: z.array(ZStuckJob) });
+
+/** POST /api/admin/stuck-jobs/:id/retry or /drop: what happened to the row. */
+export const ZStuckJobResult = z.object({ outcome: z.enum(['retried', 'dropped']) });
+
+export type TStuckJob = z.input<typeof ZStuckJob>;
+export type TStuckJobsResponse = z.input<typeof ZStuckJobsResponse>;
+export type TStuckJobResult = z.infer<typeof ZStuckJobResult>;

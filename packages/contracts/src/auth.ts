@@ -56,6 +56,11 @@ export const ZTokenRequest = z.object({ token: ZText.min(16).max(200) });
 
 export const ZResetPasswordRequest = z.object({ token: ZText.min(16).max(200), password: ZPassword });
 
+/** Issue 36 §17: POST /api/auth/reset-password/check, the reset page asks on load whether its link still works. */
+export const ZResetTokenCheck = z.object({ token: ZText.max(200) });
+export const ZResetTokenStatus = z.object({ usable: z.boolean() });
+export type TResetTokenStatus = z.input<typeof ZResetTokenStatus>;
+
 export const ZChangePasswordRequest = z.object({
   currentPassword: ZText.min(1, 'Please enter your current password.').max(256, 'Password is too long.'),
   newPassword: ZPassword,

@@ -5,6 +5,7 @@ export const FEATURED = { limit: 8, skeletons: 5 } as const;
 // Browse's sort orders and response-rate filter live here, not beside the zod schemas in creators.ts:
 // the Discover page needs the lists, and importing them from a schema module would pull zod into it.
 export const BROWSE_SORTS = ['response_rate_desc', 'price_asc', 'price_desc', 'recent', 'new'] as const;
+export type TBrowseSort = (typeof BROWSE_SORTS)[number];
 export const RESPONSE_RATE_OPTIONS = ['all', '90', '95', '99'] as const;
 
 export const BROWSE = { pageSize: 12, debounceMs: 800, minSearchChars: 3 } as const;

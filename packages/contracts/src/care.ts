@@ -5,7 +5,14 @@ import { LIMITS } from './limits';
 // modules/care: a creator's capacity protection (issue #13).
 
 const { min, max } = LIMITS.capacity;
-const capacityLimit = z.number().int().min(min, `At least ${min}.`).max(max, `At most ${max}.`).nullable();
+// Issue 36 §15: the rule is said on the field, with the way out.
+export const CAPACITY_LIMIT_MESSAGE = `Enter ${min} to ${max}, or leave empty for no limit.`;
+const capacityLimit = z
+  .number(CAPACITY_LIMIT_MESSAGE)
+  .int(CAPACITY_LIMIT_MESSAGE)
+  .min(min, CAPACITY_LIMIT_MESSAGE)
+  .max(max, CAPACITY_LIMIT_MESSAGE)
+  .nullable();
 
 /** Issue #13 capacity protection: PUT /api/creator/capacity. Null turns a limit off. */
 export const ZCapacitySettings = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_MESSAGES } from './copy';
+import { TEXT_MESSAGES } from './text-messages';
 
 /** A timestamp: a Date on the server, an ISO-8601 string on the wire. */
 export const ZTimestamp = z.codec(z.iso.datetime({ offset: true }), z.date(), {

@@ -1,16 +1,14 @@
-import type { TBrowseSort } from './creators';
+import type { TBrowseSort } from './browse-limits';
+import type { TDeclineReason } from './decline-reasons';
+import type { TEmailKind } from './email-kinds';
 import { GENERIC_ERROR_MESSAGE } from './errors';
 import { LIMITS } from './limits';
-import type { TDeclineReason } from './messages';
-import type { TEmailKind } from './notifications';
 import type { TSettingKey } from './settings';
 
 // The product's own words (spec §5 and §8), every user-facing sentence in one place, shared so the
 // server and the web app say the same thing. Schemas live in the module files and import from here.
 
-export const TEXT_MESSAGES = {
-  invalidCharacters: 'This contains characters that are not allowed.',
-} as const;
+export { TEXT_MESSAGES } from './text-messages';
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password. Please check your credentials.',
@@ -23,6 +21,7 @@ export const AUTH_MESSAGES = {
   emailTaken: 'An account with this email already exists. Please try signing in instead.',
   invalidEmail: 'Please enter a valid email address.',
   passwordTooShort: `Password must be at least ${LIMITS.password.min} characters long.`,
+  passwordTooCommon: 'This password is too common and easy to guess. Please choose a different one.',
   usernameTakenServer: 'This username is already taken. Please choose a different username.',
   usernameTakenForm: 'This username is already taken. Please choose a different one.',
   signUpFailed: 'Failed to create account. Please try again.',
@@ -62,6 +61,8 @@ export const UPLOAD_MESSAGES = {
   invalidTypeHint: 'Please upload a JPG, PNG or GIF image.',
   tooLarge: 'File too large',
   tooLargeHint: 'Images must be 5MB or smaller.',
+  /** Security review F2: a small file may still unpack to a huge picture; refused before it is decoded. */
+  tooManyPixels: 'This image is too big to process. Images must be 24 megapixels or smaller.',
   failed: 'Upload failed',
   unreadable: 'The upload could not be read. Please try again.',
   onePart: 'Send exactly one file, in a form field named "file".',
@@ -77,7 +78,11 @@ export const PROFILE_MESSAGES = {
   displayNameTooLong: `Display name must be at most ${LIMITS.displayName.max} characters.`,
   displayNameHiddenCharacters:
     'Display names cannot contain invisible, control or text-direction characters. Please remove them.',
-  displayNameConfusable: 'This display name looks like the name of a verified creator. Please choose a different one.',
+  displayNameConfusable:
+    'This display name looks like the name of a creator on Fanline. Please choose a different one.',
+  displayNameNeedsLetter: 'Display names need at least one letter, number or emoji.',
+  usernameNeedsLetter: 'Usernames need at least one letter or number.',
+  usernameConfusable: "This username looks like another creator's. Please choose a different username.",
 } as const;
 
 export const MESSAGE_MESSAGES = {
@@ -116,7 +121,9 @@ export const MESSAGE_MESSAGES = {
 } as const;
 
 export const SEARCH_MESSAGES = {
+  /** For admins: what to set up. Issue 36 §17: visitors get `notConfiguredVisitor`, no operator detail. */
   notConfigured: 'Instagram API key not configured. Showing platform creators only.',
+  notConfiguredVisitor: 'Showing creators on Fanline only.',
   quota: 'Instagram API quota exceeded. Showing platform creators only.',
   unavailable: 'Instagram API temporarily unavailable. Showing platform creators only.',
   noData: 'Instagram API failed to return data. Please check the username or try again later.',
@@ -175,6 +182,7 @@ export const REVIEW_MESSAGES = {
   // Ours: why the server refuses a review (the dialog shows the permission message above).
   notReplied: 'You can review a creator once they have replied to your message',
   notFound: 'Review not found',
+  ratingRequired: 'Choose a rating from 1 to 5 stars',
   notAuthor: 'Only the author can change this review',
   notAddressed: 'Only the creator this review is about can respond to it',
 } as const;
@@ -231,6 +239,9 @@ export const RETURN_NOTES = {
   released:
     'The hold on your card was released: you were never charged. It disappears from your statement, usually within a few days depending on your bank.',
   refunded: 'The charge was refunded to your card. Refunds usually appear on your statement within 5–10 business days.',
+  refund_pending: 'The refund is on its way to your card; the card network has not confirmed it yet.',
+  refund_failed:
+    'The refund to your card did not go through. We have been alerted and will give the money back another way.',
 } as const;
 
 export const BROWSE_SORT_LABELS: Record<TBrowseSort, string> = {

@@ -67,7 +67,7 @@ export const ZCategoriesResponse = z.object({ categories: z.array(ZCategory) });
 export type TCategory = z.input<typeof ZCategory>;
 export type TCategoriesResponse = z.input<typeof ZCategoriesResponse>;
 
-export type TBrowseSort = (typeof BROWSE_SORTS)[number];
+export type { TBrowseSort } from './browse-limits';
 
 const ZFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
 

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'CREATOR_UNAVAILABLE',
   /** The platform is in maintenance mode and refuses new checkouts (403). */
   'MAINTENANCE',
+  /** The request named a host this server does not serve (421): not PUBLIC_URL's (decision 0044). */
+  'MISDIRECTED_REQUEST',
   'INTERNAL',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];

@@ -1,15 +1,24 @@
 import { z } from 'zod';
 import { ZTimestamp } from './common';
-import { ZParty } from './messages';
+import { MESSAGE_OUTCOMES } from './message-outcome';
+import { DECLINE_REASONS, ZParty } from './messages';
 
 // modules/fans: the sender dashboard and billing.
 
 /**
  * spec §4: a sender's billing view maps responded to completed and sent to pending; an expired
  * message's money comes back: 'released' when only a hold was placed (it drops off the statement),
- * 'refunded' when the card was charged (it comes back as a credit).
+ * 'refunded' when the card was charged (it comes back as a credit). Decision 0050: a refund the card
+ * network has not finished is 'refund_pending', one it failed 'refund_failed' (never "refunded").
  */
-export const BILLING_STATUSES = ['completed', 'pending', 'released', 'refunded'] as const;
+export const BILLING_STATUSES = [
+  'completed',
+  'pending',
+  'released',
+  'refunded',
+  'refund_pending',
+  'refund_failed',
+] as const;
 export type TBillingStatus = (typeof BILLING_STATUSES)[number];
 
 /** spec §2 Sender billing: the preview is cut to 50 characters. */
@@ -26,6 +35,10 @@ export const ZBillingSummary = z.object({
   onHoldCents: z.number().int(),
   /** Cents that came back (released holds and refunds). */
   returnedCents: z.number().int(),
+  /** Issue 36 §17: of those, holds let go, never charged ("released, not charged"), */
+  releasedCents: z.number().int(),
+  /** and charges paid back (refunded). */
+  refundedCents: z.number().int(),
   messagesSent: z.number().int(),
   /** spec §4 Waiting (customer). */
   awaitingResponses: z.number().int(),
@@ -40,6 +53,9 @@ export const ZSenderConversation = z.object({
   otherParty: ZParty,
   preview: z.string(),
   status: z.enum(BILLING_STATUSES),
+  /** Issue 36 §5: the newest paid message's outcome (Answered, Declined, Released, Expired…). */
+  outcome: z.enum(MESSAGE_OUTCOMES),
+  declineReason: z.enum(DECLINE_REASONS).nullable(),
   amountCents: z.number().int(),
   expiresAt: ZTimestamp.nullable(),
   lastActivity: ZTimestamp,
@@ -62,7 +78,12 @@ export const ZBillingTransaction = z.object({
   /** The message, cut to 50 characters (spec §2). */
   preview: z.string(),
   amountCents: z.number().int(),
+  /** What became of the money: charged, held, released (never charged) or refunded. */
   status: z.enum(BILLING_STATUSES),
+  /** Issue 36 §5: what became of the message, in the one vocabulary (Answered, Declined, Released, Expired…). */
+  outcome: z.enum(MESSAGE_OUTCOMES),
+  /** Set when the creator declined it (outcome 'declined'). */
+  declineReason: z.enum(DECLINE_REASONS).nullable(),
   createdAt: ZTimestamp,
 });
 export type TBillingTransaction = z.input<typeof ZBillingTransaction>;

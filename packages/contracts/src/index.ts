@@ -15,6 +15,7 @@ export * from './fans';
 export * from './health';
 export * from './ledger';
 export * from './limits';
+export * from './message-outcome';
 export * from './messages';
 export * from './moderation';
 export * from './money';

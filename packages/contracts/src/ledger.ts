@@ -13,8 +13,15 @@ export const ZPayout = z.object({
   failureCode: z.string().nullable(),
   /** A failed payout whose money waits on the creator's Stripe balance: Retry pays it out again. */
   retryable: z.boolean(),
-  /** What the creator should do about a failed payout (the same words as the mail); null otherwise. */
+  /**
+   * What the creator should do about a failed payout (the same words as the mail), or why a pending one
+   * waits for its funds (decision 0052); null otherwise.
+   */
   advice: z.string().nullable(),
+  /** Pending: its money is on the creator's Stripe balance, still settling from the card network (decision 0052). */
+  waitingForFunds: z.boolean(),
+  /** When Stripe says the waiting funds become available (the payout is made then); null when unknown or not waiting. */
+  fundsAvailableOn: ZTimestamp.nullable(),
   /** The earnings of this payout whose transfer was taken back (a refund after transfer), in cents. */
   reversedAmount: z.number().int(),
   createdAt: ZTimestamp,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZAttachment, ZAttachmentIds } from './attachments';
 import { safeText, ZText, ZTimestamp } from './common';
 import { MESSAGE_MESSAGES } from './copy';
+import { DECLINE_REASONS } from './decline-reasons';
 import { LIMITS } from './limits';
 import { ZReplyFlag } from './moderation';
 
@@ -22,19 +23,7 @@ export const ZResponseContent = ZText.trim()
 
 export const MESSAGE_STATUSES = ['pending', 'sent', 'responded', 'refunded', 'cancelled'] as const;
 
-/**
- * Issue #13: why a creator declined a paid message (a short list; the fan sees the label). Keep in
- * step with the check on messages.decline_reason.
- */
-export const DECLINE_REASONS = [
-  'outside_expertise',
-  'cannot_answer_well',
-  'inappropriate',
-  'too_personal',
-  'other',
-] as const;
-
-export type TDeclineReason = (typeof DECLINE_REASONS)[number];
+export { DECLINE_REASONS, type TDeclineReason } from './decline-reasons';
 
 /** Why a paid message ended unanswered (ZThreadMessage.endedBy). */
 export const MESSAGE_END_CAUSES = ['expiry', 'decline', 'block'] as const;
@@ -128,6 +117,12 @@ export const ZConversationDetail = z.object({
   paidCents: z.number().int(),
   /** spec §4 Creator reply box: 'response' while a paid message is unanswered, else 'followup'; null for others. */
   creatorBox: z.enum(['response', 'followup']).nullable(),
+  /**
+   * Issue 36: the creator's view of a conversation that has ended for good: 'declined' (the last paid
+   * message was declined and nothing is open) or 'blocked' (the creator blocks this fan). No reply box
+   * is offered then (`creatorBox` is null); the page says which. Null otherwise, and for the fan.
+   */
+  closed: z.enum(['declined', 'blocked']).nullable().default(null),
   /** The sender may continue (send another paid message) once the creator has responded. */
   senderCanContinue: z.boolean(),
   /** The earliest deadline of an unanswered paid message, for the countdown. */

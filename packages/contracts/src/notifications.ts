@@ -1,21 +1,10 @@
 import { z } from 'zod';
 import { ZTimestamp } from './common';
+import { EMAIL_KINDS, type TEmailKind } from './email-kinds';
 
 // modules/notifications: in-app notifications, notification preferences and the kinds of email.
 
-/**
- * Every kind of product email a user can switch off on its own (issue #13). Adding a kind is one
- * entry here and one in EMAIL_KIND_COPY; stored preferences without it read as "on".
- */
-export const EMAIL_KINDS = [
-  'new-message',
-  'message-reply',
-  'message-refund',
-  'payout-status',
-  'message-reminder',
-] as const;
-
-export type TEmailKind = (typeof EMAIL_KINDS)[number];
+export { EMAIL_KINDS, type TEmailKind } from './email-kinds';
 
 export const ZEmailKind = z.enum(EMAIL_KINDS);
 
@@ -28,10 +17,13 @@ export const ZEmailKindSwitches = z.object(switches);
 
 export type TEmailKindSwitches = z.infer<typeof ZEmailKindSwitches>;
 
+/** Hours left on an open paid message at which its creator is reminded (issue #13), longest first. */
+export const REMINDER_THRESHOLDS_HOURS = [12, 4, 1] as const;
+
 /**
  * spec §3 Notification preferences (email on, push on), stored on the server; since issue #13 also one
  * switch per kind of email (`emailKinds`, each on unless turned off). `reminders` (issue #13): the
- * creator's deadline reminders at 12, 4 and 1 hours left; on unless turned off. `push` (issue 26):
+ * creator's deadline reminders (REMINDER_THRESHOLDS_HOURS); on unless turned off. `push` (issue 26):
  * Web Push to the browsers the user subscribed. The spec's "marketing" switch is gone (decision 0031):
  * Fanline sends no marketing, so a switch for it promised nothing; an older client's `marketing` is
  * accepted and ignored.

@@ -11,9 +11,16 @@ const ZOptionalText = (max: number, label: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** spec §5 Review: rating 1–5 (default 5), title ≤ 100, message ≤ 500. */
+/**
+ * spec §5 Review: rating 1–5, title ≤ 100, message ≤ 500. The spec's default of 5 is gone (issue 36
+ * §4): a review without a rating the fan chose is refused, so no 5.0 is published by one click.
+ */
 export const ZReviewFields = z.object({
-  rating: z.number().int().min(LIMITS.rating.min).max(LIMITS.rating.max).default(LIMITS.rating.default),
+  rating: z
+    .number({ error: (issue) => (issue.input === undefined ? REVIEW_MESSAGES.ratingRequired : undefined) })
+    .int()
+    .min(LIMITS.rating.min)
+    .max(LIMITS.rating.max),
   title: ZOptionalText(LIMITS.reviewTitle.max, 'Title'),
   message: ZOptionalText(LIMITS.reviewMessage.max, 'Review'),
 });

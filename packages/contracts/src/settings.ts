@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZTimestamp } from './common';
-import { SETTING_BOUNDS } from './limits';
+import { SETTING_BOUNDS } from './setting-bounds';
 
 // modules/settings: the eleven platform settings (spec §5 Settings inputs, §9 defaults in limits.ts) and /api/config.
 
@@ -76,6 +76,13 @@ export const ZPublicConfig = z.object({
   requireCreatorVerification: z.boolean(),
   /** The share of page loads whose Web Vitals are reported (VITALS_SAMPLE_RATE, decision 0038). */
   vitalsSampleRate: z.number().min(0).max(1),
+  /** DEMO_MODE (decision 0024): the site says it is a demo (issue 36). False on a real deployment. */
+  demoMode: z.boolean(),
+  /**
+   * Issue 36: where the mails this server sent can be read (its demo or development mailbox), for the
+   * "Check your email" screens and the demo banner; null in production, which has none.
+   */
+  mailboxUrl: z.string().nullable(),
 });
 
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;

@@ -36,9 +36,13 @@ export const VITALS_ROUTES = [
   '/admin/settings',
   '/admin/support',
   '/admin/audit',
+  '/admin/stuck-jobs',
   '/auth/confirm',
   '/forgot-password',
   '/reset-password',
+  '/terms',
+  '/privacy',
+  '/refund-policy',
 ] as const;
 
 export type TVitalsRoute = (typeof VITALS_ROUTES)[number];

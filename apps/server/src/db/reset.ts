@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../app';
-import { openConfiguredDatabase, pgliteDir, prepareDemoData, prepareSuperAdmin } from '../bootstrap';
+import { openConfiguredDatabase, pgliteDir, postgresSettings, prepareDemoData, prepareSuperAdmin } from '../bootstrap';
 import { loadConfig } from '../platform/config';
 import { openDatabase } from '../platform/db';
 import { acquireDirectoryLock } from '../platform/dir-lock';
@@ -12,7 +12,7 @@ import { formatLogins } from './seed/demo-data';
 async function reset(): Promise<void> {
   const config = loadConfig();
   if (config.databaseUrl) {
-    const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
+    const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl, ...postgresSettings(config) });
     await database.db.execute(sql`drop schema if exists public cascade`);
     await database.db.execute(sql`drop schema if exists drizzle cascade`);
     await database.db.execute(sql`create schema public`);

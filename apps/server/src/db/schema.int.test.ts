@@ -6,6 +6,8 @@ import type { Database } from '../platform/db';
 import { createCreator, createUser, openTestDatabase, unique } from '../testing';
 import { ledgerEntries, messages, platformSettings, profiles, reviews } from './schema';
 
+// driver-sensitive: the migrations must build the same schema on the embedded database and on PostgreSQL (vitest.config.ts).
+
 let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();

@@ -1,4 +1,5 @@
 import { claimAttachments } from '../modules/attachments';
+import { isBlocked } from '../modules/care';
 import { recordAnswer } from '../modules/messages';
 import { createNotification, pushEffect } from '../modules/notifications';
 import { enqueueEffects } from '../modules/outbox';
@@ -6,6 +7,7 @@ import { captureEffect, paymentIdsForMessages } from '../modules/payments';
 import { nameOf } from '../modules/profiles';
 import { announceMessageChange } from '../modules/realtime';
 import type { AppContext } from '../platform/context';
+import { AppError } from '../platform/errors';
 import { carryOutEffects, effect } from './effects';
 
 /**
@@ -17,7 +19,7 @@ import { carryOutEffects, effect } from './effects';
  * (decision 0022); one that fails is retried by the jobs.
  */
 export async function answerConversation(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox' | 'storage'>,
   opts: {
     creatorId: string;
     messageId: string;
@@ -29,6 +31,9 @@ export async function answerConversation(
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     const answer = await recordAnswer(tx, { ...opts, now });
+    // Issue 36: a blocked fan gets no follow-ups (the page offers none); the transaction rolls back.
+    if (opts.kind === 'followup' && (await isBlocked(tx, opts.creatorId, answer.fanId)))
+      throw new AppError('CONFLICT', 'You blocked this fan. Unblock them in Settings to write to them again.');
     await claimAttachments(tx, {
       ownerId: opts.creatorId,
       ids: opts.attachmentIds,

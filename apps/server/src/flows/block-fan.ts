@@ -25,7 +25,7 @@ const BLOCK_REASON = 'They are no longer accepting messages from you';
  * and is refused. Messages before the profile row is the order a reply takes, so no deadlock.
  */
 export async function blockFan(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox' | 'storage'>,
   opts: { creatorId: string; fanId: string },
 ): Promise<{ blocked: true; released: number }> {
   const now = ctx.clock.now();

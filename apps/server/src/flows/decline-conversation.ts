@@ -10,7 +10,7 @@ import { giveBackEndedMessages } from './give-back';
 /** Everything a decline touches: the database, the clock, the provider (release), mail and live events. */
 export type DeclineConversationContext = Pick<
   AppContext,
-  'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'
+  'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox' | 'storage'
 >;
 
 /**

@@ -1,67 +1,137 @@
+import { z } from 'zod';
+import { authMailDefinition, sendAuthMail } from '../modules/auth';
 import { mailFanAboutDecline, mailFanAboutRefund, mailFanAboutReply } from '../modules/fans';
-import { finishPayout, mailPayoutStatus, PAYOUT_EFFECTS, releaseDueEarnings } from '../modules/ledger';
-import { autoFlagMessage } from '../modules/moderation';
-import { mailUser, PUSH_EFFECT, type PushEffectPayload, sendPush } from '../modules/notifications';
-import { type Effect, type OutboxRow, runOutbox } from '../modules/outbox';
 import {
+  finishPayout,
+  mailPayoutStatus,
+  payoutMailDefinition,
+  payoutTransferDefinition,
+  releaseDueEarnings,
+} from '../modules/ledger';
+import { mailReminder, reminderMailDefinition } from '../modules/messages';
+import { autoFlagMessage } from '../modules/moderation';
+import { mailUser, pushDefinition, sendPush } from '../modules/notifications';
+import {
+  defineEffect,
+  deleteStoredObject,
+  type Effect,
+  type EffectDefinition,
+  EffectRegistry,
+  handled,
+  type OutboxRow,
+  type PayloadOf,
+  runOutbox,
+  storageDeleteDefinition,
+} from '../modules/outbox';
+import {
+  autoFlagDefinition,
+  captureDefinition,
   capturePayment,
+  giveBackAtProvider,
+  giveBackDefinition,
   mailCreatorAboutNewMessage,
+  mailNewMessageDefinition,
+  mailPayoutAccountDefinition,
   mailPayoutAccountState,
-  type NewMessageMail,
-  PAYMENT_EFFECTS,
   refundCapturedPayment,
+  refundUpheldDefinition,
+  releaseDefinition,
   releasePayments,
 } from '../modules/payments';
-import { alertDeadEffect, alertPayoutFailure, alertProviderFailure } from '../modules/system-alerts';
+import { avatarFromPictureDefinition, copyPictureAsAvatar } from '../modules/profiles';
+import {
+  alertDeadEffect,
+  alertPayoutFailure,
+  alertProviderFailure,
+  mailSystemAlert,
+  systemAlertDefinition,
+} from '../modules/system-alerts';
 import type { AppContext } from '../platform/context';
 import { flagRefundMail } from '../platform/mail';
 
-/**
- * Every kind of effect that follows a committed change (decision 0022), what its outbox row carries,
- * and who carries it out. A flow writes its effects in its own transaction (`effect(…)` rows given to
- * outbox's enqueueEffects) and has them carried out once it has committed; the jobs carry out whatever
- * is left, with retries. Each handler is idempotent: a row may run again after a crash.
- */
-export interface Effects {
-  /** A reply's payment is captured and booked (payments' captureEffect). Ordered per payment. */
-  [PAYMENT_EFFECTS.capture]: { paymentId: string };
-  /** Ended messages' money goes back: holds released, charges refunded (payments' releaseEffect). */
-  [PAYMENT_EFFECTS.release]: { paymentIds: string[] };
-  /** An upheld "not an answer" flag: the captured payment is refunded and the earning reversed. */
-  [PAYMENT_EFFECTS.refundUpheld]: { messageId: string };
-  /** A rejected flag: the creator's held earnings that are due become payable now. */
-  'release-due-earnings': { creatorId: string };
-  'mail-reply': Parameters<typeof mailFanAboutReply>[1];
-  'mail-decline': Parameters<typeof mailFanAboutDecline>[1];
-  'mail-refund': Parameters<typeof mailFanAboutRefund>[1];
-  'mail-flag-refund': { fanId: string; messageId?: string };
-  /** A payout's transfer at the provider and its booking (ledger's finishPayout), keyed by the payout. */
-  [PAYOUT_EFFECTS.transfer]: { payoutId: string };
-  /** The creator's mail about a payout's answer, written with its booking. */
-  [PAYOUT_EFFECTS.mail]: { payoutId: string };
-  /** Written by payments' confirmation, inside its one statement (confirm-statements.ts). */
-  [PAYMENT_EFFECTS.autoFlag]: { id: string; content: string };
-  [PAYMENT_EFFECTS.mailNewMessage]: NewMessageMail;
-  /** The creator's mail about a change of their payout account (decision 0029), written with the change. */
-  [PAYMENT_EFFECTS.mailPayoutAccount]: Parameters<typeof mailPayoutAccountState>[1];
-  /** A Web Push to one user's browsers (issue 26, decision 0031), keyed by the event it tells of. */
-  [PUSH_EFFECT]: PushEffectPayload;
-}
+const id = z.string().min(1);
+/** The flows' own kinds (the money kinds are payments', ledger's and notifications'). */
+const releaseDueEarningsDefinition = defineEffect('release-due-earnings', z.object({ creatorId: id }));
+const mailReplyDefinition = defineEffect(
+  'mail-reply',
+  z.object({
+    fanId: id,
+    creatorId: id,
+    messageId: id,
+    reply: z.string(),
+    kind: z.enum(['response', 'followup']),
+  }) satisfies z.ZodType<Parameters<typeof mailFanAboutReply>[1]>,
+);
+const mailDeclineDefinition = defineEffect(
+  'mail-decline',
+  z.object({
+    fanId: id,
+    creatorId: id,
+    messageId: id,
+    reason: z.string(),
+    note: z.string().nullable(),
+  }) satisfies z.ZodType<Parameters<typeof mailFanAboutDecline>[1]>,
+);
+const mailRefundDefinition = defineEffect(
+  'mail-refund',
+  z.object({ fanId: id, creatorId: id, messageId: id }) satisfies z.ZodType<Parameters<typeof mailFanAboutRefund>[1]>,
+);
+// Rows written before the payload carried the message have no messageId (version 1 allows that).
+const mailFlagRefundDefinition = defineEffect('mail-flag-refund', z.object({ fanId: id, messageId: id.optional() }));
 
+/**
+ * Every kind of effect that follows a committed change (decisions 0022, 0039), each defined once
+ * (kind, version, payload schema) by the module that owns it. A flow writes its effects in its own
+ * transaction (`effect(…)` rows given to outbox's enqueueEffects) and has them carried out once it has
+ * committed; the jobs carry out whatever is left, with retries. Each handler is idempotent: a row may
+ * run again after a crash.
+ */
+const DEFINITIONS = [
+  captureDefinition,
+  releaseDefinition,
+  refundUpheldDefinition,
+  releaseDueEarningsDefinition,
+  mailReplyDefinition,
+  mailDeclineDefinition,
+  mailRefundDefinition,
+  mailFlagRefundDefinition,
+  payoutTransferDefinition,
+  payoutMailDefinition,
+  autoFlagDefinition,
+  mailNewMessageDefinition,
+  mailPayoutAccountDefinition,
+  pushDefinition,
+  giveBackDefinition,
+  reminderMailDefinition,
+  systemAlertDefinition,
+  authMailDefinition,
+  storageDeleteDefinition,
+  avatarFromPictureDefinition,
+] as const;
+
+type Definition = (typeof DEFINITIONS)[number];
+/** Each kind's payload, as its definition's schema gives it. */
+export type Effects = { [D in Definition as D['kind']]: PayloadOf<D> };
 export type EffectKind = keyof Effects;
 export type EffectContext = Pick<
   AppContext,
-  'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'
+  'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox' | 'storage'
 >;
 
-/** One typed outbox row: `key` names the effect once and for all (the same key twice is one row). */
+const BY_KIND = new Map<string, EffectDefinition<string, unknown>>(
+  DEFINITIONS.map((definition) => [definition.kind, definition as EffectDefinition<string, unknown>]),
+);
+
+/** One typed outbox row of the flows' kinds: `key` names the effect once and for all. */
 export function effect<K extends EffectKind>(
   kind: K,
   key: string,
   payload: Effects[K],
   order: { orderingKey?: string; after?: string } = {},
 ): Effect<K, Effects[K]> {
-  return { kind, key, payload, ...order };
+  const definition = BY_KIND.get(kind);
+  if (!definition) throw new Error(`no definition for the effect kind ${kind}`);
+  return definition.make(key, payload, order) as Effect<K, Effects[K]>;
 }
 
 /** A provider call failing again: every active admin hears once per payment (as the reconciler told them). */
@@ -76,58 +146,63 @@ async function providerFailed(
     for (const paymentId of paymentIds) await alertProviderFailure(ctx, { paymentId, action, error });
 }
 
-type Handler<K extends EffectKind> = (ctx: EffectContext, payload: Effects[K], row: OutboxRow) => Promise<unknown>;
-
-const HANDLERS: { [K in EffectKind]: Handler<K> } = {
-  [PAYMENT_EFFECTS.capture]: async (ctx, payload, row) => {
+/**
+ * The registry (decision 0039): one entry per kind, its definition with its handler. The outbox checks
+ * every claimed row against it: an unknown kind or a payload the schema refuses goes dead at once.
+ */
+const REGISTRY = new EffectRegistry<EffectContext>([
+  handled(captureDefinition, async (ctx, payload, row) => {
     try {
       return await capturePayment(ctx, payload);
     } catch (error) {
       await providerFailed(ctx, row, [payload.paymentId], 'capture', error);
       throw error;
     }
-  },
-  [PAYMENT_EFFECTS.release]: async (ctx, payload, row) => {
+  }),
+  handled(releaseDefinition, async (ctx, payload, row) => {
     const { failed } = await releasePayments(ctx, payload);
     if (failed.length === 0) return;
     const error = new Error(`the provider did not release ${failed.length} of ${payload.paymentIds.length} payments`);
     await providerFailed(ctx, row, failed, 'release or refund', error);
     throw error;
-  },
-  [PAYMENT_EFFECTS.refundUpheld]: (ctx, payload) => refundCapturedPayment(ctx, payload),
-  [PAYOUT_EFFECTS.transfer]: async (ctx, payload, row) => {
+  }),
+  handled(refundUpheldDefinition, (ctx, payload) => refundCapturedPayment(ctx, payload)),
+  handled(payoutTransferDefinition, async (ctx, payload, row) => {
     try {
       return await finishPayout(ctx, payload);
     } catch (error) {
       if (row.attempts >= 2) await alertPayoutFailure(ctx, { payoutId: payload.payoutId, error });
       throw error;
     }
-  },
-  [PAYOUT_EFFECTS.mail]: (ctx, payload) => mailPayoutStatus(ctx, payload),
-  'release-due-earnings': (ctx, payload) => releaseDueEarnings(ctx, payload),
-  'mail-reply': (ctx, payload) => mailFanAboutReply(ctx, payload),
-  'mail-decline': (ctx, payload) => mailFanAboutDecline(ctx, payload),
-  'mail-refund': (ctx, payload) => mailFanAboutRefund(ctx, payload),
-  'mail-flag-refund': (ctx, payload) =>
+  }),
+  handled(payoutMailDefinition, (ctx, payload) => mailPayoutStatus(ctx, payload)),
+  handled(releaseDueEarningsDefinition, (ctx, payload) => releaseDueEarnings(ctx, payload)),
+  handled(mailReplyDefinition, (ctx, payload) => mailFanAboutReply(ctx, payload)),
+  handled(mailDeclineDefinition, (ctx, payload) => mailFanAboutDecline(ctx, payload)),
+  handled(mailRefundDefinition, (ctx, payload) => mailFanAboutRefund(ctx, payload)),
+  handled(mailFlagRefundDefinition, (ctx, payload) =>
     mailUser(ctx, payload.fanId, 'message-refund', () =>
       flagRefundMail({
         // Rows written before the payload carried the message open the fan's messages instead.
         link: `${ctx.config.publicUrl}/messages${payload.messageId ? `/${payload.messageId}` : ''}`,
       }),
     ),
-  [PAYMENT_EFFECTS.autoFlag]: (ctx, payload) => autoFlagMessage(ctx, payload),
-  [PAYMENT_EFFECTS.mailNewMessage]: (ctx, payload) => mailCreatorAboutNewMessage(ctx, payload),
-  [PAYMENT_EFFECTS.mailPayoutAccount]: (ctx, payload) => mailPayoutAccountState(ctx, payload),
-  [PUSH_EFFECT]: (ctx, payload) => sendPush(ctx, payload),
-};
+  ),
+  handled(autoFlagDefinition, (ctx, payload) => autoFlagMessage(ctx, payload)),
+  handled(mailNewMessageDefinition, (ctx, payload) => mailCreatorAboutNewMessage(ctx, payload)),
+  handled(mailPayoutAccountDefinition, (ctx, payload) => mailPayoutAccountState(ctx, payload)),
+  handled(pushDefinition, (ctx, payload) => sendPush(ctx, payload)),
+  handled(giveBackDefinition, (ctx, payload) => giveBackAtProvider(ctx, payload)),
+  handled(reminderMailDefinition, (ctx, payload) => mailReminder(ctx, payload)),
+  handled(systemAlertDefinition, (ctx, payload) => mailSystemAlert(ctx, payload)),
+  handled(authMailDefinition, (ctx, payload) => sendAuthMail(ctx, payload)),
+  handled(storageDeleteDefinition, (ctx, payload) => deleteStoredObject(ctx, payload)),
+  handled(avatarFromPictureDefinition, (ctx, payload) => copyPictureAsAvatar(ctx, payload)),
+]);
 
-async function handle(ctx: EffectContext, row: OutboxRow): Promise<void> {
-  const handler = HANDLERS[row.kind as EffectKind] as
-    | ((ctx: EffectContext, payload: unknown, row: OutboxRow) => Promise<unknown>)
-    | undefined;
-  if (!handler) throw new Error(`no handler for the effect kind ${row.kind}`);
-  await handler(ctx, row.payload, row);
-}
+/** Every kind the registry carries out (a test checks each definition is registered once). */
+export const REGISTERED_KINDS: readonly string[] = REGISTRY.kinds();
+export const DEFINED_KINDS: readonly string[] = DEFINITIONS.map((definition) => definition.kind);
 
 /**
  * Carries out effects: the ones a flow has just committed (`keys`), or every due one (the jobs). A row
@@ -136,9 +211,9 @@ async function handle(ctx: EffectContext, row: OutboxRow): Promise<void> {
 export function carryOutEffects(ctx: EffectContext, keys?: readonly string[]) {
   return runOutbox(ctx, {
     keys,
-    handle: (row) => handle(ctx, row),
-    onDead: async (row, error) => {
-      await alertDeadEffect(ctx, { key: row.key, kind: row.kind, attempts: row.attempts, error });
+    handle: (row) => REGISTRY.run(ctx, row),
+    onDead: async (row, error, chain) => {
+      await alertDeadEffect(ctx, { id: row.id, key: row.key, kind: row.kind, attempts: row.attempts, error, chain });
     },
   });
 }

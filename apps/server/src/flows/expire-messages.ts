@@ -11,7 +11,7 @@ import { carryOutEffects, effect } from './effects';
  * left alone; marks them refunded, tells the fan, then lets the money go. Returns how many expired.
  */
 export async function expireMessages(
-  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'>,
+  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox' | 'storage'>,
   limit = EXPIRY_BATCH,
 ): Promise<number> {
   // Issue 14 (10,000 due messages settled within a minute): one pass claims batches until none is
@@ -64,7 +64,7 @@ type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
  * transaction (the admin's audit row) only when something was claimed.
  */
 export async function refundPaidMessages(
-  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'>,
+  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox' | 'storage'>,
   opts: { limit?: number; messageId?: string; inClaim?: (tx: Tx, ids: string[]) => Promise<void> },
 ): Promise<number> {
   const limit = opts.limit ?? 100;

@@ -9,6 +9,7 @@ export { blockFan } from './block-fan';
 export { declineConversation } from './decline-conversation';
 export { carryOutEffects, type EffectKind, type Effects, effect } from './effects';
 export { EXPIRY_BATCH, expireMessages, refundPaidMessages } from './expire-messages';
+export { readConversation } from './read-conversation';
 export { refundMessage } from './refund-message';
 export { retryUpheldRefunds } from './retry-upheld-refunds';
 export { reviewReport } from './review-report';

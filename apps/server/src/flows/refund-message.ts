@@ -15,7 +15,7 @@ const paymentOf = (ctx: Pick<AppContext, 'db'>, messageId: string) => paymentOfM
  * Both are idempotent, so a double click ends in 'already'. Audited when something changed.
  */
 export async function refundMessage(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox' | 'storage'>,
   opts: { adminId: string; messageId: string },
 ): Promise<TAdminRefundResult> {
   const message = await messageStateOf(ctx.db, opts.messageId);

@@ -14,7 +14,7 @@ import { carryOutEffects, effect } from './effects';
  * due become payable now rather than at the next jobs pass. They are carried out once it commits.
  */
 export async function reviewReport(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'payments' | 'config' | 'mailer' | 'log' | 'outbox'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'payments' | 'config' | 'mailer' | 'log' | 'outbox' | 'storage'>,
   input: { adminId: string; reportId: string; review: TModerationReview },
 ): Promise<{ status: 'approved' | 'rejected' }> {
   const now = ctx.clock.now();

@@ -1,8 +1,10 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { TRealtimeEvent } from '@fanline/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { isSessionLive } from '../modules/auth';
 import { ADMIN_CHANNEL, createStreamLeases, LEASE_REFRESH_MS, type StreamListener } from '../modules/realtime';
 import { isActiveAdmin, requireUser } from '../platform/auth-guard';
+import { clientKey } from '../platform/client-key';
 import { AppError } from '../platform/errors';
 import { instanceId } from '../platform/instance';
 
@@ -59,7 +61,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       if (!auth) throw new AppError('UNAUTHENTICATED', 'Authentication required');
       const me = auth.userId;
       const admin = await isActiveAdmin(app, me);
-      const leaseId = await leases.acquire({ userId: me, address: request.ip });
+      const leaseId = await leases.acquire({ userId: me, address: clientKey(request.ip) });
       reply.hijack();
       if (request.raw.destroyed) {
         void leases.release(leaseId);
@@ -67,6 +69,9 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       }
       const res = reply.raw;
       res.writeHead(200, {
+        // Security review I2: a hijacked answer skips Fastify's sending, so the security headers the
+        // reply already holds (CSP, nosniff, HSTS, Permissions-Policy, …) are written here.
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
         connection: app.drain.active ? 'close' : 'keep-alive',

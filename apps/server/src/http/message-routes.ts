@@ -9,9 +9,10 @@ import {
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerConversation, declineConversation } from '../flows';
+import { answerConversation, declineConversation, readConversation } from '../flows';
 import { attachmentsByMessage } from '../modules/attachments';
-import { creatorStats, getConversation, listAtRisk, listConversations } from '../modules/messages';
+import { isBlocked } from '../modules/care';
+import { creatorStats, listAtRisk, listConversations } from '../modules/messages';
 import { creatorSharesForMessages } from '../modules/payments';
 import { isActiveAdmin, requireUser, userId } from '../platform/auth-guard';
 
@@ -52,23 +53,27 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Who may read a conversation: its two participants, and admins (ARCHITECTURE §4).
+  // Who may read a conversation: its two participants, and admins (ARCHITECTURE §4). Reading it reads
+  // the bell's notifications about it (issue 36 §11).
   app.get(
     '/conversations/:messageId',
     { schema: { tags, params: ZMessageParams, response: { 200: ZConversationDetail } } },
     async (request) =>
-      getConversation(app, {
+      readConversation(app, {
         messageId: request.params.messageId,
         viewerId: userId(request),
         viewerIsAdmin: await isActiveAdmin(app, userId(request)),
-        lookups: { creatorShares: creatorSharesForMessages, attachments: attachmentsByMessage },
+        lookups: { creatorShares: creatorSharesForMessages, attachments: attachmentsByMessage, isBlocked },
       }),
   );
 
   // spec §4 Creator reply box: a response answers every open paid message of that fan.
   app.post(
     '/messages/:messageId/reply',
-    { schema: { tags, params: ZMessageParams, body: ZReplyRequest, response: { 200: ZAnswered } } },
+    {
+      schema: { tags, params: ZMessageParams, body: ZReplyRequest, response: { 200: ZAnswered } },
+      config: { idempotent: true },
+    },
     async (request) =>
       answerConversation(app, {
         creatorId: userId(request),
@@ -82,7 +87,10 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   // A free follow-up once the conversation is answered (ARCHITECTURE §7); it, too, answers any open message.
   app.post(
     '/messages/:messageId/follow-up',
-    { schema: { tags, params: ZMessageParams, body: ZReplyRequest, response: { 200: ZAnswered } } },
+    {
+      schema: { tags, params: ZMessageParams, body: ZReplyRequest, response: { 200: ZAnswered } },
+      config: { idempotent: true },
+    },
     async (request) =>
       answerConversation(app, {
         creatorId: userId(request),
@@ -104,6 +112,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZDeclineRequest,
         response: { 200: z.object({ declined: z.number().int() }) },
       },
+      config: { idempotent: true },
     },
     async (request) =>
       declineConversation(app, {

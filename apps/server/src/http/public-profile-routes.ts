@@ -1,9 +1,19 @@
-import { LIMITS, SEARCH_MESSAGES, ZPublicProfile, ZReviewsResponse, ZText } from '@fanline/contracts';
+import {
+  LIMITS,
+  MESSAGE_MESSAGES,
+  SEARCH_MESSAGES,
+  ZMessageEligibility,
+  ZPublicProfile,
+  ZReviewsResponse,
+  ZText,
+} from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isBlocked } from '../modules/care';
 import { findPublicProfile } from '../modules/creators';
 import { recordProfileView } from '../modules/profiles';
 import { listCreatorReviews } from '../modules/reviews';
+import { requireUser, userId } from '../platform/auth-guard';
 import { compiledSerializerCompiler } from '../platform/compiled-serializer';
 import { AppError } from '../platform/errors';
 
@@ -32,6 +42,26 @@ export const publicProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       const profile = await load(request.params.username);
       await recordProfileView(app, { profileId: profile.id, viewerId: request.auth?.userId ?? null, ip: request.ip });
       return profile;
+    },
+  );
+
+  // Issue 36: the profile and the message dialog ask before the visitor writes; a blocked fan is told
+  // plainly instead of being offered Send & Pay. Per visitor, so apart from the public profile.
+  app.get(
+    '/profiles/:username/eligibility',
+    {
+      preHandler: requireUser,
+      schema: { tags: ['profiles'], params: ZUsernameParams, response: { 200: ZMessageEligibility } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const profile = await load(request.params.username);
+      const viewerId = userId(request);
+      if (profile.id === viewerId)
+        return { canMessage: false, reason: 'self' as const, message: 'This is your own profile.' };
+      if (await isBlocked(app.db, profile.id, viewerId))
+        return { canMessage: false, reason: 'blocked' as const, message: MESSAGE_MESSAGES.blocked };
+      return { canMessage: true, reason: null, message: null };
     },
   );
 

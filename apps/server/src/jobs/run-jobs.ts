@@ -4,9 +4,11 @@ import { pruneOrphanAttachments } from '../modules/attachments';
 import { pruneLookupCache } from '../modules/creators';
 import { reconcilePayouts, releaseDueEarnings } from '../modules/ledger';
 import { remindCreators } from '../modules/messages';
+import { pruneOutbox } from '../modules/outbox';
 import { reconcilePayments } from '../modules/payments';
 import { alertStuckPayments } from '../modules/system-alerts';
 import { pruneVitals } from '../modules/vitals';
+import { pruneIdempotencyKeys } from '../platform/idempotency';
 import { pruneRateLimitBuckets } from '../platform/rate-limit';
 
 /**
@@ -51,7 +53,10 @@ export async function runJobsOnce(app: FastifyInstance): Promise<void> {
   await releaseDueEarnings(app);
   await alertStuckPayments(app);
   await pruneRateLimitBuckets(app.db, app.clock);
+  await pruneIdempotencyKeys(app.db, app.clock);
   await pruneLookupCache(app);
   await pruneOrphanAttachments(app);
   await pruneVitals(app);
+  // Done outbox rows past OUTBOX_RETENTION_DAYS; their keys stay for dedup (decision 0039).
+  await pruneOutbox(app, app.config.outboxRetentionDays);
 }

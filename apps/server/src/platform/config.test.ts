@@ -18,14 +18,22 @@ describe('loadConfig', () => {
   });
 
   test('production creates no demo accounts unless SEED_DEMO_DATA=true asks for them', () => {
-    const production = { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x' };
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://fanline.example',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+    };
     expect(loadConfig(production).seedDemoData).toBe(false);
     expect(loadConfig({ ...production, SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).seedDemoData).toBe(true);
   });
 
   test('Web Vitals: a tenth of page loads in production, all in development and the demo, or VITALS_SAMPLE_RATE', () => {
-    const production = { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x' };
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://fanline.example',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+    };
     expect(loadConfig(production).vitals).toEqual({ sampleRate: 0.1, perAddressPerMinute: 60 });
     expect(loadConfig({ ...production, DEMO_MODE: 'true' }).vitals.sampleRate).toBe(1);
     expect(loadConfig({ NODE_ENV: 'development' }).vitals.sampleRate).toBe(1);
@@ -38,12 +46,19 @@ describe('loadConfig', () => {
   });
 
   test('production without Stripe refuses to start unless the test checkout is opted into; test-send never', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://fanline.example' })).toThrow(
       /STRIPE_SECRET_KEY: required in production.*ALLOW_TEST_PAYMENTS=true/,
     );
-    const demo = loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' });
+    const demo = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://fanline.example',
+      ALLOW_TEST_PAYMENTS: 'true',
+    });
     expect(demo.payments).toMatchObject({ provider: 'local', testSend: false });
-    expect(loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x' }).payments).toMatchObject({
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://fanline.example', STRIPE_SECRET_KEY: 'sk_test_x' })
+        .payments,
+    ).toMatchObject({
       provider: 'stripe',
       testSend: false,
     });
@@ -87,10 +102,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_BUCKET: 'fanline-uploads', S3_ENDPOINT: 'not a url' })).toThrow(ConfigError);
   });
 
+  test('production refuses an http:// PUBLIC_URL (or none) and says why, unless a lab allows it; the demo keeps http', () => {
+    const production = { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x' };
+    expect(() => loadConfig({ ...production, PUBLIC_URL: 'http://fanline.example' })).toThrow(
+      /PUBLIC_URL: must be an https:\/\/ address in production.*ALLOW_HTTP_PUBLIC_URL=true/,
+    );
+    expect(() => loadConfig(production)).toThrow(/PUBLIC_URL: .*unset, so http:\/\/localhost:3000/);
+    expect(
+      loadConfig({ ...production, PUBLIC_URL: 'http://lab.internal', ALLOW_HTTP_PUBLIC_URL: 'true' }).publicUrl,
+    ).toBe('http://lab.internal');
+    // `npm start` without NODE_ENV (scripts/serve.mjs): production with DEMO_MODE, at http://localhost:3000.
+    const demo = loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', DEMO_MODE: 'true' });
+    expect(demo.publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ NODE_ENV: 'development' }).strictHost).toBe(false);
+    expect(demo.strictHost).toBe(true);
+  });
+
   test("the demo's opt-in (DEMO_MODE) is off unless set, in production too", () => {
-    expect(loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x' }).demoMode).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' }).demoMode).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', DEMO_MODE: 'true' }).demoMode).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://fanline.example', STRIPE_SECRET_KEY: 'sk_test_x' })
+        .demoMode,
+    ).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://fanline.example', ALLOW_TEST_PAYMENTS: 'true' })
+        .demoMode,
+    ).toBe(false);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://fanline.example',
+        ALLOW_TEST_PAYMENTS: 'true',
+        DEMO_MODE: 'true',
+      }).demoMode,
+    ).toBe(true);
     expect(() => loadConfig({ DEMO_MODE: 'maybe' })).toThrow(/DEMO_MODE/);
   });
 
@@ -141,5 +185,53 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: "true" is neither an address nor a CIDR/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: '0' })).toThrow(/TRUST_PROXY: a hop count must be 1 to 10/);
+  });
+  test('database settings: production defaults, validated, and TLS verified in production for a database on another host', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://fanline.example',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      APP_SECRET: 'x'.repeat(32),
+    };
+    const remote = { ...production, DATABASE_URL: 'postgres://fanline:pw@db.internal:5432/fanline' };
+    expect(loadConfig(remote).database).toEqual({
+      poolMax: 10,
+      connectTimeoutMs: 5000,
+      statementTimeoutMs: 30000,
+      idleInTransactionTimeoutMs: 60000,
+      sslMode: 'verify-full',
+      sslRootCert: undefined,
+    });
+    expect(loadConfig({ ...production, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' }).database.sslMode).toBe(
+      'disable',
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@db.internal/x' }).database.sslMode).toBe('disable');
+    expect(loadConfig({ ...remote, DATABASE_SSLMODE: 'require' }).database.sslMode).toBe('require');
+    expect(loadConfig({ ...remote, DATABASE_URL: `${remote.DATABASE_URL}?sslmode=require` }).database.sslMode).toBe(
+      'url',
+    );
+    const tuned = loadConfig({
+      ...remote,
+      DATABASE_POOL_MAX: '25',
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '0',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '15000',
+      DATABASE_SSL_ROOT_CERT: '/etc/ssl/rds-global-bundle.pem',
+    }).database;
+    expect(tuned).toMatchObject({
+      poolMax: 25,
+      connectTimeoutMs: 2000,
+      statementTimeoutMs: 0,
+      idleInTransactionTimeoutMs: 15000,
+    });
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '1' })).toThrow(/DATABASE_POOL_MAX/);
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+    expect(() => loadConfig({ DATABASE_SSLMODE: 'prefer' })).toThrow(/DATABASE_SSLMODE/);
+    expect(() =>
+      loadConfig({ ...remote, DATABASE_URL: `${remote.DATABASE_URL}?sslmode=require`, DATABASE_SSLMODE: 'disable' }),
+    ).toThrow(/DATABASE_SSLMODE: DATABASE_URL already has an sslmode parameter/);
+    expect(() => loadConfig({ ...remote, DATABASE_SSLMODE: 'require', DATABASE_SSL_ROOT_CERT: '/x.pem' })).toThrow(
+      /DATABASE_SSL_ROOT_CERT: only used with DATABASE_SSLMODE=verify-full/,
+    );
   });
 });

@@ -19,8 +19,23 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** PostgreSQL connection settings (decision 0043); ignored on the embedded PGlite. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  DATABASE_SSLMODE: z
+    .enum(['disable', 'require', 'verify-full'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_SSL_ROOT_CERT: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url().optional(),
+  /** Lets a production server run at an http:// PUBLIC_URL: a lab without TLS only (decision 0044). */
+  ALLOW_HTTP_PUBLIC_URL: ZBool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: ZBool.optional(),
   ADMIN_EMAIL: z
@@ -85,17 +100,26 @@ const ZEnv = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_CONNECT_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.url().optional(),
+  // Stripe cancels an uncaptured card payment 7 days after authorizing it; a day is kept for the
+  // capture's retries (decision 0050). A longer response window captures at send instead.
   PAYMENT_HOLD_HOURS: z.coerce
     .number()
     .int()
     .min(1)
-    .max(24 * 30)
+    .max(144, {
+      message:
+        'PAYMENT_HOLD_HOURS must be at most 144 (6 days): Stripe cancels an uncaptured card payment 7 days after it is authorized, and a day is kept for retries',
+    })
     .default(120),
   /** The share of page loads that report Web Vitals (decision 0038); default 0.1 in production, 1 elsewhere and in the demo. */
   VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).optional(),
   /** Web Vitals beacons per address and minute (decision 0038). */
   VITALS_IP_LIMIT: z.coerce.number().int().positive().default(60),
+  /** Page views (SPA fallback and SSR pages) per client and minute (security review F5, decision 0045). */
+  PAGE_VIEW_LIMIT: z.coerce.number().int().positive().default(600),
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Done outbox rows are deleted after this many days; their keys are kept for dedup (decision 0039). */
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Graceful stop (issue 27, decision 0033): how long in-flight work may take after SIGTERM before exit 1. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** After SIGTERM, keep accepting connections this long with readiness at 503, for balancers that poll it. */
@@ -169,8 +193,27 @@ export interface Config {
   host: string;
   port: number;
   databaseUrl: string | undefined;
+  /**
+   * How each instance talks to PostgreSQL (decision 0043): at most `poolMax` connections (the LISTEN
+   * one included), `connectTimeoutMs` to get one, and the server-side `statement_timeout` and
+   * `idle_in_transaction_session_timeout` of every connection (0: none). `ssl` is what TLS the
+   * connection uses: 'url' leaves it to DATABASE_URL's own sslmode parameter.
+   */
+  database: {
+    poolMax: number;
+    connectTimeoutMs: number;
+    statementTimeoutMs: number;
+    idleInTransactionTimeoutMs: number;
+    sslMode: 'disable' | 'require' | 'verify-full' | 'url';
+    sslRootCert: string | undefined;
+  };
   dataDir: string;
   publicUrl: string;
+  /**
+   * Requests must name PUBLIC_URL's host (else 421) and mutations its origin (decision 0044): in
+   * production, and whenever PUBLIC_URL is set. Off only in development without PUBLIC_URL.
+   */
+  strictHost: boolean;
   logLevel: string;
   /**
    * Demo data (accounts with generated passwords) goes into an empty embedded database outside
@@ -185,6 +228,8 @@ export interface Config {
   demoMode: boolean;
   /** Real-user Web Vitals (decision 0038): the share of page loads reported, 0 to 1, and beacons per address and minute. */
   vitals: { sampleRate: number; perAddressPerMinute: number };
+  /** Page views one client may make a minute (PAGE_VIEW_LIMIT); API misses keep 60 (decision 0045). */
+  pageViewsPerMinute: number;
   /** The super admin created or confirmed at start (ADMIN_EMAIL / ADMIN_PASSWORD); absent when not configured. */
   admin: { email: string; password: string | undefined } | undefined;
   webDistDir: string;
@@ -205,6 +250,11 @@ export interface Config {
     authUrl: string;
     apiUrl: string;
     redirectUri: string;
+    /**
+     * A verified account's picture is copied as the avatar (decision 0048) from https:// only; a plain
+     * http:// one only from a test or demo stand-in (outside production, or with DEMO_MODE).
+     */
+    allowHttpPictures: boolean;
   };
   /** The Instagram-style data service (spec §7). The key may instead be set by an admin (platform settings). */
   instagramLookup: { url: string | undefined; key: string | undefined; host: string | undefined };
@@ -226,6 +276,8 @@ export interface Config {
     holdLimitHours: number;
   };
   jobsIntervalSeconds: number;
+  /** How long done outbox rows are kept before the jobs prune them (decision 0039). */
+  outboxRetentionDays: number;
   /** The graceful stop (decision 0033): the deadline for in-flight work, and the readiness-only lead time. */
   shutdown: { graceMs: number; delayMs: number };
   /**
@@ -282,6 +334,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const problems: string[] = [];
   const production = e.NODE_ENV === 'production';
+  // Decision 0044: production is served over TLS. The demo (`npm start`, DEMO_MODE) runs at
+  // http://localhost and is not held to this; a lab without TLS says so with ALLOW_HTTP_PUBLIC_URL.
+  if (production && !e.DEMO_MODE && !e.ALLOW_HTTP_PUBLIC_URL && !publicUrl.startsWith('https://')) {
+    problems.push(
+      `PUBLIC_URL: must be an https:// address in production (it is ${e.PUBLIC_URL ? publicUrl : `unset, so ${publicUrl}`}). Over plain HTTP the session cookie and passwords cross the network readable, and browsers refuse the __Host- cookie. Terminate TLS in front of the instances (deploy/haproxy.cfg) and set PUBLIC_URL=https://…; for a lab without TLS only, set ALLOW_HTTP_PUBLIC_URL=true.`,
+    );
+  }
   if (production && e.DATABASE_URL && !e.APP_SECRET) {
     problems.push('APP_SECRET: required in production with DATABASE_URL (32+ random characters)');
   }
@@ -309,6 +368,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither uses the AWS SDK's default credentials: environment, shared files or the instance's role)",
     );
   }
+  const urlSslMode = e.DATABASE_URL ? sslModeInUrl(e.DATABASE_URL) : undefined;
+  if (urlSslMode && e.DATABASE_SSLMODE) {
+    problems.push('DATABASE_SSLMODE: DATABASE_URL already has an sslmode parameter; set one of the two');
+  }
+  // Safe by default: in production a database on another host is reached over verified TLS unless
+  // told otherwise; one on this host (loopback, a Unix socket) without TLS.
+  const sslMode = urlSslMode
+    ? 'url'
+    : (e.DATABASE_SSLMODE ??
+      (production && e.DATABASE_URL && !isLocalDatabase(e.DATABASE_URL) ? 'verify-full' : 'disable'));
+  if (e.DATABASE_SSL_ROOT_CERT && sslMode !== 'verify-full') {
+    problems.push(
+      'DATABASE_SSL_ROOT_CERT: only used with DATABASE_SSLMODE=verify-full (with sslmode in DATABASE_URL, use its sslrootcert parameter)',
+    );
+  }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
@@ -318,8 +392,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
+    database: {
+      poolMax: e.DATABASE_POOL_MAX,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      sslMode,
+      sslRootCert: e.DATABASE_SSL_ROOT_CERT,
+    },
     dataDir,
     publicUrl,
+    strictHost: production || e.PUBLIC_URL !== undefined,
     logLevel: e.LOG_LEVEL,
     // Production never gets accounts it was not asked for.
     seedDemoData: e.SEED_DEMO_DATA ?? (!production && !e.DATABASE_URL),
@@ -329,6 +412,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sampleRate: e.VITALS_SAMPLE_RATE ?? (production && !e.DEMO_MODE ? 0.1 : 1),
       perAddressPerMinute: e.VITALS_IP_LIMIT,
     },
+    pageViewsPerMinute: e.PAGE_VIEW_LIMIT,
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverRoot, '../web/dist')),
     uploadsDir: path.join(dataDir, 'uploads'),
@@ -347,6 +431,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authUrl: e.THREADS_AUTH_URL,
       apiUrl: e.THREADS_API_URL.replace(/\/$/, ''),
       redirectUri: e.THREADS_REDIRECT_URI ?? `${publicUrl}/auth/threads/callback`,
+      allowHttpPictures: !production || (e.DEMO_MODE ?? false),
     },
     payments: {
       provider: localPayments ? 'local' : 'stripe',
@@ -358,6 +443,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       holdLimitHours: e.PAYMENT_HOLD_HOURS,
     },
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
+    outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
     shutdown: { graceMs: e.SHUTDOWN_GRACE_MS, delayMs: e.SHUTDOWN_DELAY_MS },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     browseCacheMs: e.BROWSE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
@@ -390,6 +476,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       host: e.INSTAGRAM_LOOKUP_HOST || (e.INSTAGRAM_LOOKUP_URL ? new URL(e.INSTAGRAM_LOOKUP_URL).host : undefined),
     },
   };
+}
+
+function sslModeInUrl(url: string): string | undefined {
+  try {
+    return new URL(url).searchParams.get('sslmode') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** PostgreSQL on this machine: a loopback address, localhost, or a Unix socket (`?host=/run/...`). */
+function isLocalDatabase(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    const socket = parsed.searchParams.get('host');
+    if (socket?.startsWith('/')) return true;
+    const host = parsed.hostname.replace(/^\[|\]$/g, '');
+    return host === '' || host === 'localhost' || host === '::1' || /^127\./.test(host);
+  } catch {
+    return false;
+  }
 }
 
 /** The address in a From line (`Fanline <no-reply@fanline.app>` or a bare address). */

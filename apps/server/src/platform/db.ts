@@ -37,21 +37,46 @@ const INT8 = 20;
 const NUMERIC = 1700;
 const numberParsers = { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) };
 
+/**
+ * PostgreSQL connection settings an operator sets (DATABASE_* in platform/config.ts, decision 0043).
+ * Absent ones keep node-postgres's and the server's defaults (what the tests' own databases use).
+ */
+export interface PostgresSettings {
+  max?: number;
+  connectTimeoutMs?: number;
+  /** Sent as startup parameters, so PostgreSQL applies them to every connection of the pool (0: none). */
+  statementTimeoutMs?: number;
+  idleInTransactionTimeoutMs?: number;
+  /** 'url': DATABASE_URL's own sslmode parameter decides. */
+  sslMode?: 'disable' | 'require' | 'verify-full' | 'url';
+  /** PEM file of the certificate authorities to trust with verify-full (a managed service's bundle). */
+  sslRootCert?: string;
+}
+
 export type OpenDatabaseOptions =
-  | { kind: 'postgres'; url: string; max?: number }
+  | ({ kind: 'postgres'; url: string } & PostgresSettings)
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory'; snapshot?: Blob | File };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.kind === 'postgres') return openPostgres(options.url, options.max);
+  if (options.kind === 'postgres') return openPostgres(options.url, options);
   return openPglite(options);
 }
 
-async function openPostgres(url: string, max = 10): Promise<Database> {
+async function openPostgres(url: string, settings: PostgresSettings): Promise<Database> {
   // Drizzle passes pg's global parsers on every query, so they are set there.
   pg.types.setTypeParser(INT8, numberParsers[INT8]);
   pg.types.setTypeParser(NUMERIC, numberParsers[NUMERIC]);
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: settings.max ?? 10,
+    ...(settings.connectTimeoutMs !== undefined ? { connectionTimeoutMillis: settings.connectTimeoutMs } : {}),
+    ...(settings.statementTimeoutMs !== undefined ? { statement_timeout: settings.statementTimeoutMs } : {}),
+    ...(settings.idleInTransactionTimeoutMs !== undefined
+      ? { idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs }
+      : {}),
+    ...sslOptions(settings),
+  });
   // An idle connection that errors (a reset by a restarting database or a network cut) is dropped by
   // the pool, which then emits 'error'; unheard, that event would end the process. The next query
   // opens a fresh connection. (health.int.test.ts proves recovery after a closed connection; a reset
@@ -70,6 +95,25 @@ async function openPostgres(url: string, max = 10): Promise<Database> {
     ping: () => timed(() => db.execute(sql`select 1`)),
     close: () => pool.end(),
   };
+}
+
+/** libpq's sslmode in node-postgres's terms: require encrypts without checking the certificate. */
+function sslOptions(settings: PostgresSettings): Pick<pg.PoolConfig, 'ssl'> {
+  switch (settings.sslMode) {
+    case 'disable':
+      return { ssl: false };
+    case 'require':
+      return { ssl: { rejectUnauthorized: false } };
+    case 'verify-full':
+      return {
+        ssl: {
+          rejectUnauthorized: true,
+          ...(settings.sslRootCert ? { ca: fs.readFileSync(settings.sslRootCert, 'utf8') } : {}),
+        },
+      };
+    default:
+      return {};
+  }
 }
 
 async function openPglite(
@@ -118,11 +162,15 @@ export async function migrateDatabase(database: Database): Promise<void> {
   if (!pool) throw new Error('postgres database without a pool');
   const client = await pool.connect();
   try {
+    // Migrations (an index build on a big table) and the wait for another instance's lock may take
+    // longer than DATABASE_STATEMENT_TIMEOUT_MS; this session only, reset before it goes back.
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock(727274)');
     const db = drizzlePg({ client, schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+    await client.query('reset statement_timeout').catch(() => {});
     client.release();
   }
 }

@@ -37,6 +37,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.', requestId: request.id },
       });
     }
+    // Security review I6: a body type the route does not take has its own code.
+    if (error.statusCode === 415) {
+      return reply.status(415).send({
+        error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: error.message, requestId: request.id },
+      });
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({
         error: { code: 'BAD_REQUEST', message: error.message, requestId: request.id },

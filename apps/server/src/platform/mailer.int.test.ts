@@ -76,7 +76,7 @@ describe('without SMTP, in production', () => {
     const signUp = await app.inject({
       method: 'POST',
       url: '/api/auth/sign-up',
-      payload: { email: `${username}@example.test`, password: 'secret1', displayName: 'Mailer', username },
+      payload: { email: `${username}@example.test`, password: 'secret1-pass', displayName: 'Mailer', username },
     });
     expect(signUp.statusCode).toBe(201);
 
@@ -98,5 +98,80 @@ describe('without SMTP, in production', () => {
     expect((await app.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/dev/mail/new-message' })).statusCode).toBe(404);
     expect(app.printRoutes()).not.toContain('dev/mail');
+  });
+});
+
+// Issue 36: the demo (production with DEMO_MODE, what `npm start` runs) shows every mail it sent in a
+// labelled mailbox, each openable; production without DEMO_MODE has none (the block above).
+describe('in the demo (production with DEMO_MODE)', () => {
+  let app: FastifyInstance;
+  let database: Database;
+  let config: Config;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    config = testConfig({
+      NODE_ENV: 'production',
+      DEMO_MODE: 'true',
+      ALLOW_TEST_PAYMENTS: 'true',
+      AUTH_IP_LIMIT: '10000',
+    });
+    app = await buildApp({ config, database, logger: false });
+    sendOriginLikeABrowser(app, config.publicUrl);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(config.dataDir, { recursive: true, force: true });
+  });
+
+  test('a password-reset mail is listed in the demo mailbox and opens with its working reset link', async () => {
+    const user = await createUser(database.db);
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: user.email },
+    });
+    expect(reset.statusCode).toBe(202);
+    expect((await app.inject({ method: 'GET', url: '/api/config' })).json().mailboxUrl).toBe('/dev/outbox');
+
+    const box = await app.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(box.statusCode).toBe(200);
+    expect(box.body).toContain('<h1>Demo mailbox</h1>');
+    expect(box.body).toContain(`To ${user.email}`);
+    const id = box.body.match(/href="\/dev\/outbox\/(\d+)"/)?.[1];
+    expect(id).toBeDefined();
+    const mail = await app.inject({ method: 'GET', url: `/dev/outbox/${id}` });
+    expect(mail.statusCode).toBe(200);
+    // Issue 42: the token is in the link's fragment (#token=…), which browsers never send to a server.
+    const link = mail.body.match(/https?:\/\/[^"\s<]*\/reset-password#token=([^"&\s<]+)/);
+    expect(link).not.toBeNull();
+    const changed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: link?.[1], password: 'a-new-secret-1' },
+    });
+    expect(changed.statusCode, changed.body).toBeLessThan(300);
+
+    // Only to the machine itself, as in development; an unknown id is a 404.
+    expect((await app.inject({ method: 'GET', url: '/dev/outbox', remoteAddress: '203.0.113.9' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await app.inject({ method: 'GET', url: `/dev/outbox/${id}`, remoteAddress: '203.0.113.9' })).statusCode,
+    ).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/dev/outbox/99999' })).statusCode).toBe(404);
+  });
+
+  test('production without DEMO_MODE says it has no mailbox', async () => {
+    const production = testConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' });
+    const real = await buildApp({ config: production, database, logger: false });
+    try {
+      const config = (await real.inject({ method: 'GET', url: '/api/config' })).json();
+      expect(config).toMatchObject({ demoMode: false, mailboxUrl: null });
+      expect((await real.inject({ method: 'GET', url: '/dev/outbox/1' })).statusCode).toBe(404);
+    } finally {
+      await real.close();
+      fs.rmSync(production.dataDir, { recursive: true, force: true });
+    }
   });
 });

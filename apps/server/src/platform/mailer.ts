@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { CALL_TIMEOUTS } from './call-timeouts';
 import type { MailKind } from './mail/catalog';
 
 export interface Mail {
@@ -46,7 +47,8 @@ class MailTally {
 
 /** Sends through SMTP_URL with nodemailer. */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Timeouts below the outbox's lease (decision 0039), where nodemailer's defaults are minutes long.
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...CALL_TIMEOUTS.smtp });
   let tally: MailTally | null = null;
   return {
     kind: 'smtp',

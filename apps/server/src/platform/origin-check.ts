@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Names of this machine: a PUBLIC_URL on one of them also answers to the others (the demo, the cluster). */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,14 +16,65 @@ declare module 'fastify' {
 }
 
 /**
+ * Which hosts and origins are this site's (decision 0044): PUBLIC_URL's. A PUBLIC_URL on a loopback
+ * name (the demo at http://localhost:3000, the cluster at https://localhost:3443) also answers to the
+ * other loopback names, on the same scheme and port for an Origin: a page rebinding a foreign DNS name
+ * to this machine still names its own host, so that stays refused.
+ */
+export function publicSite(publicUrl: string) {
+  const site = new URL(publicUrl);
+  const loopback = LOOPBACK.has(site.hostname);
+  const sameName = (hostname: string) => hostname === site.hostname || (loopback && LOOPBACK.has(hostname));
+  return {
+    origin: site.origin,
+    /** A Host header (name and optional port) that names this site. The port is not compared: behind the balancer or reached directly, an instance sees different ones. */
+    isHost(host: string | undefined): boolean {
+      if (!host) return false;
+      try {
+        return sameName(new URL(`http://${host}`).hostname);
+      } catch {
+        return false;
+      }
+    },
+    /** An Origin header that is this site's page. */
+    isOrigin(origin: string): boolean {
+      if (origin === site.origin) return true;
+      if (!loopback) return false;
+      try {
+        const url = new URL(origin);
+        return (
+          url.origin === origin && sameName(url.hostname) && url.protocol === site.protocol && url.port === site.port
+        );
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+/**
  * ARCHITECTURE §4: mutations check `Origin`. A browser sends it on every POST, PUT, PATCH and
- * DELETE, so a request whose Origin is neither our public URL nor the host it was sent to is
- * refused. One with no Origin at all passes only when it says `Sec-Fetch-Site: same-origin`
- * (security review N7); server-to-server routes (Stripe's webhook, RFC 8058 one-click unsubscribe)
- * are marked `serverToServer` and skip the check.
+ * DELETE, so a request whose Origin is not our public URL's is refused. One with no Origin at all
+ * passes only when it says `Sec-Fetch-Site: same-origin` (security review N7); server-to-server
+ * routes (Stripe's webhook, RFC 8058 one-click unsubscribe) are marked `serverToServer` and skip the
+ * check.
+ *
+ * Security review F6 / decision 0044: with `strictHost` (production, or PUBLIC_URL set) the Origin
+ * is compared with PUBLIC_URL's origin only, never with whatever Host the request carried, and a
+ * request whose Host is not PUBLIC_URL's gets 421, so a DNS-rebinding page reaches nothing. The
+ * health checks are exempt: a balancer or orchestrator asks them at an instance's own address, often
+ * with no Host at all. Development without PUBLIC_URL keeps the Host fallback (Vite's dev proxy).
  */
 export function registerOriginCheck(app: FastifyInstance): void {
-  const publicOrigin = new URL(app.config.publicUrl).origin;
+  const site = publicSite(app.config.publicUrl);
+  const strict = app.config.strictHost;
+  if (strict) {
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/health/') || request.url === '/api/health') return;
+      if (site.isHost(request.headers.host)) return;
+      throw new AppError('MISDIRECTED_REQUEST', 'This server does not serve that host.');
+    });
+  }
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (request.routeOptions.config?.serverToServer) return;
@@ -30,8 +83,8 @@ export function registerOriginCheck(app: FastifyInstance): void {
       if (request.headers['sec-fetch-site'] === 'same-origin') return;
       throw new AppError('FORBIDDEN', 'Cross-origin request refused: the request did not say where it came from.');
     }
-    const hostOrigin = `${request.protocol}://${request.headers.host ?? ''}`;
-    if (origin === publicOrigin || origin === hostOrigin) return;
+    if (site.isOrigin(origin)) return;
+    if (!strict && origin === `${request.protocol}://${request.headers.host ?? ''}`) return;
     throw new AppError('FORBIDDEN', 'Cross-origin request refused.');
   });
 }

@@ -4,6 +4,8 @@ import { openTestDatabase, testDriver } from '../testing';
 import type { Database } from './db';
 import { executeNamed, fixedStatement, placeholders } from './prepared';
 
+// driver-sensitive: named prepared statements go through each driver's own protocol (vitest.config.ts).
+
 let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();

@@ -11,6 +11,8 @@ import { createUser, openTestDatabase, sendOriginLikeABrowser, TEST_PASSWORD, te
 import type { Config } from './config';
 import type { Database } from './db';
 
+// driver-sensitive: production may run on the embedded database (no DATABASE_URL) or on PostgreSQL (vitest.config.ts).
+
 // Each test starts the way server.ts does, on an empty database of its own (issue #8, findings H1/H2).
 const opened: Array<{ database: Database; config: Config; app?: FastifyInstance }> = [];
 afterEach(async () => {

@@ -21,9 +21,31 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
   return headers;
 }
 
+/**
+ * Security review I7: powerful browser features the app never uses are off for its pages and
+ * anything they embed. (Stripe's checkout is a redirect to its own page, so `payment` is off too.)
+ * Only features Chromium knows: an unknown one (`bluetooth`) is an error in every page's console.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+].join(', ');
+
 /** Sets helmet's headers (computed once from `options`) on every reply, before any route runs. */
 export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<void> {
-  const headers = await helmetHeaders(options);
+  const headers = { ...(await helmetHeaders(options)), 'permissions-policy': PERMISSIONS_POLICY };
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

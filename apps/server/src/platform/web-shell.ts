@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { EARLY_CLICKS_SCRIPT_TAG } from './early-clicks';
 
 /**
  * The SPA's HTML shell as the history fallback sends it: index.html from the web build, plus, for the
@@ -13,7 +14,8 @@ export interface WebShell {
   /**
    * The shell with server-rendered content (decision 0020): `html` inside #root, `stateScript` (the
    * query cache the browser hydrates from) right after it. Elements React hoists to the top of the
-   * rendered HTML (the page's <title>, resource hints) move into <head>.
+   * rendered HTML (the page's <title>, resource hints) move into <head>. A small inline script before
+   * the content holds clicks made before hydration and replays them after (platform/early-clicks.ts).
    */
   page(pathname: string, content: { html: string; stateScript: string }): string;
 }
@@ -99,7 +101,7 @@ export function loadWebShell(distDir: string): WebShell {
       let page = shell
         .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
         .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
-        .replace(ROOT, () => `<div id="root">${body}</div>${content.stateScript}`);
+        .replace(ROOT, () => `${EARLY_CLICKS_SCRIPT_TAG}<div id="root">${body}</div>${content.stateScript}`);
       if (head) {
         // The page's own title replaces the shell's default one.
         if (head.includes('<title>')) page = page.replace(/<title>[^<]*<\/title>/, '');

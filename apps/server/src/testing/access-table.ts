@@ -89,6 +89,11 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   },
   'GET /api/payments/config': { who: 'anyone' },
   'GET /dev/outbox': { who: 'development-only', own: 'every mail the log mailer kept; not registered in production' },
+  'GET /dev/outbox/:id': {
+    who: 'development-only',
+    own: 'one kept mail; not registered in production (the demo has it, DEMO_MODE)',
+    params: () => ({ id: '1' }),
+  },
   'GET /dev/mail': {
     who: 'development-only',
     own: 'every mail template with sample data; not registered in production',
@@ -113,6 +118,11 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   'GET /api/categories': { who: 'anyone' },
   'GET /api/profiles/:username': { who: 'anyone', params: (w) => ({ username: w.creatorUsername }) },
   'GET /api/profiles/:username/reviews': { who: 'anyone', params: (w) => ({ username: w.creatorUsername }) },
+  'GET /api/profiles/:username/eligibility': {
+    who: 'signed-in',
+    own: 'whether the caller may message this creator',
+    params: (w) => ({ username: w.creatorUsername }),
+  },
   'GET /api/verification/threads/config': { who: 'anyone' },
 
   // Authentication (the caller's own session and account)
@@ -155,6 +165,10 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     who: 'anyone',
     allowed: 'guard-passed',
     body: () => ({ token: 'x'.repeat(32), password: 'a-long-password-2' }),
+  },
+  'POST /api/auth/reset-password/check': {
+    who: 'anyone',
+    body: () => ({ token: 'x'.repeat(32) }),
   },
   'POST /api/auth/change-password': {
     who: 'signed-in',
@@ -255,6 +269,11 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     body: (w) => ({ recipientId: w.otherCreatorId, messageContent: 'Hello! A matrix message long enough.' }),
   },
   'GET /api/checkout/local/:paymentId': { who: 'owning-fan', own: 'the fan who started it', params: payment },
+  'GET /api/payments/:paymentId': {
+    who: 'owning-fan',
+    own: 'the fan who paid (issue 36 §3: /payment-success)',
+    params: payment,
+  },
   'POST /api/checkout/local/:paymentId/pay': {
     who: 'owning-fan',
     own: 'the fan who started it (already paid, so refused on business grounds)',
@@ -309,8 +328,9 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   'POST /api/notifications/read-all': { who: 'signed-in', mutates: true },
   'POST /api/notifications/:id/read': {
     who: 'signed-in',
-    own: 'the creator’s “new message” notification; anyone else’s call answers 204 and changes nothing',
+    own: 'the creator’s “new message” notification; anyone else’s call answers 404 and changes nothing (review I4)',
     params: (w) => ({ id: w.notificationId }),
+    allowed: 'guard-passed',
     mutates: true,
     verify: async (w, role, app) => {
       if (role === 'creator') return null;
@@ -334,14 +354,20 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     own: 'the fan of a replied conversation (already reviewed, so refused as a duplicate)',
     allowed: 'guard-passed',
     mutates: true,
-    body: (w) => ({ creatorId: w.creatorId, conversationId: w.messageId, title: 'Again', message: 'Again.' }),
+    body: (w) => ({
+      creatorId: w.creatorId,
+      conversationId: w.messageId,
+      rating: 4,
+      title: 'Again',
+      message: 'Again.',
+    }),
   },
   'PATCH /api/reviews/:reviewId': {
     who: 'owning-fan',
     own: 'the review’s author',
     params: review,
     mutates: true,
-    body: () => ({ title: 'Edited', message: 'Edited by its author.' }),
+    body: () => ({ rating: 4, title: 'Edited', message: 'Edited by its author.' }),
   },
   'DELETE /api/reviews/:reviewId': { who: 'owning-fan', own: 'the review’s author', params: review, mutates: true },
   'PUT /api/reviews/:reviewId/response': {
@@ -392,6 +418,14 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     mutates: true,
   },
   'GET /api/creator/blocks': { who: 'creators', own: 'the caller’s own blocks' },
+  'GET /api/creator/setup': { who: 'creators', own: 'the caller’s own setup checklist' },
+  'POST /api/creator/setup/link-shared': {
+    // 'signed-in' only because earlier mutations (Make Creator) leave every role a creator by the time it
+    // runs; http/creator-setup.int.test.ts proves a fan is refused (403).
+    who: 'signed-in',
+    own: 'the caller’s own checklist step',
+    mutates: true,
+  },
   'PUT /api/creator/blocks/:fanId': {
     who: 'creators',
     own: 'a block by the caller (of the other fan, who has nothing open with anyone)',
@@ -482,6 +516,21 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
       subject: 'Hello',
       message: 'A question.',
     }),
+  },
+  'GET /api/admin/stuck-jobs': { who: 'admins' },
+  'POST /api/admin/stuck-jobs/:id/retry': {
+    who: 'admins',
+    own: 'any dead outbox row (the world has none here, so 404)',
+    params: () => ({ id: '987654321' }),
+    mutates: true,
+    allowed: 'guard-passed',
+  },
+  'POST /api/admin/stuck-jobs/:id/drop': {
+    who: 'admins',
+    own: 'any dead outbox row (the world has none here, so 404)',
+    params: () => ({ id: '987654321' }),
+    mutates: true,
+    allowed: 'guard-passed',
   },
   'GET /api/admin/support': { who: 'admins' },
   'POST /api/admin/support/:contactMessageId/handled': {

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { notifications as notificationRows } from '../db/schema';
 import type { ManualClock } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { connectLocalPayoutAccount, passFlagWindow, REPLY } from './earnings';
@@ -62,7 +64,13 @@ export async function buildAccessWorld(app: FastifyInstance, db: Db): Promise<Wo
     method: 'POST',
     url: '/api/reviews',
     headers: { cookie: fanCookie },
-    payload: { creatorId: creator.id, conversationId: sent.messageId, title: 'Kind', message: 'Kind and clear.' },
+    payload: {
+      creatorId: creator.id,
+      conversationId: sent.messageId,
+      rating: 5,
+      title: 'Kind',
+      message: 'Kind and clear.',
+    },
   });
   if (review.statusCode !== 201) throw new Error(`review failed ${review.statusCode}: ${review.body}`);
 
@@ -75,6 +83,13 @@ export async function buildAccessWorld(app: FastifyInstance, db: Db): Promise<Wo
   const notifications = await app.inject({ url: '/api/notifications', headers: { cookie: creatorCookie } });
   const notificationId = notifications.json().notifications[0]?.id;
   if (!notificationId) throw new Error('the creator has no notification');
+  // Reading the conversation reads the notifications about its messages (issue 36 §11), and the matrix
+  // reads it as the creator before the mutating calls: this one is detached from the message, so the
+  // matrix still sees whether anybody else can mark it read.
+  await db
+    .update(notificationRows)
+    .set({ relatedEntityId: null, relatedEntityType: null })
+    .where(eq(notificationRows.id, notificationId));
 
   const settings = await app.inject({ url: '/api/admin/settings', headers: { cookie: cookies.superAdmin } });
 

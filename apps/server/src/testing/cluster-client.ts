@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { TRealtimeEvent } from '@fanline/contracts';
 import { connectSse } from './sse';
 
@@ -18,8 +19,13 @@ export class ClusterClient {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
-  async request(method: string, url: string, body?: unknown | FormData): Promise<Response> {
-    const headers: Record<string, string> = { cookie: this.cookie };
+  async request(
+    method: string,
+    url: string,
+    body?: unknown | FormData,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Response> {
+    const headers: Record<string, string> = { cookie: this.cookie, ...extraHeaders };
     if (method !== 'GET' && method !== 'HEAD') headers.origin = this.origin;
     let payload: string | FormData | undefined;
     if (body instanceof FormData) payload = body;
@@ -76,14 +82,23 @@ export async function openEventStream(baseUrl: string, cookie: string, lastEvent
   };
 }
 
+/** The names of the cookies the server has set so far (the session's is `__Host-fanline_session` over https). */
+export function cookieNames(client: ClusterClient): string[] {
+  return client.cookie
+    .split('; ')
+    .filter(Boolean)
+    .map((pair) => pair.slice(0, pair.indexOf('=')));
+}
+
 /**
  * A JSON POST from a chosen local address (127.0.0.x): clients at different addresses, as the
- * per-address limits see them. Resolves with the status.
+ * per-address limits see them. Resolves with the status. https URLs go over TLS (the cluster's
+ * certificate is trusted by the process: testing/cluster.ts trustCertificate).
  */
 export function postFrom(localAddress: string, url: string, origin: string, body: unknown): Promise<number> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const request = http.request(
+    const request = (url.startsWith('https:') ? https : http).request(
       url,
       {
         method: 'POST',

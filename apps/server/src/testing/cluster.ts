@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import pg from 'pg';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -15,10 +16,15 @@ export interface ClusterInstance {
 }
 
 export interface RunningCluster {
-  /** The address users are given (PUBLIC_URL: http://localhost:<port>). */
+  /** The address users are given (PUBLIC_URL: https://localhost:<TLS port>). */
   publicUrl: string;
-  /** HAProxy's address by IP (the same port), for clients that must not resolve localhost. */
+  /** HAProxy's HTTPS address by IP (the same port), for clients that must not resolve localhost. */
   haproxyUrl: string;
+  /** HAProxy's plain-HTTP address, which only redirects to HTTPS. */
+  httpUrl: string;
+  /** The self-signed certificate the cluster made at start (PEM file) and its SHA-256 fingerprint. */
+  certificateFile: string;
+  fingerprint: string;
   databaseUrl: string;
   instances: ClusterInstance[];
   /** The cluster's data directory (CLUSTER_DIR). */
@@ -32,7 +38,8 @@ export interface RunningCluster {
 /**
  * Starts `npm run cluster`'s script (scripts/cluster.mjs) on free ports with a database, a data
  * directory and an s3rver of its own, so it can run beside a developer's `npm run cluster` and beside
- * other test files. `env` reaches every instance (e.g. AUTH_IP_LIMIT).
+ * other test files. `env` reaches every instance (e.g. AUTH_IP_LIMIT). This process then trusts the
+ * cluster's certificate (trustCertificate), so fetch and https reach it over verified TLS.
  */
 export async function startCluster(options: {
   adminUrl: string;
@@ -44,6 +51,7 @@ export async function startCluster(options: {
   const instances = options.instances ?? 3;
   const base = await contiguousFreePorts(instances + 1);
   const s3Port = await contiguousFreePorts(1);
+  const tlsPort = await contiguousFreePorts(1);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-cluster-'));
   const database = `fanline_cluster_t${process.pid}_${Date.now().toString(36)}`;
   let printed = '';
@@ -56,6 +64,7 @@ export async function startCluster(options: {
       DATABASE_URL: options.adminUrl,
       CLUSTER_DB: database,
       CLUSTER_PORT: String(base),
+      CLUSTER_TLS_PORT: String(tlsPort),
       CLUSTER_BASE_PORT: String(base),
       CLUSTER_INSTANCES: String(instances),
       CLUSTER_S3_PORT: String(s3Port),
@@ -94,7 +103,25 @@ export async function startCluster(options: {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const summary = JSON.parse(fs.readFileSync(summaryFile, 'utf8')) as Omit<RunningCluster, 'dir' | 'output' | 'stop'>;
+  trustCertificate(fs.readFileSync(summary.certificateFile, 'utf8'));
   return { ...summary, dir, output: () => printed, stop };
+}
+
+/**
+ * Adds `pem` to the certificates this process trusts by default (fetch, https, autocannon), as a user
+ * who was handed the cluster's self-signed certificate would: TLS stays verified, nothing is skipped.
+ * Needs Node 22.19 / 24.5 or later (tls.setDefaultCACertificates).
+ */
+export function trustCertificate(pem: string): void {
+  const api = tls as unknown as {
+    getCACertificates?: (type: 'default') => string[];
+    setDefaultCACertificates?: (certs: string[]) => void;
+  };
+  if (!api.setDefaultCACertificates || !api.getCACertificates) {
+    throw new Error('trusting the cluster certificate needs Node 22.19 or 24.5 or later');
+  }
+  const current = api.getCACertificates('default');
+  if (!current.includes(pem)) api.setDefaultCACertificates([...current, pem]);
 }
 
 /** The last lines of every log the cluster wrote, for a start that failed. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
+import { compiledEntry } from './compiled-entry';
 import { EFFECTS_WITHOUT_CHANGE, unbalancedTransactions } from './messaging';
 import { STRIPE_CONNECT_WEBHOOK_SECRET } from './stripe/kit';
 import { type StandInFaults, type StripeStandIn, signStripeEvent } from './stripe/stand-in';
@@ -68,14 +69,15 @@ export interface FaultRun {
   done: number;
 }
 
-const CHILD = path.join(import.meta.dirname, 'fault-child.ts');
 const REPO_ROOT = path.join(import.meta.dirname, '../../../..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const MESSAGE = 'Fault run message: a question long enough to be valid.';
 const REPLY = 'Thanks for writing! Here is my honest answer to your question.';
 
-function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+async function startChild(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
+  const child = spawn(process.execPath, ['--enable-source-maps', await compiledEntry('testing/fault-child.ts')], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,7 +5,8 @@ import { TEST_PASSWORD } from './factories';
 export function sessionCookie(response: LightMyRequestResponse): string {
   const header = response.headers['set-cookie'];
   const all = Array.isArray(header) ? header : header ? [header] : [];
-  const raw = all.find((c) => c.startsWith('fanline_session='));
+  // `__Host-fanline_session` when the app's PUBLIC_URL is https (decision 0044).
+  const raw = all.find((c) => c.startsWith('fanline_session=') || c.startsWith('__Host-fanline_session='));
   if (!raw) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
   return raw.split(';')[0] ?? '';
 }

@@ -1,6 +1,7 @@
 export * from '../db/seed/demo-accounts';
 export * from './bench';
 export * from './cluster';
+export * from './compiled-entry';
 export * from './earnings';
 export * from './factories';
 export * from './http';

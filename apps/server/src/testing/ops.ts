@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
+import { compiledEntry } from './compiled-entry';
 
 export interface OpsRun {
   code: number | null;
@@ -8,17 +8,18 @@ export interface OpsRun {
 }
 
 /**
- * Runs one of the operator commands (src/ops/<name>.ts, what `npm run storage:migrate`, `backup` and
- * `restore` start) in its own process with only `env` and the PATH, as an operator's shell would.
+ * Runs one of the operator commands (src/ops/<name>.ts, what `npm run storage:migrate`, `backup`,
+ * `restore` and `outbox` start) in its own process with only `env` and the PATH, as an operator's shell
+ * would: compiled, as `npm run build` compiles them for a release (testing/compiled-entry.ts).
  */
-export function runOpsCommand(
-  name: 'storage-migrate' | 'backup' | 'restore',
+export async function runOpsCommand(
+  name: 'storage-migrate' | 'backup' | 'restore' | 'outbox',
   env: Record<string, string>,
   args: string[] = [],
 ): Promise<OpsRun> {
-  const script = path.join(import.meta.dirname, '..', 'ops', `${name}.ts`);
+  const script = await compiledEntry(`ops/${name}.ts`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    const child = spawn(process.execPath, ['--enable-source-maps', script, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

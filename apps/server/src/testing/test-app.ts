@@ -50,6 +50,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
+    // The tests' lab runs over plain HTTP, also with NODE_ENV=production (decision 0044).
+    ALLOW_HTTP_PUBLIC_URL: 'true',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...overrides,
   });
@@ -101,16 +103,21 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * `origin` itself, even to undefined (to send none), or `sec-fetch-site`, gets exactly what it set.
  */
 export function sendOriginLikeABrowser(app: FastifyInstance, publicUrl: string): void {
-  const origin = new URL(publicUrl).origin;
+  const { origin, host } = new URL(publicUrl);
   const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
   (app as unknown as { inject: (...args: unknown[]) => unknown }).inject = (...args: unknown[]) => {
     const [opts] = args;
     if (typeof opts !== 'object' || opts === null) return inject(...args);
     const { method, headers = {} } = opts as { method?: string; headers?: Record<string, unknown> };
-    if (!STATE_CHANGING.has(String(method ?? 'GET').toUpperCase())) return inject(...args);
     const given = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+    // A browser on the app's own site names its host (decision 0044 answers 421 to any other), unless
+    // the test sends a Host of its own.
+    const withHost = 'host' in given ? given : { host, ...given };
+    if (!STATE_CHANGING.has(String(method ?? 'GET').toUpperCase())) {
+      return inject({ ...opts, headers: withHost }, ...args.slice(1));
+    }
     const chosen = 'origin' in given || 'sec-fetch-site' in given;
-    const sent = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+    const sent = Object.fromEntries(Object.entries(withHost).filter(([, value]) => value !== undefined));
     return inject({ ...opts, headers: chosen ? sent : { origin, ...sent } }, ...args.slice(1));
   };
 }
@@ -195,6 +202,10 @@ async function cloneTemplate(): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       try {
         await client.query(`create database ${name} template ${template}`);
+        // A test database need not survive a crash of the PostgreSQL server, so its commits do not
+        // wait for the disk: the suite's thousands of small transactions were mostly that wait.
+        // Every connection to it, the child servers' included, gets this.
+        await client.query(`alter database ${name} set synchronous_commit = off`);
         break;
       } catch (error) {
         if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
+import { lazyPart } from '../lib/lazy-part';
 import { Presence } from '../lib/presence/presence';
 import { RealtimeEvents } from '../lib/realtime/realtime-events';
 
@@ -23,7 +24,7 @@ export function createQueryClient(): QueryClient {
 /** The header is 64 px tall (h-16) and sticks to the top; toasts start 12 px under it. */
 const TOAST_TOP = 76;
 
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+const Toaster = lazyPart(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (

@@ -1,12 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { RouteErrorBoundary } from '../components/errors/route-error';
 import { SiteLayout } from '../components/layout/site-layout';
+import { lazyPart } from '../lib/lazy-part';
+import { useScrollToTop } from '../lib/use-scroll-to-top';
 import { paths } from '../paths';
 import { page } from './lazy-page';
 
 // Signed-in only (the header mounts it for a user), so guests on / never download the bell.
-const HeaderActions = lazy(() => import('./routes/header-actions').then((m) => ({ default: m.HeaderActions })));
+const HeaderActions = lazyPart(() => import('./routes/header-actions').then((m) => ({ default: m.HeaderActions })));
 
 /**
  * Every page is its own chunk (`page`). The router is React Router's declarative mode (`useRoutes` under
@@ -38,6 +40,9 @@ export const routes: RouteObject[] = [
       { path: paths.confirmEmail, element: page(() => import('../features/auth/confirm-email-page')) },
       { path: paths.forgotPassword, element: page(() => import('../features/auth/forgot-password-page')) },
       { path: paths.resetPassword, element: page(() => import('../features/auth/reset-password-page')) },
+      { path: paths.terms, element: page(() => import('../features/legal/terms-page')) },
+      { path: paths.privacy, element: page(() => import('../features/legal/privacy-page')) },
+      { path: paths.refundPolicy, element: page(() => import('../features/legal/refund-policy-page')) },
       { path: paths.threadsCallback, element: page(() => import('../features/verification/threads-callback-page')) },
       { path: paths.testThreads, element: page(() => import('../features/verification/test-threads-page')) },
       // spec §2: the creator dashboard is guarded (sign-in, then creators only). Its own route table is a
@@ -67,5 +72,6 @@ export const routes: RouteObject[] = [
 
 /** The app's routes, rendered under the `BrowserRouter` in main.tsx. */
 export function AppRoutes() {
+  useScrollToTop();
   return <Suspense fallback={null}>{useRoutes(routes)}</Suspense>;
 }

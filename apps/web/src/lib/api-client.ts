@@ -17,7 +17,16 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * A write that moves money or answers a paid message (decision 0044): it carries an
+   * Idempotency-Key, so the server (and the balancer) may safely repeat it, and a network failure or a
+   * 502/503/504 is retried here with the same key: the server answers a repeat with the first answer.
+   */
+  idempotent?: boolean;
 }
+
+/** Tries of an idempotent write, counting the first, and the waits between them. */
+const IDEMPOTENT_RETRY_DELAYS_MS = [500, 1500, 3000];
 
 /** How a request reaches the API: the browser's fetch, or the server's own app while it renders a page. */
 export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
@@ -33,16 +42,27 @@ export function setApiTransport(next: ApiTransport): void {
 }
 
 /** The one API client: JSON in and out, errors as ApiError with the server's code and message. */
-export async function api<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
-  return send<T>(path, {
-    method,
-    signal,
-    headers:
-      body === undefined
-        ? { accept: 'application/json' }
-        : { 'content-type': 'application/json', accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+export async function api<T>(
+  path: string,
+  { method = 'GET', body, signal, idempotent = false }: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> =
+    body === undefined
+      ? { accept: 'application/json' }
+      : { 'content-type': 'application/json', accept: 'application/json' };
+  const init = { method, signal, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+  if (!idempotent) return send<T>(path, init);
+  headers['idempotency-key'] = crypto.randomUUID();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send<T>(path, init);
+    } catch (error) {
+      const delay = IDEMPOTENT_RETRY_DELAYS_MS[attempt];
+      const retryable = error instanceof ApiError && (error.status === 0 || [502, 503, 504].includes(error.status));
+      if (!retryable || delay === undefined || signal?.aborted) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }
 
 /**

@@ -22,6 +22,8 @@ export const FALLBACK_CONFIG: TPublicConfig = {
   requireCreatorVerification: true,
   // Nothing is measured until the server has said how much to sample.
   vitalsSampleRate: 0,
+  demoMode: false,
+  mailboxUrl: null,
 };
 
 export const platformConfigKey = ['platform-config'] as const;

@@ -20,6 +20,13 @@ export const payments = pgTable(
       .notNull()
       .default('pending'),
     captureBefore: tstz('capture_before'),
+    /**
+     * The refund asked of the provider and where it stands (issue 37, decision 0050): Stripe may keep
+     * a refund pending for days and may fail it. Null: no refund asked (or one asked before 0032).
+     */
+    refundId: text('refund_id'),
+    refundStatus: text('refund_status', { enum: ['pending', 'succeeded', 'failed'] }),
+    refundFailureReason: text('refund_failure_reason'),
     senderId: uuid('sender_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -36,6 +43,7 @@ export const payments = pgTable(
       'payments_status_check',
       sql`${t.status} in ('pending', 'authorized', 'succeeded', 'canceled', 'refunded', 'failed')`,
     ),
+    check('payments_refund_status_check', sql`${t.refundStatus} in ('pending', 'succeeded', 'failed')`),
     check('payments_split_balanced', sql`${t.amountCreator} + ${t.amountPlatformFee} = ${t.amountTotal}`),
     check('payments_amounts_nonneg', sql`${t.amountCreator} >= 0 and ${t.amountPlatformFee} >= 0`),
     check('payments_commission_range', sql`${t.commissionPercent} between 0 and 100`),
@@ -113,6 +121,13 @@ export const payouts = pgTable(
      * (creator_connected:<id>) until the bank has it. A failed payout that is transferred can be retried.
      */
     transferred: boolean('transferred').notNull().default(false),
+    /**
+     * A pending, transferred payout waiting for its funds on the connected account (decision 0052): the
+     * next look at Stripe's balance is due then. Null when not waiting.
+     */
+    checkFundsAt: tstz('check_funds_at'),
+    /** When Stripe says the waiting funds become available (its available_on), shown to the creator; null if unknown. */
+    fundsAvailableOn: tstz('funds_available_on'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

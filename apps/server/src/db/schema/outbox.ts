@@ -20,10 +20,18 @@ export const outbox = pgTable(
     /** The key of one row that must have run (done or dead) before this one. */
     afterKey: text('after_key'),
     payload: jsonb('payload').notNull(),
-    status: text('status', { enum: ['pending', 'done', 'dead'] })
+    /** `dropped`: a dead row an admin chose not to run (it no longer holds its chain). */
+    status: text('status', { enum: ['pending', 'done', 'dead', 'dropped'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * The fencing token (decision 0039): raised by every claim and required by the done and fail
+     * updates, so a claim whose lease ran out and was taken over cannot mark the row.
+     */
+    claimToken: integer('claim_token').notNull().default(0),
+    /** The version of the kind's payload schema the writer used (the registry's entry). */
+    version: integer('version').notNull().default(1),
     runAt: tstz('run_at').notNull(),
     lockedUntil: tstz('locked_until'),
     lastError: text('last_error'),
@@ -33,5 +41,17 @@ export const outbox = pgTable(
   (t) => [
     index('outbox_due_idx').on(t.runAt).where(sql`${t.status} = 'pending'`),
     index('outbox_ordering_idx').on(t.orderingKey, t.id).where(sql`${t.status} <> 'done'`),
+    index('outbox_finished_idx').on(t.doneAt).where(sql`${t.status} in ('done', 'dropped')`),
   ],
 );
+
+/**
+ * The keys of pruned outbox rows (decision 0039): done rows are deleted after the retention
+ * (OUTBOX_RETENTION_DAYS), their key stays here, and the writer skips a key found here, so a late
+ * duplicate of an old effect is still the same effect and never runs twice.
+ */
+export const outboxPrunedKeys = pgTable('outbox_pruned_keys', {
+  key: text('key').primaryKey(),
+  doneAt: tstz('done_at').notNull(),
+  prunedAt: tstz('pruned_at').notNull(),
+});

@@ -89,6 +89,9 @@ export const profiles = pgTable(
     maxOpenMessages: integer('max_open_messages'),
     dailyMessageCap: integer('daily_message_cap'),
     vacationUntil: tstz('vacation_until'),
+    // Issue 36 setup checklist (migration 0032): when the creator saved a price, and copied their link.
+    priceSetAt: tstz('price_set_at'),
+    linkSharedAt: tstz('link_shared_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,15 +1,34 @@
+import type { TDeclineReason } from '@fanline/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { answerConversation, declineConversation, expireMessages } from '../../flows';
 import { createAccount, createSession, revokeSession, SESSION_COOKIE } from '../../modules/auth';
+import { readSettings } from '../../modules/settings';
 import { messages, profiles } from '../schema';
 import { DEMO_ACCOUNTS, demoEmail } from './demo-accounts';
+import { asOf, payAsOf } from './demo-as-of';
+
+const HOUR = 3_600_000;
 
 interface DemoConversation {
   fan: string;
   creator: string;
   message: string;
   reply: string;
+  /** When the fan paid, and how long the creator took to answer: real delays, so "Avg response" means something. */
+  paidHoursAgo: number;
+  replyAfterHours: number;
   review?: { rating: number; title?: string; message?: string; response?: string };
+}
+
+/** Paid messages that ended without a reply, so the response rates are not all 100% (issue 36 §1). */
+interface DemoUnanswered {
+  fan: string;
+  creator: string;
+  message: string;
+  paidHoursAgo: number;
+  /** Declined after this many hours with a reason (not counted in the rate); otherwise it expires. */
+  declined?: { afterHours: number; reason: TDeclineReason };
 }
 
 // The demo fan keeps one answered conversation unreviewed (glowwithgia), so the review prompt has
@@ -20,12 +39,16 @@ const CONVERSATIONS: DemoConversation[] = [
     fan: DEMO_ACCOUNTS.fan.username,
     creator: 'glowwithgia',
     message: 'Hi Gia! What is a simple morning routine for dry skin in winter?',
+    paidHoursAgo: 30,
+    replyAfterHours: 4,
     reply: 'Keep it short: gentle cleanser, a hydrating serum on damp skin, then a rich moisturiser and SPF.',
   },
   {
     fan: DEMO_ACCOUNTS.fan.username,
     creator: 'devdaniel',
     message: 'Should I learn TypeScript before React, or both at once?',
+    paidHoursAgo: 120,
+    replyAfterHours: 9,
     reply: 'Both at once works if you keep the types simple at first. Start with props and state types only.',
     review: {
       rating: 5,
@@ -38,6 +61,8 @@ const CONVERSATIONS: DemoConversation[] = [
     fan: 'jordanlee',
     creator: 'devdaniel',
     message: 'How do I prepare for a system design interview in two weeks?',
+    paidHoursAgo: 200,
+    replyAfterHours: 20,
     reply: 'Pick five classic systems, sketch each twice, and practise saying your trade-offs out loud.',
     review: { rating: 4, title: 'Solid plan', message: 'A focused list. I would have liked a few more links.' },
   },
@@ -45,6 +70,8 @@ const CONVERSATIONS: DemoConversation[] = [
     fan: 'priyak',
     creator: 'inkbyiris',
     message: 'Is fine line work a good idea for a first tattoo on the wrist?',
+    paidHoursAgo: 150,
+    replyAfterHours: 3,
     reply: 'It can be, but lines on the wrist spread faster. Go slightly bolder than you think and keep it simple.',
     review: {
       rating: 5,
@@ -57,6 +84,8 @@ const CONVERSATIONS: DemoConversation[] = [
     fan: 'marcusb',
     creator: 'inkbyiris',
     message: 'How long should I wait between sessions for a large back piece?',
+    paidHoursAgo: 260,
+    replyAfterHours: 14,
     reply: 'Three to four weeks between sessions is usual, longer if the skin is still flaking.',
     review: { rating: 4 },
   },
@@ -64,6 +93,8 @@ const CONVERSATIONS: DemoConversation[] = [
     fan: 'jordanlee',
     creator: 'glowwithgia',
     message: 'Which sunscreen texture works under makeup without pilling?',
+    paidHoursAgo: 80,
+    replyAfterHours: 6,
     reply: 'Gel or fluid textures; let them set for two minutes before foundation and press rather than rub.',
     review: {
       rating: 5,
@@ -75,6 +106,8 @@ const CONVERSATIONS: DemoConversation[] = [
     fan: 'priyak',
     creator: 'profkim',
     message: 'Any tips for memorising formulas before my statistics exam?',
+    paidHoursAgo: 96,
+    replyAfterHours: 19,
     reply: 'Derive each formula once by hand, then write them from memory every morning for a week.',
     review: {
       rating: 3,
@@ -85,6 +118,22 @@ const CONVERSATIONS: DemoConversation[] = [
   },
 ];
 
+const UNANSWERED: DemoUnanswered[] = [
+  {
+    fan: 'marcusb',
+    creator: 'devdaniel',
+    message: 'Can you review my startup’s cap table and tell me if the split is fair?',
+    paidHoursAgo: 72,
+    declined: { afterHours: 5, reason: 'outside_expertise' },
+  },
+  {
+    fan: 'jordanlee',
+    creator: 'inkbyiris',
+    message: 'Would you draw a quick sketch of my cat for my sister’s birthday?',
+    paidHoursAgo: 400,
+  },
+];
+
 const EXTRA_FANS = [
   { username: 'jordanlee', displayName: 'Jordan Lee' },
   { username: 'priyak', displayName: 'Priya Kapoor' },
@@ -92,9 +141,11 @@ const EXTRA_FANS = [
 ];
 
 /**
- * Paid messages, replies, reviews, creator responses and presence for a freshly seeded database,
- * made through the HTTP API as a browser would (the local checkout, the reply, the review routes),
- * so the ledger balances and the ratings are computed, never written. Needs the local payment
+ * Paid messages, replies, a decline, a missed deadline, reviews, creator responses and presence for a
+ * freshly seeded database. Payments, replies, the decline and the expiry run the real use cases at
+ * the time they happened (demo-as-of.ts), so the ledger balances and every response rate and
+ * average response time is computed from them; reviews and responses go through the HTTP API as a
+ * browser sends them, so the ratings are computed, never written. Needs the local payment
  * provider; with Stripe configured it seeds nothing.
  */
 export async function seedDemoActivity(app: FastifyInstance, password: string): Promise<void> {
@@ -123,23 +174,55 @@ export async function seedDemoActivity(app: FastifyInstance, password: string): 
     return response.body ? response.json() : undefined;
   };
 
+  const { message_expiration_hours: windowHours } = await readSettings(app.db, ['message_expiration_hours']);
+  const now = app.clock.now().getTime();
+  // Paid and answered in the past, through the checkout, payment and reply use cases at the time
+  // they happened; each reply comes inside the window (a window shorter than the delay shortens it).
   for (const c of CONVERSATIONS) {
     await as(c.creator);
+    await as(c.fan);
     const creatorId = ids.get(c.creator) ?? '';
-    const checkout = await call(c.fan, 'POST', '/api/checkout', { recipientId: creatorId, messageContent: c.message });
-    const paymentId = String(checkout.url).split('/').pop();
-    await call(c.fan, 'POST', `/api/checkout/local/${paymentId}/pay`, {
-      cardNumber: '4242 4242 4242 4242',
-      expiry: '12 / 34',
-      cvc: '123',
-      name: 'Demo Fan',
+    const paidAt = now - c.paidHoursAgo * HOUR;
+    const messageId = await payAsOf(app, {
+      at: paidAt,
+      senderId: ids.get(c.fan) ?? '',
+      recipientId: creatorId,
+      content: c.message,
+      windowHours,
     });
-    const conversationId = await conversationOf(app, ids.get(c.fan) ?? '', creatorId);
-    await call(c.creator, 'POST', `/api/messages/${conversationId}/reply`, { content: c.reply });
+    const replyAfter = Math.min(c.replyAfterHours, windowHours * 0.8) * HOUR;
+    await answerConversation(asOf(app, paidAt + replyAfter), {
+      creatorId,
+      messageId,
+      kind: 'response',
+      content: c.reply,
+    });
     if (!c.review) continue;
+    const conversationId = await conversationOf(app, ids.get(c.fan) ?? '', creatorId);
     const { response, ...fields } = c.review;
     const review = await call(c.fan, 'POST', '/api/reviews', { creatorId, conversationId, ...fields });
     if (response) await call(c.creator, 'PUT', `/api/reviews/${review.id}/response`, { response });
+  }
+
+  // A decline (with its reason) and a missed deadline: the money went back, the rate counts the miss.
+  for (const u of UNANSWERED) {
+    await as(u.creator);
+    await as(u.fan);
+    const creatorId = ids.get(u.creator) ?? '';
+    const paidAt = now - u.paidHoursAgo * HOUR;
+    const messageId = await payAsOf(app, {
+      at: paidAt,
+      senderId: ids.get(u.fan) ?? '',
+      recipientId: creatorId,
+      content: u.message,
+      windowHours,
+    });
+    if (u.declined) {
+      const at = paidAt + Math.min(u.declined.afterHours, windowHours * 0.8) * HOUR;
+      await declineConversation(asOf(app, at), { creatorId, messageId, reason: u.declined.reason });
+    } else {
+      await expireMessages(asOf(app, paidAt + (windowHours + 1) * HOUR));
+    }
   }
 
   // Presence: a few creators were just here (spec §4); "Online" fades after 90 s, "Last active" stays.

@@ -1,26 +1,12 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { answerConversation, expireMessages } from '../../flows';
-import { capturesAtOnce, confirmAuthorization, startCheckout } from '../../modules/payments';
 import { readSettings } from '../../modules/settings';
-import type { Mailer } from '../../platform/mailer';
 import { messages, profiles } from '../schema';
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { asOf, payAsOf } from './demo-as-of';
 
 const HOUR = 3_600_000;
-
-const silentMailer: Mailer = { kind: 'log', send: async () => {}, outbox: () => [], summarize: () => () => 0 };
-
-/**
- * The app as it was at `when`: the use cases read the time from app.clock, so seeding the past goes
- * through exactly the code a real fan and creator run. Mail stays quiet; nobody is waiting for it.
- */
-function asOf(app: FastifyInstance, when: Date): FastifyInstance {
-  const view = Object.create(app) as FastifyInstance;
-  Object.defineProperty(view, 'clock', { value: { now: () => new Date(when) } });
-  Object.defineProperty(view, 'mailer', { value: silentMailer });
-  return view;
-}
 
 /**
  * Creators chosen so no other journey's seeded figures move (e2e checks mayastyle's 98% and uses
@@ -51,17 +37,8 @@ export async function seedDemoConversations(app: FastifyInstance): Promise<boole
 
   const { message_expiration_hours: windowHours } = await readSettings(app.db, ['message_expiration_hours']);
   const now = app.clock.now().getTime();
-  const pay = async (at: number, recipientId: string, content: string) => {
-    const view = asOf(app, new Date(at));
-    const started = await startCheckout(view, { senderId: fan, recipientId, content });
-    await confirmAuthorization(view, {
-      paymentId: started.paymentId,
-      providerPaymentId: `local_demo_${started.paymentId}`,
-      captured: capturesAtOnce(windowHours, app.payments),
-    });
-    if (!started.messageId) throw new Error('checkout without a message');
-    return started.messageId;
-  };
+  const pay = (at: number, recipientId: string, content: string) =>
+    payAsOf(app, { at, senderId: fan, recipientId, content, windowHours });
 
   // Refunded: sent well over a window ago; nobody answered, the expiry job let the money go.
   await pay(

@@ -6,6 +6,8 @@ import { openTestDatabase } from '../../testing';
 import { adminUsers, profiles, users } from '../schema';
 import { DEMO_ACCOUNTS, generateDemoPasswords, seedDemoData } from './demo-data';
 
+// driver-sensitive: `npm start` seeds the demo on the embedded database; production-like runs seed on PostgreSQL (vitest.config.ts).
+
 // Seeding needs an empty database, so this file always takes its own PGlite copy.
 let database: Database;
 beforeAll(async () => {

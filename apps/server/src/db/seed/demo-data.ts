@@ -35,7 +35,9 @@ export function generateDemoPasswords(): DemoPasswords {
 type DemoCreator = ProfileFields & { username: string; displayName: string };
 
 // Varied on purpose: prices, availability, verification, featured flags and categories all differ,
-// so every filter and sort of the browse page has something to show.
+// so every filter and sort of the browse page has something to show. No response rate is written
+// here (issue 36 §1): a rate is computed from the paid messages the use-case seeds create
+// (demo-earnings.ts, demo-conversations.ts, demo-activity.ts); a creator without any shows "New".
 const CREATORS: DemoCreator[] = [
   {
     username: 'mayastyle',
@@ -45,7 +47,6 @@ const CREATORS: DemoCreator[] = [
     disciplines: ['Fashion', 'Lifestyle'],
     instagramUsername: 'mayastyle',
     instagramFollowerCount: 245_000,
-    responseRate: 98,
     isFeatured: true,
   },
   {
@@ -56,7 +57,6 @@ const CREATORS: DemoCreator[] = [
     disciplines: ['Fitness', 'Sports'],
     instagramUsername: 'coachdre',
     instagramFollowerCount: 512_000,
-    responseRate: 96,
     isFeatured: true,
   },
   {
@@ -67,7 +67,6 @@ const CREATORS: DemoCreator[] = [
     disciplines: ['Music'],
     instagramUsername: 'lenabeats',
     instagramFollowerCount: 1_240_000,
-    responseRate: 92,
     isFeatured: true,
   },
   {
@@ -78,7 +77,6 @@ const CREATORS: DemoCreator[] = [
     disciplines: ['Gaming', 'Tech'],
     instagramUsername: 'pixelpete',
     instagramFollowerCount: 88_000,
-    responseRate: 99,
     isFeatured: true,
   },
   {
@@ -89,7 +87,6 @@ const CREATORS: DemoCreator[] = [
     disciplines: ['Food', 'Lifestyle'],
     instagramUsername: 'chefnora',
     instagramFollowerCount: 330_000,
-    responseRate: 97,
     isFeatured: true,
   },
   {
@@ -100,7 +97,6 @@ const CREATORS: DemoCreator[] = [
     disciplines: ['Travel'],
     instagramUsername: 'samtravels',
     instagramFollowerCount: 150_000,
-    responseRate: 94,
     isFeatured: true,
   },
   {
@@ -111,7 +107,6 @@ const CREATORS: DemoCreator[] = [
     disciplines: ['Art', 'Business'],
     instagramUsername: 'inkbyiris',
     instagramFollowerCount: 64_000,
-    responseRate: 100,
     isFeatured: true,
   },
   {
@@ -122,7 +117,6 @@ const CREATORS: DemoCreator[] = [
     disciplines: ['Tech', 'Education', 'Business'],
     instagramUsername: 'devdaniel',
     instagramFollowerCount: 41_000,
-    responseRate: 91,
     isFeatured: true,
   },
   {
@@ -133,7 +127,6 @@ const CREATORS: DemoCreator[] = [
     disciplines: ['Beauty'],
     instagramUsername: 'glowwithgia',
     instagramFollowerCount: 780_000,
-    responseRate: 95,
   },
   {
     username: 'funnyfrank',
@@ -143,7 +136,6 @@ const CREATORS: DemoCreator[] = [
     disciplines: ['Comedy'],
     instagramUsername: 'funnyfrank',
     instagramFollowerCount: 205_000,
-    responseRate: 89,
   },
   {
     username: 'profkim',
@@ -153,7 +145,6 @@ const CREATORS: DemoCreator[] = [
     disciplines: ['Education'],
     instagramUsername: 'profkim',
     instagramFollowerCount: 12_500,
-    responseRate: 93,
   },
   {
     username: 'founderfay',
@@ -163,7 +154,6 @@ const CREATORS: DemoCreator[] = [
     disciplines: ['Business'],
     instagramUsername: 'founderfay',
     instagramFollowerCount: 96_000,
-    responseRate: 87,
   },
   {
     username: 'yogaomar',
@@ -173,7 +163,6 @@ const CREATORS: DemoCreator[] = [
     disciplines: ['Fitness', 'Lifestyle'],
     instagramUsername: 'yogaomar',
     instagramFollowerCount: 58_000,
-    responseRate: 97,
     isAvailable: false,
   },
   {
@@ -184,7 +173,6 @@ const CREATORS: DemoCreator[] = [
     disciplines: ['Music', 'Education'],
     instagramUsername: 'rinasings',
     instagramFollowerCount: 402_000,
-    responseRate: 90,
     isAvailable: false,
   },
   {
@@ -193,7 +181,6 @@ const CREATORS: DemoCreator[] = [
     bio: 'Just joined! Ask me about starting a small business.',
     messagePrice: 2500,
     disciplines: ['Business'],
-    responseRate: 0,
     threadsOnboardingCompleted: false,
     instagramVerified: false,
   },

@@ -27,7 +27,22 @@ const QUESTIONS = [
   'Which mistake do beginners make most often, in your experience?',
   'How do you plan a month ahead without burning out along the way?',
 ];
-const ANSWER = 'Great question! Start small, stay consistent, and check back with me in two weeks.';
+/** Issue 36 §17: each persona answers in their own words (three creators once sent the same line). */
+const ANSWERS: Record<string, readonly string[]> = {
+  mayastyle: [
+    'A well-cut navy blazer: it dresses up jeans and down a suit, and everything else builds around it.',
+    'Pick three outfits you already love and rotate them for a week before you buy anything new.',
+  ],
+  coachdre: [
+    'Shrink the goal until it feels too easy: ten minutes a day beats an hour you skip.',
+    'Plan the week on Sunday, three priorities only, and review on Friday what moved.',
+  ],
+  lenabeats: [
+    'Finish one rough loop a day, even a bad one: finishing is the skill that grows fastest.',
+    'Reference a track you love at the same loudness before you judge your own mix.',
+  ],
+};
+const FALLBACK_ANSWER = 'Thanks for asking. Here is what I would try first, and tell me how it goes.';
 const PALETTE = [
   [236, 72, 153],
   [99, 102, 241],
@@ -82,7 +97,7 @@ export async function seedDemoEarnings({ config, database }: { config: Config; d
       await createOnboardingLink(app, { creatorId: creator.id });
       await completeSimulatedOnboarding(app, { creatorId: creator.id });
     }
-    const earn = async (creatorId: string, index: number) => {
+    const earn = async (creatorId: string, username: string, index: number) => {
       const started = await startCheckout(app, {
         senderId: fan.id,
         recipientId: creatorId,
@@ -95,7 +110,9 @@ export async function seedDemoEarnings({ config, database }: { config: Config; d
       });
       clock.advance(2 * HOUR);
       if (started.messageId) {
-        await answerConversation(app, { creatorId, messageId: started.messageId, content: ANSWER, kind: 'response' });
+        const answers = ANSWERS[username] ?? [];
+        const content = answers[index % Math.max(answers.length, 1)] ?? FALLBACK_ANSWER;
+        await answerConversation(app, { creatorId, messageId: started.messageId, content, kind: 'response' });
       }
     };
     // Maya ($25, the printed demo login): 14 answered messages over four weeks, payouts after the 6th
@@ -116,7 +133,7 @@ export async function seedDemoEarnings({ config, database }: { config: Config; d
       for (let i = 0; i < plan.messages; i++) {
         const daysAgo = 27 - Math.round((i * 27) / (plan.messages - 1));
         clock.set(new Date(Date.now() - daysAgo * DAY - 6 * HOUR));
-        await earn(creator.id, i);
+        await earn(creator.id, creator.username, i);
         // Payouts come after the reply's 48-hour "not an answer" window has passed (decision 0016).
         if (plan.payoutsAfter.includes(i)) clock.advance(49 * HOUR);
         if (i === plan.payoutsAfter[0]) await requestPayout(app, { creatorId: creator.id });

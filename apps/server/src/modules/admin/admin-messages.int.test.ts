@@ -27,9 +27,10 @@ const flaky = {
 };
 
 let adminCookie: string;
+let admin: Awaited<ReturnType<typeof createAdmin>>;
 const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' }, payments: flaky });
 beforeAll(async () => {
-  const admin = await createAdmin(t.database.db);
+  admin = await createAdmin(t.database.db);
   adminCookie = await signIn(t.app, admin.email ?? '');
 });
 
@@ -92,6 +93,59 @@ describe('admin messages list', () => {
     expect((await get('/api/admin/messages?filter=nope')).statusCode).toBe(400);
     expect((await get('/api/admin/messages?page=0')).statusCode).toBe(400);
   });
+});
+
+test('issue 36 §5: a decline, a block’s release and a missed deadline each have their own word and filter', async () => {
+  const ended = async (how: 'decline' | 'block' | 'expiry') => {
+    const { fan, creator, fanCookie, creatorCookie } = await fanAndCreator(t.app, t.database.db);
+    const sent = await sendPaidMessage(t.app, fanCookie, creator.id);
+    if (how === 'decline') {
+      const declined = await t.app.inject({
+        method: 'POST',
+        url: `/api/messages/${sent.messageId}/decline`,
+        headers: { cookie: creatorCookie },
+        payload: { reason: 'outside_expertise' },
+      });
+      expect(declined.statusCode, declined.body).toBe(200);
+    } else if (how === 'block') {
+      const blocked = await t.app.inject({
+        method: 'PUT',
+        url: `/api/creator/blocks/${fan.id}`,
+        headers: { cookie: creatorCookie },
+      });
+      expect(blocked.statusCode, blocked.body).toBe(200);
+    } else {
+      t.clock.advance(200 * HOUR);
+      await expireMessages(t.app);
+      // The admin's session did not outlive the jump.
+      adminCookie = await signIn(t.app, admin.email ?? '');
+    }
+    return { fan, messageId: sent.messageId };
+  };
+  const declined = await ended('decline');
+  const released = await ended('block');
+  const expired = await ended('expiry');
+  const rowOf = async (fanUsername: string) =>
+    (await get(`/api/admin/messages?search=${fanUsername}`)).json().messages[0];
+  expect(await rowOf(declined.fan.username)).toMatchObject({
+    status: 'refunded',
+    outcome: 'declined',
+    declineReason: 'outside_expertise',
+  });
+  expect(await rowOf(released.fan.username)).toMatchObject({ outcome: 'released', declineReason: null });
+  expect(await rowOf(expired.fan.username)).toMatchObject({ outcome: 'expired', declineReason: null });
+  const ids = async (filter: string) =>
+    ((await get(`/api/admin/messages?filter=${filter}`)).json().messages as { id: string }[]).map((m) => m.id);
+  for (const [filter, own] of [
+    ['declined', declined],
+    ['released', released],
+    ['expired', expired],
+  ] as const) {
+    const listed = await ids(filter);
+    expect(listed, filter).toContain(own.messageId);
+    for (const other of [declined, released, expired].filter((o) => o !== own))
+      expect(listed, filter).not.toContain(other.messageId);
+  }
 });
 
 test('a creator’s free follow-up is never pending: not in the Pending filter, its count, the dashboard card or the response rate', async () => {

@@ -67,7 +67,9 @@ describe('admin transactions', () => {
         .sort();
     expect(await ids('succeeded')).toEqual([captured.paymentId]);
     expect(await ids('pending')).toEqual([startedId]);
-    expect(await ids('returned')).toEqual([held.paymentId, expired.paymentId].sort());
+    // Issue 36 §5: money that went back is filed by how its message ended; both of these ran out of time.
+    expect(await ids('expired')).toEqual([held.paymentId, expired.paymentId].sort());
+    for (const other of ['declined', 'released', 'refunded']) expect(await ids(other), other).toEqual([]);
     expect(await ids('failed')).toEqual([]);
     const authorized = (await get(`/api/admin/transactions?search=${b.creator.username}&filter=pending`)).json();
     expect(authorized.transactions).toMatchObject([{ id: late.paymentId, status: 'authorized' }]);
@@ -176,8 +178,11 @@ describe('admin transactions', () => {
       expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
       return line.match(/"(?:[^"]|"")*"/g)?.length;
     };
-    expect(cells(lines[0])).toBe(11);
-    expect(cells(lines[1])).toBe(11);
+    // Issue 36 §5: an Outcome column beside the payment's Status, in the screens' words.
+    expect(lines[0]).toContain('"Status","Outcome","Amount (USD)"');
+    expect(lines[1]).toContain('"authorized","Pending","25.00"');
+    expect(cells(lines[0])).toBe(12);
+    expect(cells(lines[1])).toBe(12);
     const none = await get(`/api/admin/transactions/export.csv?search=${a.creator.username}&filter=failed`);
     expect(none.body.replace('\uFEFF', '').trim().split('\r\n')).toHaveLength(1);
     expect((await get('/api/admin/transactions/export.csv?filter=bogus')).statusCode).toBe(400);

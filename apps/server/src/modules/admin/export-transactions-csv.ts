@@ -1,4 +1,4 @@
-import type { TAdminTransactionFilter } from '@fanline/contracts';
+import { messageOutcomeText, type TAdminTransactionFilter } from '@fanline/contracts';
 import { desc } from 'drizzle-orm';
 import { payments } from '../../db/schema';
 import { CSV_BOM, csvRow } from '../../platform/csv';
@@ -13,6 +13,7 @@ const HEADER = [
   'Creator',
   'Creator username',
   'Status',
+  'Outcome',
   'Amount (USD)',
   'Platform fee (USD)',
   'Creator share (USD)',
@@ -39,6 +40,8 @@ export async function* exportTransactionsCsv(db: Db, opts: { search?: string; fi
         r.recipient.displayName ?? 'Unknown Creator',
         `@${r.recipient.username}`,
         r.status,
+        // Issue 36 §5: the message's outcome in the screens' words ("Declined: Outside my expertise").
+        r.outcome ? messageOutcomeText(r.outcome, r.declineReason) : '',
         usd(r.amountCents),
         usd(r.platformFeeCents),
         usd(r.creatorCents),

@@ -1,10 +1,38 @@
-import type { ZAdminActivity } from '@fanline/contracts';
+import { messageOutcome, messageOutcomeText, type TDeclineReason, type ZAdminActivity } from '@fanline/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { isVisibleToCreator } from '../messages';
+import { endCauseOf, isVisibleToCreator, VISIBLE_STATUSES } from '../messages';
+
+/**
+ * Issue 36 §5: a payment in the feed says what became of its message in the one vocabulary
+ * ("Declined: Outside my expertise", "Released", "Expired", "Refunded"…), never the provider's
+ * "canceled"; a checkout not paid yet, or failed, says so.
+ */
+function paymentWord(p: {
+  status: string;
+  messageStatus: (typeof messages.$inferSelect)['status'] | null;
+  isFollowup: boolean | null;
+  declinedAt: Date | null;
+  declineReason: string | null;
+}): string {
+  if (p.status === 'failed') return 'Failed';
+  if (
+    p.status === 'pending' ||
+    p.messageStatus === null ||
+    !(VISIBLE_STATUSES as readonly string[]).includes(p.messageStatus)
+  )
+    return 'Checkout started';
+  const outcome = messageOutcome({
+    status: p.messageStatus,
+    isFollowup: p.isFollowup ?? false,
+    endedBy: endCauseOf({ status: p.messageStatus, declinedAt: p.declinedAt, declineReason: p.declineReason }),
+    refundedAfterAnswer: p.status === 'refunded',
+  });
+  return messageOutcomeText(outcome, p.declineReason as TDeclineReason | null);
+}
 
 /**
  * spec §2 Admin Dashboard: the last events (new profiles, paid messages, payments), newest first.
@@ -34,9 +62,14 @@ export async function listActivity(db: Db, limit: number): Promise<z.output<type
         status: payments.status,
         from: sender.username,
         at: payments.updatedAt,
+        messageStatus: messages.status,
+        isFollowup: messages.isFollowup,
+        declinedAt: messages.declinedAt,
+        declineReason: messages.declineReason,
       })
       .from(payments)
       .innerJoin(sender, eq(sender.id, payments.senderId))
+      .leftJoin(messages, eq(messages.id, payments.messageId))
       .orderBy(desc(payments.createdAt))
       .limit(limit),
   ]);
@@ -56,7 +89,7 @@ export async function listActivity(db: Db, limit: number): Promise<z.output<type
     ...paid.map((p) => ({
       id: `payment:${p.id}`,
       kind: 'payment' as const,
-      text: `Payment of $${(p.amount / 100).toFixed(2)} from @${p.from}: ${p.status}`,
+      text: `Payment of $${(p.amount / 100).toFixed(2)} from @${p.from}: ${paymentWord(p)}`,
       at: p.at,
       amountCents: p.amount,
     })),

@@ -1,11 +1,17 @@
-import type { TAdminMessageFilter, TAdminPageQuery, ZAdminMessagesResponse } from '@fanline/contracts';
+import {
+  messageOutcome,
+  type TAdminMessageFilter,
+  type TAdminPageQuery,
+  type TDeclineReason,
+  type ZAdminMessagesResponse,
+} from '@fanline/contracts';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { earnings, messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { readPage, windowTotal } from '../../platform/paging';
-import { isPaid, isPaidRow, isUnanswered, isUnansweredRow, isVisibleToCreator } from '../messages';
+import { endCauseOf, endedBy, isPaid, isPaidRow, isUnanswered, isUnansweredRow, isVisibleToCreator } from '../messages';
 
 type Response = z.output<typeof ZAdminMessagesResponse>;
 type Row = Response['messages'][number];
@@ -16,7 +22,11 @@ type Row = Response['messages'][number];
 const FILTER: Record<Exclude<TAdminMessageFilter, 'all'>, () => SQL> = {
   pending: () => isUnanswered(),
   responded: () => eq(messages.status, 'responded'),
-  expired: () => eq(messages.status, 'refunded'),
+  // Issue 36 §5: the three ways an unanswered paid message ends, each its own filter (endCauseOf's rule:
+  // a decline has a reason, a block's release none, an expiry no decline at all).
+  declined: endedBy.decline,
+  released: endedBy.block,
+  expired: endedBy.expiry,
 };
 const AT_RISK = 5;
 
@@ -41,8 +51,11 @@ function rowsQuery(db: Db) {
       createdAt: messages.createdAt,
       respondedAt: messages.respondedAt,
       expiresAt: messages.expiresAt,
+      declinedAt: messages.declinedAt,
+      declineReason: messages.declineReason,
       paymentStatus: payments.status,
       earned: earnings.id,
+      earningStatus: earnings.status,
       total: windowTotal(),
     })
     .from(messages)
@@ -60,6 +73,13 @@ function toRow(r: Omit<Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute'
     sender: { id: r.senderId, username: r.senderUsername, displayName: r.senderName },
     recipient: { id: r.recipientId, username: r.recipientUsername, displayName: r.recipientName },
     status: r.status as Row['status'],
+    outcome: messageOutcome({
+      status: r.status,
+      isFollowup: r.isFollowup,
+      endedBy: endCauseOf(r),
+      refundedAfterAnswer: r.earningStatus === 'refunded',
+    }),
+    declineReason: (r.declineReason as TDeclineReason | null) ?? null,
     isFollowup: r.isFollowup,
     amountCents: r.amount,
     content: r.content,

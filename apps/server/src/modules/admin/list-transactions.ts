@@ -1,22 +1,46 @@
-import type { TAdminPageQuery, TAdminTransactionFilter, ZAdminTransactionsResponse } from '@fanline/contracts';
+import {
+  messageOutcome,
+  type TAdminPageQuery,
+  type TAdminTransactionFilter,
+  type TDeclineReason,
+  type TMessageOutcome,
+  type ZAdminTransactionsResponse,
+} from '@fanline/contracts';
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { ledgerEntries, payments, profiles } from '../../db/schema';
+import { ledgerEntries, messages, payments, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { readPage, windowTotal } from '../../platform/paging';
 import { ACCOUNTS } from '../ledger';
+import { endCauseOf, endedBy, VISIBLE_STATUSES } from '../messages';
 
 type Response = z.output<typeof ZAdminTransactionsResponse>;
 type Status = Response['transactions'][number]['status'];
 
-/** The spec's filters over our statuses (ARCHITECTURE §3a); 'returned' is ours: released holds and refunds. */
-export const STATUSES_OF: Record<Exclude<TAdminTransactionFilter, 'all'>, Status[]> = {
+/** The spec's payment filters over our statuses (ARCHITECTURE §3a). */
+const PAYMENT_FILTER = {
   succeeded: ['succeeded'],
   pending: ['pending', 'authorized'],
   failed: ['failed'],
-  returned: ['canceled', 'refunded'],
+} satisfies Record<string, Status[]>;
+
+/**
+ * Issue 36 §5: how the message ended when its money went back, by the rule Admin → Messages filters
+ * with (endedBy); 'refunded' is an answered message whose money went back (an upheld flag).
+ */
+const OUTCOME_FILTER: Record<Exclude<TAdminTransactionFilter, 'all' | keyof typeof PAYMENT_FILTER>, () => SQL> = {
+  declined: endedBy.decline,
+  released: endedBy.block,
+  expired: endedBy.expiry,
+  refunded: () => and(eq(messages.status, 'responded'), eq(payments.status, 'refunded')) as SQL,
 };
+
+function filterWhere(filter: Exclude<TAdminTransactionFilter, 'all'>): SQL {
+  return filter in PAYMENT_FILTER
+    ? inArray(payments.status, PAYMENT_FILTER[filter as keyof typeof PAYMENT_FILTER])
+    : OUTCOME_FILTER[filter as keyof typeof OUTCOME_FILTER]();
+}
 
 const sender = alias(profiles, 'sender');
 const recipient = alias(profiles, 'recipient');
@@ -39,6 +63,10 @@ const FIELDS = {
   createdAt: payments.createdAt,
   paymentIntentId: payments.paymentIntentId,
   checkoutSessionId: payments.checkoutSessionId,
+  messageStatus: messages.status,
+  isFollowup: messages.isFollowup,
+  declinedAt: messages.declinedAt,
+  declineReason: messages.declineReason,
 };
 
 /** A payment with both parties; the list (with its total), its CSV export and View Details read through it. */
@@ -47,7 +75,8 @@ export function transactionRows(db: Db) {
     .select(FIELDS)
     .from(payments)
     .innerJoin(sender, eq(sender.id, payments.senderId))
-    .innerJoin(recipient, eq(recipient.id, payments.recipientId));
+    .innerJoin(recipient, eq(recipient.id, payments.recipientId))
+    .leftJoin(messages, eq(messages.id, payments.messageId));
 }
 
 export const toTransaction = (r: Awaited<ReturnType<ReturnType<typeof transactionRows>['execute']>>[number]) => ({
@@ -55,6 +84,8 @@ export const toTransaction = (r: Awaited<ReturnType<ReturnType<typeof transactio
   sender: { id: r.senderId, username: r.senderUsername, displayName: r.senderName },
   recipient: { id: r.recipientId, username: r.recipientUsername, displayName: r.recipientName },
   status: r.status,
+  outcome: outcomeOf(r),
+  declineReason: (r.declineReason as TDeclineReason | null) ?? null,
   amountCents: r.amountCents,
   platformFeeCents: r.platformFeeCents,
   creatorCents: r.creatorCents,
@@ -64,9 +95,27 @@ export const toTransaction = (r: Awaited<ReturnType<ReturnType<typeof transactio
   createdAt: r.createdAt,
 });
 
+/** The message's outcome, once its checkout was paid (issue 36 §5); the same rule as Admin → Messages. */
+function outcomeOf(r: {
+  status: Status;
+  messageStatus: (typeof messages.$inferSelect)['status'] | null;
+  isFollowup: boolean | null;
+  declinedAt: Date | null;
+  declineReason: string | null;
+}): TMessageOutcome | null {
+  if (r.messageStatus === null || r.status === 'pending' || r.status === 'failed') return null;
+  if (!(VISIBLE_STATUSES as readonly string[]).includes(r.messageStatus)) return null;
+  return messageOutcome({
+    status: r.messageStatus,
+    isFollowup: r.isFollowup ?? false,
+    endedBy: endCauseOf({ status: r.messageStatus, declinedAt: r.declinedAt, declineReason: r.declineReason }),
+    refundedAfterAnswer: r.status === 'refunded',
+  });
+}
+
 export function transactionWhere(opts: { search?: string; filter: TAdminTransactionFilter }): SQL | undefined {
   const where: SQL[] = [];
-  if (opts.filter !== 'all') where.push(inArray(payments.status, STATUSES_OF[opts.filter]));
+  if (opts.filter !== 'all') where.push(filterWhere(opts.filter));
   if (opts.search) {
     const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const match = or(
@@ -96,6 +145,7 @@ export async function listTransactions(
       .from(payments)
       .innerJoin(sender, eq(sender.id, payments.senderId))
       .innerJoin(recipient, eq(recipient.id, payments.recipientId))
+      .leftJoin(messages, eq(messages.id, payments.messageId))
       .where(transactionWhere(opts))
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(limit)

@@ -21,6 +21,8 @@ import {
   ZModerationReview,
   ZPlatformSettings,
   ZSettingsResponse,
+  ZStuckJobResult,
+  ZStuckJobsResponse,
   ZSupportHandled,
   ZSupportQuery,
   ZSupportResponse,
@@ -43,6 +45,7 @@ import { listAdminMessages } from './list-messages';
 import { listTransactions } from './list-transactions';
 import { listUsers } from './list-users';
 import { saveSettings } from './save-settings';
+import { listStuckJobs, settleStuckJob } from './stuck-jobs';
 import { editUser, makeCreator, setFeatured } from './update-user';
 
 const ZUserParams = z.object({ userId: ZUuid });
@@ -50,6 +53,7 @@ const ZMessageParams = z.object({ messageId: ZUuid });
 const ZPaymentParams = z.object({ paymentId: ZUuid });
 const ZReportParams = z.object({ reportId: ZUuid });
 const ZContactParams = z.object({ contactMessageId: ZUuid });
+const ZStuckJobParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const tags = ['admin'];
 
 /**
@@ -166,6 +170,23 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       return listTransactions(app.db, { ...request.query, now: app.clock.now() });
     },
   );
+
+  // Stuck jobs (issue 35, decision 0039): dead outbox rows, retried or dropped, each audited.
+  app.get('/stuck-jobs', { schema: { tags, response: { 200: ZStuckJobsResponse } } }, async (request) => {
+    requirePermission(request, 'transactions');
+    return listStuckJobs(app);
+  });
+
+  for (const action of ['retry', 'drop'] as const) {
+    app.post(
+      `/stuck-jobs/:id/${action}`,
+      { schema: { tags, params: ZStuckJobParams, response: { 200: ZStuckJobResult } } },
+      async (request) => {
+        const admin = requirePermission(request, 'transactions');
+        return settleStuckJob(app, { adminId: admin.id, id: request.params.id, action });
+      },
+    );
+  }
 
   app.get(
     '/transactions/export.csv',

@@ -1,10 +1,10 @@
 import { dollarsToCents, type TAdminEditUser } from '@fanline/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { recordAudit } from '../audit';
-import { assertDisplayNameAllowed } from '../profiles';
+import { assertDisplayNameAllowed, assertUsernameAllowed, holdFreedUsername } from '../profiles';
 import { readSettings } from '../settings';
 
 type Change = Partial<typeof profiles.$inferInsert>;
@@ -28,6 +28,10 @@ export async function updateUser(
       .set({ ...change, updatedAt: now })
       .where(eq(profiles.id, opts.userId))
       .returning();
+    // A renamed user keeps their old name for the hold period, as after their own rename.
+    if (change.username && change.username.toLowerCase() !== current.username.toLowerCase()) {
+      await holdFreedUsername(tx, { profileId: opts.userId, oldName: current.username, now });
+    }
     await recordAudit(tx, {
       adminId: opts.adminId,
       action: opts.action,
@@ -51,15 +55,10 @@ export async function editUser(
   if (edit.displayName !== undefined) {
     await assertDisplayNameAllowed(ctx.db, { name: edit.displayName, profileId: opts.userId });
   }
-  if (edit.username) {
-    const [taken] = await ctx.db
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(and(sql`lower(${profiles.username}) = ${edit.username.toLowerCase()}`, ne(profiles.id, opts.userId)));
-    if (taken)
-      throw new AppError('USERNAME_TAKEN', 'This username is already taken. Please choose a different username.', {
-        username: 'This username is already taken.',
-      });
+  // One username rule (issue 35): reserved and staff words, names held after a rename, taken names
+  // and lookalikes of a protected creator's are refused here as in the user's own edit.
+  if (edit.username !== undefined) {
+    await assertUsernameAllowed(ctx.db, { username: edit.username, profileId: opts.userId, now: ctx.clock.now() });
   }
   return updateUser(ctx, {
     ...opts,

@@ -5,6 +5,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import { messageAttachments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { checkImageHeader, isPixelLimitError, MAX_IMAGE_PIXELS, tooManyPixels } from '../../platform/image-header';
 import { attachmentKey } from '../../platform/storage';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
@@ -31,23 +32,17 @@ export async function storeAttachment(
   if ((pending?.n ?? 0) >= MAX_PENDING_UPLOADS) {
     throw new AppError('CONFLICT', 'Too many images waiting to be sent. Send or remove some first.');
   }
-  let format: string | undefined;
-  try {
-    format = (await sharp(bytes).metadata()).format;
-  } catch {
-    format = undefined;
-  }
-  if (!format || !ACCEPTED_FORMATS.has(format))
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
+  // Security review F2: the header is checked (type, pixels) before anything is decoded.
+  await checkImageHeader(bytes, ACCEPTED_FORMATS);
   let image: { data: Buffer; info: OutputInfo };
   try {
-    image = await sharp(bytes)
+    image = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
       .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 85 })
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
-    if (/pixel limit/i.test(String(error))) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+    if (isPixelLimitError(error)) throw tooManyPixels();
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
   }
   const fileName = `${randomBytes(16).toString('hex')}.webp`;

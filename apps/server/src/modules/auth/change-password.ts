@@ -3,6 +3,7 @@ import { users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/password';
+import { assertPasswordNotCommon } from './password-rules';
 import { announceSessionsEnded, revokeUserSessions } from './sessions';
 
 /** Changes the password after checking the current one; other sessions end, this one stays. */
@@ -16,6 +17,7 @@ export async function changePassword(
       currentPassword: 'Current password is incorrect.',
     });
   }
+  assertPasswordNotCommon(opts.newPassword, 'newPassword');
   const passwordHash = await hashPassword(opts.newPassword);
   await ctx.db.update(users).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(users.id, opts.userId));
   await revokeUserSessions(ctx.db, opts.userId, opts.sessionId);

@@ -35,6 +35,22 @@ export async function issueToken(opts: {
   return token;
 }
 
+/** Whether a token would still work (unused, not expired), without using it: the reset page asks on load. */
+export async function tokenIsUsable(opts: { db: Db; clock: Clock; token: string; purpose: TokenPurpose }) {
+  const [row] = await opts.db
+    .select({ userId: authTokens.userId })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(opts.token)),
+        eq(authTokens.purpose, opts.purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, opts.clock.now()),
+      ),
+    );
+  return Boolean(row);
+}
+
 /** Uses a token once: the single UPDATE makes two concurrent uses impossible. Returns its user or null. */
 export async function consumeToken(opts: {
   db: Db;

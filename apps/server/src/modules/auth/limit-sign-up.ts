@@ -1,3 +1,4 @@
+import { clientKey } from '../../platform/client-key';
 import type { AppContext } from '../../platform/context';
 import {
   AUTH_WINDOW_MS,
@@ -18,7 +19,8 @@ export async function limitSignUp(
   opts: { ip: string; email: string },
 ): Promise<void> {
   const { db, clock } = ctx;
-  const { ip } = opts;
+  // An IPv6 client counts as its /64 (security review F1).
+  const ip = clientKey(opts.ip);
   const { perIp, perEmail } = ctx.config.authLimits;
   const normalized = opts.email.trim().toLowerCase();
   const counted = [

@@ -6,7 +6,7 @@ import { sendConfirmation } from './sign-up';
 
 /** Mails a new confirmation link to an unconfirmed account; says nothing either way, so emails cannot be probed. */
 export async function resendConfirmation(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'log' | 'outbox'>,
   opts: { email: string; ip: string },
 ): Promise<void> {
   await limitSignUp(ctx, { ip: opts.ip, email: opts.email });
@@ -15,5 +15,5 @@ export async function resendConfirmation(
     .from(users)
     .where(and(eq(users.email, opts.email), isNull(users.emailVerifiedAt)));
   if (user && (await mayMail(ctx, { email: user.email, kind: 'link' })))
-    await sendConfirmation(ctx, { userId: user.id, email: user.email });
+    await sendConfirmation(ctx, { userId: user.id });
 }

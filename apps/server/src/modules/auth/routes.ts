@@ -3,6 +3,8 @@ import {
   ZChangePasswordRequest,
   ZEmailRequest,
   ZResetPasswordRequest,
+  ZResetTokenCheck,
+  ZResetTokenStatus,
   ZSessionResponse,
   ZSignInRequest,
   ZSignOutQuery,
@@ -24,11 +26,11 @@ import { knownDevice, setDeviceCookie } from './device-cookie';
 import { limitSignUp } from './limit-sign-up';
 import { requestPasswordReset } from './request-password-reset';
 import { resendConfirmation } from './resend-confirmation';
-import { resetPassword } from './reset-password';
+import { checkResetToken, resetPassword } from './reset-password';
 import { clearSessionCookie, setSessionCookie } from './session-hook';
 import { announceSessionsEnded, createSession, revokeSession } from './sessions';
 import { checkCredentials } from './sign-in';
-import { signOut } from './sign-out';
+import { SIGN_OUT_CLEAR_SITE_DATA, signOut } from './sign-out';
 import { signUp } from './sign-up';
 
 const ZAccepted = z.object({});
@@ -48,7 +50,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['auth'], body: ZSignUpRequest, response: { 201: ZSignUpResponse } } },
     async (request, reply) => {
       await limitSignUp(app, { ip: request.ip, email: request.body.email });
-      const { userId: id } = await signUp(app, request.body);
+      const outcome = await signUp(app, request.body);
+      // Security review N6: a taken email, where confirmation is required, answers like a new one.
+      if ('lookalike' in outcome)
+        return reply.status(201).send({ user: outcome.lookalike, requiresEmailConfirmation: true });
+      const id = outcome.userId;
       const requiresEmailConfirmation = app.config.mail.requireConfirmation;
       if (!requiresEmailConfirmation) await startSession(app, request, reply, id);
       return reply.status(201).send({ user: await mustLoad(app, id), requiresEmailConfirmation });
@@ -81,6 +87,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (request.auth) await signOut(app, { session: request.auth, scope: request.query.scope });
       clearSessionCookie(app, reply);
+      // ASVS V14.3.1 (issue 42): the browser drops what it kept of the signed-in user. Not "cookies":
+      // the session cookie is already expired above, and the device cookie must survive sign-out so
+      // its owner keeps their own sign-in budget while strangers fail against the account (N1).
+      reply.header('clear-site-data', SIGN_OUT_CLEAR_SITE_DATA);
       return reply.status(204).send();
     },
   );
@@ -134,6 +144,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await resetPassword(app, request.body);
       return reply.status(204).send();
     },
+  );
+
+  app.post(
+    '/auth/reset-password/check',
+    { schema: { tags: ['auth'], body: ZResetTokenCheck, response: { 200: ZResetTokenStatus } } },
+    async (request) => checkResetToken(app, request.body),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionCache } from './session-cache';
 import { resolveSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './sessions';
 
@@ -14,16 +14,43 @@ export function registerAuthHooks(app: FastifyInstance): void {
     const ended = new Set(userIds);
     sessionCache.forget(app.db, (row) => ended.has(row.userId));
   });
-  app.addHook('onRequest', async (request) => {
+  const name = sessionCookieName(app);
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    request.auth = await resolveSession({ db: app.db, clock: app.clock, token, cacheMs: app.config.sessionCacheMs });
+    const token = request.cookies[name];
+    const carried = !token && name !== SESSION_COOKIE ? request.cookies[SESSION_COOKIE] : undefined;
+    if (!token && !carried) return;
+    request.auth = await resolveSession({
+      db: app.db,
+      clock: app.clock,
+      token: token ?? carried ?? '',
+      cacheMs: app.config.sessionCacheMs,
+    });
+    if (carried) {
+      // A session from before the __Host- name (decision 0044): carried over on its next request,
+      // under the new name, and the old cookie cleared. One that has ended is just cleared.
+      if (request.auth) setSessionCookie(app, reply, carried);
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: true });
+    }
   });
 }
 
+/**
+ * The session cookie's name: `__Host-fanline_session` when the site is served over https (decision
+ * 0044, ASVS V3.3.1: the browser then only takes it Secure, Path=/ and without Domain, so no sibling
+ * host can set or shadow it), `fanline_session` on a plain-HTTP demo or lab, where browsers refuse it.
+ */
+export function sessionCookieName(app: FastifyInstance): string {
+  return app.config.publicUrl.startsWith('https://') ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
+/** The session token the request carries, under either name (see registerAuthHooks' carry-over). */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  return request.cookies[sessionCookieName(request.server)] ?? request.cookies[SESSION_COOKIE];
+}
+
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(app), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -33,7 +60,7 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, toke
 }
 
 export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, {
+  reply.clearCookie(sessionCookieName(app), {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',

@@ -76,6 +76,18 @@ describe('sign-out', () => {
     expect(await whoAmI(t.app, cookie)).toBeNull();
   });
 
+  test('tells the browser to clear its cache and storage (Clear-Site-Data), keeping the device cookie', async () => {
+    // Issue 42, ASVS V14.3.1: what the browser kept of the signed-in user goes with the session.
+    const user = await createUser(t.database.db);
+    const cookie = await signIn(t.app, user.email ?? '');
+    const response = await post('/api/auth/sign-out', undefined, cookie);
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['clear-site-data']).toBe('"cache", "storage"');
+    expect(String(response.headers['set-cookie'])).not.toContain('fanline_device=;');
+    const anonymous = await post('/api/auth/sign-out');
+    expect(anonymous.headers['clear-site-data']).toBe('"cache", "storage"');
+  });
+
   test('scope=global ends every session of the user', async () => {
     const user = await createUser(t.database.db);
     const laptop = await signIn(t.app, user.email ?? '');
@@ -149,7 +161,7 @@ describe('rate limits', () => {
             url: '/api/auth/sign-up',
             payload: {
               email: `ip${i}${Date.now()}@example.test`,
-              password: 'secret1',
+              password: 'secret1-pass',
               displayName: 'X',
               username: `ip${i}${Date.now()}`,
             },

@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from '@fanline/contracts';
 import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
+import { clientKey } from '../../platform/client-key';
 import type { AppContext } from '../../platform/context';
 import { AppError, rateLimited } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/password';
@@ -30,7 +31,9 @@ export async function checkCredentials(
   const { db, clock } = ctx;
   const email = input.email.trim().toLowerCase();
   const { perIp, perEmail } = ctx.config.authLimits;
-  const byIp = await countAttemptInWindow({ db, clock, key: `sign-in:ip:${input.ip}` });
+  // An IPv6 client counts as its /64 (security review F1).
+  const client = clientKey(input.ip);
+  const byIp = await countAttemptInWindow({ db, clock, key: `sign-in:ip:${client}` });
   if (byIp.count > perIp) throw tooMany(secondsUntilWindowEnds(byIp.windowStart, clock.now().getTime()));
 
   const [user] = await db
@@ -44,7 +47,7 @@ export async function checkCredentials(
   const keys = device
     ? [{ key: `sign-in:device:${device}`, limit: perEmail }]
     : [
-        { key: `sign-in:email-ip:${email}|${input.ip}`, limit: perEmail },
+        { key: `sign-in:email-ip:${email}|${client}`, limit: perEmail },
         { key: `sign-in:email:${email}`, limit: perEmail * EMAIL_CEILING_FACTOR },
       ];
   for (const { key, limit } of keys) {

@@ -18,3 +18,6 @@ export async function signOut(
   } else await revokeSession(ctx.db, sessionId);
   await announceSessionsEnded(ctx, { userId });
 }
+
+/** The Clear-Site-Data answer to a sign-out: the HTTP cache, and local/session storage, IndexedDB and service workers. */
+export const SIGN_OUT_CLEAR_SITE_DATA = '"cache", "storage"';

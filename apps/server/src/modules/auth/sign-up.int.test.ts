@@ -19,7 +19,7 @@ const signUp = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload });
 const valid = () => {
   const username = unique('new');
-  return { email: `${username}@Example.test`, password: 'secret1', displayName: 'New Person', username };
+  return { email: `${username}@Example.test`, password: 'secret1-pass', displayName: 'New Person', username };
 };
 
 describe('POST /api/auth/sign-up', () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES, type ZSignUpRequest } from '@fanline/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -5,18 +6,25 @@ import { profiles, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
-import { assertDisplayNameAllowed, isUsernameAvailable, profileFromSignUp } from '../profiles';
+import { assertDisplayNameAllowed, assertUsernameAllowed, profileFromSignUp, type SessionUser } from '../profiles';
 import { announceAdminActivity } from '../realtime';
 import { readSettings } from '../settings';
-import { issueToken } from './email-tokens';
+import { enqueueAuthMail } from './auth-mail';
 import { mayMail } from './limit-sign-up';
-import { accountConfirmationMail, accountSignUpAttemptMail } from './mails';
+import { assertPasswordNotCommon } from './password-rules';
+
+/**
+ * What sign-up did: created an account, or (when accounts must confirm their email first) found the
+ * email taken and answers as if it had created one (security review N6): `lookalike` is the account
+ * a new sign-up would have shown, and the owner of the email has been told by mail.
+ */
+export type SignUpOutcome = { userId: string } | { lookalike: SessionUser };
 
 /** Creates the account and its profile (spec §4 Profile creation) and mails the confirmation link. */
 export async function signUp(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'events' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'events' | 'log' | 'outbox'>,
   input: z.output<typeof ZSignUpRequest>,
-): Promise<{ userId: string }> {
+): Promise<SignUpOutcome> {
   const { db, clock } = ctx;
   const settings = await readSettings(db, ['new_user_registration', 'default_message_price']);
   if (!settings.new_user_registration) throw new AppError('FORBIDDEN', 'New registrations are currently closed.');
@@ -25,20 +33,24 @@ export async function signUp(
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(sql`lower(${users.email}) = ${input.email}`);
-  if (existing) {
-    await tellOwnerOfSignUpAttempt(ctx, existing.email);
+  // With confirmation required, a taken email must not answer differently from a new one: the
+  // username and name are judged first for both, and the password is hashed for both (timing).
+  const neutral = ctx.config.mail.requireConfirmation;
+  if (existing && !neutral) {
+    await tellOwnerOfSignUpAttempt(ctx, existing);
     throw new AppError('EMAIL_TAKEN', AUTH_MESSAGES.emailTaken);
   }
-  if (!(await isUsernameAvailable(db, input.username, undefined, clock.now()))) {
-    throw new AppError('USERNAME_TAKEN', AUTH_MESSAGES.usernameTakenServer, {
-      username: AUTH_MESSAGES.usernameTakenHint,
-    });
-  }
-
+  await assertUsernameAllowed(db, { username: input.username, now: clock.now() });
   await assertDisplayNameAllowed(db, { name: input.displayName });
+  assertPasswordNotCommon(input.password);
 
   const passwordHash = await hashPassword(input.password);
+  if (existing) {
+    await tellOwnerOfSignUpAttempt(ctx, existing);
+    return { lookalike: newAccountView(randomUUID(), input, settings.default_message_price) };
+  }
   let userId: string;
+  let mailKeys: string[] = [];
   try {
     userId = await db.transaction(async (tx) => {
       const [user] = await tx
@@ -47,6 +59,8 @@ export async function signUp(
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');
       await tx.insert(profiles).values(profileFromSignUp(user.id, input, settings.default_message_price));
+      // The confirmation mail is written with the account (decision 0039) and sent after the commit.
+      mailKeys = await enqueueAuthMail(tx, { userId: user.id, mail: 'confirmation', now: clock.now() });
       return user.id;
     });
   } catch (error) {
@@ -62,37 +76,66 @@ export async function signUp(
   }
 
   await announceAdminActivity(ctx, 'profile');
-  await sendConfirmation(ctx, { userId, email: input.email });
+  await ctx.outbox.carryOut(mailKeys);
   return { userId };
 }
 
-/** Mails a confirmation link; a mail failure is logged, never lost silently, and never fails the caller. */
+/**
+ * Mails a confirmation link through the outbox (decision 0039): a mail failure is logged and retried,
+ * never lost silently, and never fails the caller.
+ */
 export async function sendConfirmation(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'log'>,
-  opts: { userId: string; email: string },
+  ctx: Pick<AppContext, 'db' | 'clock' | 'outbox'>,
+  opts: { userId: string },
 ): Promise<void> {
-  const { userId, email } = opts;
-  const token = await issueToken({ db: ctx.db, clock: ctx.clock, userId, purpose: 'email_confirmation' });
-  const link = `${ctx.config.publicUrl}/auth/confirm?token=${encodeURIComponent(token)}`;
-  try {
-    await ctx.mailer.send(await accountConfirmationMail(ctx.config.publicUrl, email, link));
-  } catch (error) {
-    ctx.log.error({ err: error, userId }, 'could not send the confirmation mail');
-  }
+  await ctx.outbox.carryOut(
+    await enqueueAuthMail(ctx.db, { userId: opts.userId, mail: 'confirmation', now: ctx.clock.now() }),
+  );
 }
 
 /**
- * Sign-up answers 409 for a taken email (it signs the user in at once, so it cannot answer the same
- * either way; decision 0025): the owner is told by mail, at most once an hour per address.
+ * The session user a fresh account from `input` is, as loadSessionUser would read it: what sign-up
+ * answers for a taken email when confirmation is required (nothing is stored).
+ */
+function newAccountView(id: string, input: z.output<typeof ZSignUpRequest>, defaultPriceDollars: number): SessionUser {
+  const profile = profileFromSignUp(id, input, defaultPriceDollars);
+  return {
+    id,
+    email: input.email,
+    emailConfirmed: false,
+    username: profile.username,
+    displayName: profile.displayName,
+    avatarUrl: null,
+    bio: null,
+    isCreator: false,
+    intendedAccountType: profile.intendedAccountType === 'creator' ? 'creator' : 'customer',
+    threadsOnboardingCompleted: false,
+    instagramUsername: null,
+    instagramVerified: false,
+    isAvailable: false,
+    messagePrice: profile.messagePrice,
+    coverUrl: null,
+    disciplines: [],
+    portfolioImages: [],
+    stripeOnboardingCompleted: false,
+    timeZone: null,
+    isAdmin: false,
+    adminRole: null,
+  };
+}
+
+/**
+ * Whoever signs up with a taken email is answered 409 where sign-up signs the user in at once
+ * (decision 0025), or exactly like a new account where the email must be confirmed first (security
+ * review N6). Either way the owner is told by mail, at most once an hour per address.
  */
 async function tellOwnerOfSignUpAttempt(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'log'>,
-  email: string,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'log' | 'outbox'>,
+  owner: { id: string; email: string },
 ): Promise<void> {
+  const { email } = owner;
   if (!(await mayMail(ctx, { email, kind: 'sign-up-notice', perWindow: 1, windowMs: 60 * 60_000 }))) return;
-  try {
-    await ctx.mailer.send(await accountSignUpAttemptMail(ctx.config.publicUrl, email));
-  } catch (error) {
-    ctx.log.error({ err: error }, 'could not send the sign-up attempt mail');
-  }
+  await ctx.outbox.carryOut(
+    await enqueueAuthMail(ctx.db, { userId: owner.id, mail: 'sign-up-attempt', now: ctx.clock.now() }),
+  );
 }

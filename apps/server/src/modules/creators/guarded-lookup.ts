@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import { externalLookupCache } from '../../db/schema';
+import { clientKey, networkKey } from '../../platform/client-key';
 import type { AppContext } from '../../platform/context';
 import { attemptsSoFar, countAttempt } from '../../platform/rate-limit';
 import { type LookupResult, lookupInstagramProfile, lookupKey } from './external-lookup';
@@ -71,11 +72,16 @@ async function overLimit(
   caller: { userId: string | null; ip: string },
 ): Promise<boolean> {
   const count = (key: string) => countAttempt({ db: ctx.db, clock: ctx.clock, key, windowMs: LIMIT_WINDOW_MS });
-  const mine = await count(`lookup:ip:${caller.ip}`);
+  // An IPv6 client counts as its /64 (security review F1).
+  const mine = await count(`lookup:ip:${clientKey(caller.ip)}`);
   if (mine > LOOKUP_LIMITS.perAddress) return true;
   if (caller.userId) return (await count(`lookup:user:${caller.userId}`)) > LOOKUP_LIMITS.perUser;
   const poolUsed = await attemptsSoFar({ db: ctx.db, clock: ctx.clock, key: GUESTS_KEY, windowMs: LIMIT_WINDOW_MS });
-  if (mine > Math.ceil((LOOKUP_LIMITS.allGuests - poolUsed) / GUEST_SHARE_DIVISOR)) return true;
+  const share = Math.ceil((LOOKUP_LIMITS.allGuests - poolUsed) / GUEST_SHARE_DIVISOR);
+  if (mine > share) return true;
+  // Security review N5: many addresses of one network (an IPv4 /24, an IPv6 /48) share one share,
+  // so a visitor rotating through their own network's addresses cannot drain the guests' pool.
+  if ((await count(`lookup:net:${networkKey(caller.ip)}`)) > share) return true;
   await count(GUESTS_KEY);
   return false;
 }

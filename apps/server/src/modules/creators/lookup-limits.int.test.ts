@@ -12,7 +12,7 @@ import {
   unique,
   useTestApp,
 } from '../../testing';
-import { LOOKUP_LIMITS } from './guarded-lookup';
+import { GUEST_SHARE_DIVISOR, LOOKUP_LIMITS } from './guarded-lookup';
 
 // Security review M3: anonymous traffic must not burn the paid lookup. Upstream calls are counted
 // at the Instagram-style stand-in.
@@ -118,7 +118,8 @@ describe('the guests’ pool is shared fairly per address (security review N5)',
     const before = upstreamCalls();
     const perAddress: number[] = [];
     for (let a = 0; a < 12; a++) {
-      const from = `198.18.50.${a + 1}`;
+      // Addresses of different networks: one network's addresses share one share (see below).
+      const from = `198.18.${50 + a}.1`;
       const start = upstreamCalls();
       for (let i = 0; i < 22; i++) await find(`${tag}_${a}_${i}`, { from });
       perAddress.push(upstreamCalls() - start);
@@ -128,7 +129,53 @@ describe('the guests’ pool is shared fairly per address (security review N5)',
     expect(perAddress.every((n) => n <= LOOKUP_LIMITS.perAddress)).toBe(true);
     expect(perAddress.at(-1)).toBeLessThan(LOOKUP_LIMITS.perAddress);
     expect(upstreamCalls() - before).toBeLessThan(LOOKUP_LIMITS.allGuests);
-    expect((await find(`${tag}_newcomer`, { from: '198.18.51.1' })).externalStatus).toBe('no_data');
+    expect((await find(`${tag}_newcomer`, { from: '198.18.99.1' })).externalStatus).toBe('no_data');
+    // 264 lookups, each with its counter writes: on a busy PostgreSQL this needs more than the default 30 s.
+  }, 90_000);
+});
+
+describe('one network cannot drain the guests’ pool (security review N5, F1)', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ database: t.database, env: { ...env(), TRUST_PROXY: '1' }, clock: t.clock });
+  });
+  afterAll(async () => {
+    await proxied.app.close();
+  });
+  const findVia = async (q: string, forwardedFor: string) => {
+    const response = await proxied.app.inject({
+      method: 'GET',
+      url: `/api/creators/find?${new URLSearchParams({ q })}`,
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { externalStatus: string }).externalStatus;
+  };
+  const share = Math.ceil(LOOKUP_LIMITS.allGuests / GUEST_SHARE_DIVISOR);
+
+  test('2001:db8:77::1 and ::2 are one guest: 20 lookups between them', async () => {
+    const tag = unique('six4');
+    const before = upstreamCalls();
+    for (let i = 0; i < 15; i++) await findVia(`${tag}_a${i}`, '2001:db8:77::1');
+    for (let i = 0; i < 10; i++) await findVia(`${tag}_b${i}`, '2001:db8:77::2');
+    expect(upstreamCalls() - before).toBe(LOOKUP_LIMITS.perAddress);
+  });
+
+  test('30 addresses of one IPv4 /24 share one share; a guest elsewhere still gets lookups', async () => {
+    const tag = unique('net4');
+    const before = upstreamCalls();
+    for (let a = 1; a <= 30; a++) for (let i = 0; i < 2; i++) await findVia(`${tag}_${a}_${i}`, `203.0.113.${a}`);
+    expect(upstreamCalls() - before).toBeLessThanOrEqual(share);
+    expect(await findVia(`${tag}_newcomer`, '198.51.100.7')).toBe('no_data');
+  });
+
+  test('30 /64s of one IPv6 /48 share one share', async () => {
+    const tag = unique('net6');
+    const before = upstreamCalls();
+    for (let a = 1; a <= 30; a++)
+      for (let i = 0; i < 2; i++) await findVia(`${tag}_${a}_${i}`, `2001:db8:48:${a.toString(16)}::1`);
+    expect(upstreamCalls() - before).toBeLessThanOrEqual(share);
+    expect(await findVia(`${tag}_newcomer`, '2001:db8:49::1')).toBe('no_data');
   });
 });
 

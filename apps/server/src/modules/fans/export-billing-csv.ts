@@ -1,3 +1,4 @@
+import { messageOutcomeText } from '@fanline/contracts';
 import { CSV_BOM, csvRow } from '../../platform/csv';
 import type { Db } from '../../platform/db';
 import { listBillingTransactions } from './list-billing-transactions';
@@ -9,6 +10,7 @@ const HEADER = [
   'Message preview',
   'Amount (USD)',
   'Status',
+  'Outcome',
   'Payment ID',
   'Conversation',
 ];
@@ -30,6 +32,8 @@ export async function* exportBillingCsv(db: Db, opts: { senderId: string; public
         t.preview,
         (t.amountCents / 100).toFixed(2),
         t.status,
+        // Issue 36 §5: what became of the message, in the billing page's words.
+        messageOutcomeText(t.outcome, t.declineReason),
         t.paymentId,
         `${opts.publicUrl}/messages/${t.messageId}`,
       ]);

@@ -56,6 +56,9 @@ describe('sender dashboard', () => {
       totalSpentCents: 2500,
       onHoldCents: 5000,
       returnedCents: 3000,
+      // Issue 36 §17: the silent message's hold was released, never charged; nothing was refunded.
+      releasedCents: 3000,
+      refundedCents: 0,
       messagesSent: 3,
       awaitingResponses: 1,
       conversations: 3,
@@ -68,6 +71,14 @@ describe('sender dashboard', () => {
       [answered.messageId]: 'completed',
       [refunded.messageId]: 'released',
     });
+    // Issue 36 §5: the hold of the silent creator's message was released because it expired.
+    expect(
+      body.recentConversations.map((c: { messageId: string; outcome: string }) => [c.messageId, c.outcome]),
+    ).toEqual([
+      [pending.messageId, 'pending'],
+      [answered.messageId, 'answered'],
+      [refunded.messageId, 'expired'],
+    ]);
     // Newest activity first.
     expect(body.recentConversations[0].messageId).toBe(pending.messageId);
     expect(body.recentConversations[0].expiresAt).not.toBeNull();
@@ -174,11 +185,13 @@ describe('billing', () => {
     expect(lines).toHaveLength(4);
     for (const line of lines) expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
     expect(lines[0]).toBe(
-      '"Date","Creator","Username","Message preview","Amount (USD)","Status","Payment ID","Conversation"',
+      '"Date","Creator","Username","Message preview","Amount (USD)","Status","Outcome","Payment ID","Conversation"',
     );
     const rows = lines.slice(1);
     const cells = rows.map(parseCsvLine);
     expect(cells.map((r) => r[5])).toEqual(['pending', 'completed', 'released']);
+    // Issue 36 §5: what became of each message, in the billing page's words.
+    expect(cells.map((r) => r[6])).toEqual(['Pending', 'Answered', 'Expired']);
     expect(cells.map((r) => r[3]?.startsWith("'=HYPERLINK("))).toEqual([false, false, true]);
     expect(cells.map((r) => r[4])).toEqual(['50.00', '25.00', '30.00']);
     expect(rows[0]).toContain(`/messages/${pending.messageId}"`);

@@ -58,6 +58,10 @@ export async function getPaymentTimeline(db: Db, opts: { senderId: string; payme
     status: first.billing,
     amountCents: first.amount_total,
     steps,
-    returnNote: returned ? RETURN_NOTES[returned.step as 'released' | 'refunded'] : null,
+    returnNote: !returned
+      ? null
+      : first.billing === 'refund_pending' || first.billing === 'refund_failed'
+        ? RETURN_NOTES[first.billing]
+        : RETURN_NOTES[returned.step as 'released' | 'refunded'],
   };
 }

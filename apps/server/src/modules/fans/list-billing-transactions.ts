@@ -2,9 +2,9 @@ import { BILLING_PREVIEW_LENGTH, type TBillingStatus } from '@fanline/contracts'
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
-import { billingStatus, paidBySender, rowsOf } from './billing-sql';
+import { billingStatus, type OutcomeColumns, outcomeColumns, outcomeOf, paidBySender, rowsOf } from './billing-sql';
 
-interface Row {
+interface Row extends OutcomeColumns {
   payment_id: string;
   message_id: string;
   username: string;
@@ -31,7 +31,7 @@ export async function listBillingTransactions(db: Db, opts: { senderId: string; 
   const rows = rowsOf<Row>(
     await db.execute(sql`
       select p.id as payment_id, m.id as message_id, c.username, c.display_name, m.content, p.amount_total,
-        ${billingStatus} as billing, p.created_at, p.created_at::text as created_key
+        ${billingStatus} as billing, ${outcomeColumns}, p.created_at, p.created_at::text as created_key
       from payments p
       join messages m on m.id = p.message_id
       join profiles c on c.id = p.recipient_id
@@ -51,6 +51,7 @@ export async function listBillingTransactions(db: Db, opts: { senderId: string; 
       preview: billingPreview(row.content),
       amountCents: row.amount_total,
       status: row.billing,
+      ...outcomeOf(row),
       createdAt: new Date(row.created_at),
     })),
     nextCursor: rows.length > opts.limit && last ? encodeCursor(last.created_key, last.payment_id) : null,

@@ -1,9 +1,9 @@
 import type { TBillingStatus } from '@fanline/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { billingStatus, paidBySender, rowsOf } from './billing-sql';
+import { billingStatus, type OutcomeColumns, outcomeColumns, outcomeOf, paidBySender, rowsOf } from './billing-sql';
 
-interface Row {
+interface Row extends OutcomeColumns {
   conversation_id: string;
   message_id: string;
   content: string;
@@ -33,7 +33,7 @@ export async function listRecentConversations(db: Db, opts: { senderId: string; 
       with latest as (
         select distinct on (m.conversation_id) m.conversation_id, m.id as message_id, m.content, m.amount,
           m.recipient_id, m.expires_at, greatest(m.created_at, coalesce(m.responded_at, m.created_at)) as last_activity,
-          ${billingStatus} as billing
+          ${billingStatus} as billing, ${outcomeColumns}
         from payments p join messages m on m.id = p.message_id
         where ${paidBySender(opts.senderId)}
         order by m.conversation_id, m.created_at desc, m.id desc
@@ -60,6 +60,7 @@ export async function listRecentConversations(db: Db, opts: { senderId: string; 
     },
     preview: row.content,
     status: row.billing,
+    ...outcomeOf(row),
     amountCents: row.amount,
     expiresAt: toDate(row.expires_at),
     lastActivity: new Date(row.last_activity),

@@ -7,6 +7,8 @@ interface Row {
   total_spent: number;
   on_hold: number;
   returned: number;
+  released: number;
+  refunded: number;
   messages_sent: number;
   awaiting: number;
   conversations: number;
@@ -29,6 +31,8 @@ export async function senderSummary(db: Db, opts: { senderId: string; now: Date 
         coalesce(sum(amount_total) filter (where billing = 'completed'), 0)::int as total_spent,
         coalesce(sum(amount_total) filter (where billing = 'pending'), 0)::int as on_hold,
         coalesce(sum(amount_total) filter (where billing in ('released', 'refunded')), 0)::int as returned,
+        coalesce(sum(amount_total) filter (where billing = 'released'), 0)::int as released,
+        coalesce(sum(amount_total) filter (where billing = 'refunded'), 0)::int as refunded,
         count(*)::int as messages_sent,
         (count(*) filter (where ${isOpenSql('', opts.now)}))::int as awaiting,
         count(distinct conversation_id)::int as conversations
@@ -39,6 +43,8 @@ export async function senderSummary(db: Db, opts: { senderId: string; now: Date 
     totalSpentCents: row?.total_spent ?? 0,
     onHoldCents: row?.on_hold ?? 0,
     returnedCents: row?.returned ?? 0,
+    releasedCents: row?.released ?? 0,
+    refundedCents: row?.refunded ?? 0,
     messagesSent: row?.messages_sent ?? 0,
     awaitingResponses: row?.awaiting ?? 0,
     conversations: row?.conversations ?? 0,

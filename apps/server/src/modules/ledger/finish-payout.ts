@@ -2,10 +2,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { earnings, payments, payouts, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { enqueueEffects } from '../outbox';
+import { alertIdempotencyConflict } from '../system-alerts';
 import { payoutMailEffect } from './payout-effects';
 import { payoutPushEffect } from './payout-push';
 import { applyPayoutNews } from './payout-state';
 import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
+import { waitForFunds } from './wait-for-funds';
 
 type FinishContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'log' | 'outbox'>;
 
@@ -13,10 +15,13 @@ type FinishContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | '
  * Carries a pending payout through the provider (ARCHITECTURE §8, decision 0029): one transfer per
  * earning, funded by that earning's charge and keyed by the earning, then one payout on the
  * connected account keyed by the payout and its attempt; the answer is booked by applyPayoutNews.
- * A transfer refused before any went through fails the payout and gives the money back to the
- * balance; a payout refused after the transfers leaves the money on the connected account, where a
- * retry pays it out. Anything else (network, 5xx) throws and the outbox retries with the same keys,
- * so a retry never moves money twice. Safe to repeat.
+ * While the transfers' funds are still pending on the account, the payout waits for them
+ * (waitForFunds, decision 0052) instead of failing. A transfer refused before any went through fails
+ * the payout and gives the money back to the balance; a payout refused after the transfers leaves the
+ * money on the connected account, where a retry pays it out. Anything else (network, 5xx) throws and the outbox retries with the same keys,
+ * so a retry never moves money twice; the rails look a transfer or payout up before making it, so
+ * neither does a retry after the keys expired (decision 0049). A key the provider refuses as reused
+ * with other parameters is a refusal too, and the admins are told. Safe to repeat.
  */
 export async function finishPayout(ctx: FinishContext, opts: { payoutId: string }) {
   const { payoutId } = opts;
@@ -50,6 +55,8 @@ export async function finishPayout(ctx: FinishContext, opts: { payoutId: string 
         accountId,
       );
       if (outcome.state === 'refused') {
+        if (outcome.code === 'idempotency_conflict')
+          await alertIdempotencyConflict(ctx, { payoutId, error: outcome.reason });
         // Refused before any money moved (the account cannot take transfers): the payout fails whole.
         if (owed.every((e) => !e.transferId)) return refuse(ctx, payoutId, outcome.reason);
         // Some earnings went, one is refused: nothing we can book truthfully; the outbox retries and
@@ -67,8 +74,13 @@ export async function finishPayout(ctx: FinishContext, opts: { payoutId: string 
   }
 
   const attempt = Math.max(payout.attempts, 1);
-  const started = await rails.startPayout({ id: payoutId, amount: payout.amount, attempt }, accountId);
+  const look = payout.checkFundsAt?.toISOString() ?? null;
+  const started = await rails.startPayout({ id: payoutId, amount: payout.amount, attempt, look }, accountId);
+  // The charges' funds are still pending on the account: not a failure, the payout waits (decision 0052).
+  if (started.state === 'waiting') return waitForFunds(ctx, payoutId, { attempt, availableOn: started.availableOn });
   if (started.state === 'refused') {
+    if (started.code === 'idempotency_conflict')
+      await alertIdempotencyConflict(ctx, { payoutId, error: started.reason });
     // Booked as transferred, then failed: the money waits on the connected account for a retry.
     return applyPayoutNews(ctx, payoutId, {
       attempt,

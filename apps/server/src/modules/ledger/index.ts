@@ -1,7 +1,13 @@
 // The ledger module's front door (ARCHITECTURE §1): what other modules, jobs and the seed may call.
 export { holdEarning, isReleased, releaseDueEarnings } from './earning-holds';
 export { finishPayout } from './finish-payout';
-export { PAYOUT_EFFECTS, payoutMailEffect, payoutTransferEffect } from './payout-effects';
+export {
+  PAYOUT_EFFECTS,
+  payoutMailDefinition,
+  payoutMailEffect,
+  payoutTransferDefinition,
+  payoutTransferEffect,
+} from './payout-effects';
 export { mailPayoutStatus, payoutStatusMail } from './payout-mail';
 export { applyPayoutNews, type PayoutNews } from './payout-state';
 export {
@@ -16,3 +22,4 @@ export { earningExists, recordEarning } from './record-earning';
 export { requestPayout } from './request-payout';
 export { retryPayout } from './retry-payout';
 export { bookTransferReversal, earningForRefund, earningReversible, reverseEarning } from './reverse-earning';
+export { payoutFundsArrived } from './wait-for-funds';

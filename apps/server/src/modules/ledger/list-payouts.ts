@@ -1,12 +1,16 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
-import { earnings, payouts } from '../../db/schema';
+import { earnings, ledgerEntries, payments, payouts } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { payoutFailureAdvice } from './payout-advice';
+import { payoutFailureAdvice, payoutFundsAdvice } from './payout-advice';
+import { ACCOUNTS } from './post-transaction';
 
 type PayoutRow = typeof payouts.$inferSelect;
 
-/** A payout as the creator sees it (decision 0029): status, why it failed and what to do, what was reversed. */
+/**
+ * A payout as the creator sees it (decisions 0029, 0052): status, why it failed and what to do, whether it
+ * waits for its funds and until when, what was reversed.
+ */
 export function payoutView(p: PayoutRow, reversedAmount = 0) {
   return {
     id: p.id,
@@ -15,7 +19,14 @@ export function payoutView(p: PayoutRow, reversedAmount = 0) {
     failureReason: p.failureReason,
     failureCode: p.failureCode,
     retryable: p.status === 'failed' && p.transferred,
-    advice: p.status === 'failed' ? payoutFailureAdvice(p) : null,
+    advice:
+      p.status === 'failed'
+        ? payoutFailureAdvice(p)
+        : p.status === 'pending' && p.checkFundsAt
+          ? payoutFundsAdvice(p.fundsAvailableOn)
+          : null,
+    waitingForFunds: p.status === 'pending' && p.checkFundsAt !== null,
+    fundsAvailableOn: p.status === 'pending' ? p.fundsAvailableOn : null,
     reversedAmount,
     createdAt: p.createdAt,
   };
@@ -25,8 +36,12 @@ export function payoutView(p: PayoutRow, reversedAmount = 0) {
 export async function listPayouts(db: Db, creatorId: string, opts: { cursor?: string; limit: number }) {
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
   // Spelled out: inside a one-table select drizzle leaves columns unqualified, which a correlated subquery cannot use.
-  const reversed = sql<number>`(select coalesce(sum(e.amount), 0)::int from ${earnings} e
-    where e.payout_id = ${payouts}.id and e.status = 'reversed')`.mapWith(Number);
+  // A reversed earning counts whole; a paid-out one what partial reversals took back (decision 0049).
+  const reversed = sql<number>`(select coalesce(sum(case when e.status = 'reversed' then e.amount else
+      (select coalesce(sum(l.amount), 0) from ${ledgerEntries} l join ${payments} p on p.id = l.payment_id
+        where p.message_id = e.message_id and l.kind = 'transfer_reversal' and l.account = ${ACCOUNTS.transferReversals})
+    end), 0)::int from ${earnings} e
+    where e.payout_id = ${payouts}.id and e.status in ('reversed', 'paid_out'))`.mapWith(Number);
   const list = await db
     .select({ payout: payouts, reversed })
     .from(payouts)

@@ -1,16 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { payouts } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { type MailContent, payoutFailedMail, payoutPaidMail, payoutRefusedMail } from '../../platform/mail';
+import {
+  type MailContent,
+  payoutCanceledMail,
+  payoutFailedMail,
+  payoutPaidMail,
+  payoutRefusedMail,
+} from '../../platform/mail';
 import { mailUser } from '../notifications';
-import { payoutFailureAdvice } from './payout-advice';
+import { PAYOUT_CANCELED, payoutFailureAdvice } from './payout-advice';
 
 type PayoutRow = typeof payouts.$inferSelect;
 
 /**
  * The creator's mail about a payout's answer (decision 0029), on the templates of decision 0030:
  * paid at the bank; failed before any money moved (refused: back in the available balance); failed
- * at the bank (the money waits on the creator's Stripe balance for a retry). Null while under way.
+ * at the bank or canceled at Stripe (the money waits on the creator's Stripe balance for a retry). Null
+ * while under way.
  */
 export function payoutStatusMail(payout: PayoutRow, base: string): MailContent | null {
   const earningsUrl = `${base}/dashboard/earnings`;
@@ -18,6 +25,10 @@ export function payoutStatusMail(payout: PayoutRow, base: string): MailContent |
   if (payout.status !== 'failed') return null;
   if (!payout.transferred) {
     return payoutRefusedMail({ amountCents: payout.amount, reason: payout.failureReason, earningsUrl });
+  }
+  // Canceled at Stripe, not refused by the bank: said as it is (decision 0053).
+  if (payout.failureCode === PAYOUT_CANCELED) {
+    return payoutCanceledMail({ amountCents: payout.amount, advice: payoutFailureAdvice(payout), earningsUrl });
   }
   return payoutFailedMail({
     amountCents: payout.amount,

@@ -1,5 +1,6 @@
 import { formatCents } from '@fanline/contracts';
 import { pushEffect } from '../notifications';
+import { PAYOUT_CANCELED } from './payout-advice';
 
 /**
  * The creator's push about a payout's answer (issue 26, decisions 0029 and 0031), written beside its
@@ -7,7 +8,7 @@ import { pushEffect } from '../notifications';
  * it goes out once after that commits. It says what the mail's subject says; the details are on Earnings.
  */
 export function payoutPushEffect(
-  payout: { id: string; creatorId: string; amount: number; transferred: boolean },
+  payout: { id: string; creatorId: string; amount: number; transferred: boolean; failureCode: string | null },
   status: 'paid' | 'failed',
   attempt: number,
 ) {
@@ -15,15 +16,20 @@ export function payoutPushEffect(
   const content =
     status === 'paid'
       ? { title: `Your ${amount} payout has arrived`, body: 'It was paid into your bank account.' }
-      : payout.transferred
+      : payout.failureCode === PAYOUT_CANCELED
         ? {
-            title: `Your ${amount} payout failed`,
-            body: 'Your bank did not accept it. Open Earnings to see why and retry.',
+            title: `Your ${amount} payout was canceled`,
+            body: 'The money is safe on your Stripe balance. Open Earnings to retry.',
           }
-        : {
-            title: `Your ${amount} payout could not be sent`,
-            body: 'The money is back in your available balance. Check your payout account and try again.',
-          };
+        : payout.transferred
+          ? {
+              title: `Your ${amount} payout failed`,
+              body: 'Your bank did not accept it. Open Earnings to see why and retry.',
+            }
+          : {
+              title: `Your ${amount} payout could not be sent`,
+              body: 'The money is back in your available balance. Check your payout account and try again.',
+            };
   return pushEffect(`payout:${payout.id}:${status}:${attempt}`, payout.creatorId, {
     ...content,
     url: '/dashboard/earnings',

@@ -42,6 +42,8 @@ export async function applyPayoutNews(
         status: 'in_transit',
         transferred: true,
         providerPayoutId: news.providerPayoutId ?? row.providerPayoutId,
+        checkFundsAt: null,
+        fundsAvailableOn: null,
         failureReason: null,
         failureCode: null,
         updatedAt: now,

@@ -20,6 +20,8 @@ export type LedgerKind =
   | 'transfer_reversal'
   /** Issue #13: a captured earning moves to creator_held for its 48-hour flag window (decision 0016). */
   | 'hold'
+  /** Decision 0050: a card refund the provider failed; the money is back on the platform, owed to the fan. */
+  | 'refund_failed'
   /** ... and back to creator_payable once the window passed unflagged, or the flag was rejected. */
   | 'unhold';
 
@@ -32,6 +34,8 @@ export const ACCOUNTS = {
   bank: 'external:bank',
   /** Transfers taken back from creators (transfer.reversed) and not yet refunded to a card. */
   transferReversals: 'transfer_reversals',
+  /** Refunds the provider failed (decision 0050): on the platform's balance, owed to fans until an admin gives them back. */
+  refundsOwed: 'refunds_owed',
   creatorPayable: (creatorId: string) => `creator_payable:${creatorId}`,
   /**
    * The creator's money on their Stripe connected account: transferred, not yet at their bank

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { earnings, ledgerEntries } from '../../db/schema';
+import { earnings, ledgerEntries, payments } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
 
@@ -114,7 +114,9 @@ async function reverseTransferredEarning(
   const earning = await transferredEarning(tx, opts.messageId, true);
   if (!earning) return false;
   if (earning.status === 'paid_out') {
-    await takeBackTransfer(tx, earning, opts.at, opts.paymentId);
+    // What a partial reversal in the dashboard took back is booked already; the rest comes back now.
+    const booked = await reversalBooked(tx, opts.paymentId);
+    await takeBackTransfer(tx, earning, { amount: earning.amount - booked, whole: true }, opts.at, opts.paymentId);
   }
   await postLedgerTransaction(tx, {
     kind: 'refund',
@@ -129,30 +131,56 @@ async function reverseTransferredEarning(
   return true;
 }
 
-/** The earning is marked reversed and its share moves creator_connected → transfer_reversals. */
+/**
+ * How much of the payment's earning the ledger has taken back from the creator's connected account
+ * (transfer_reversal legs into transfer_reversals, decision 0049): the sum of the partial reversals
+ * booked so far.
+ */
+async function reversalBooked(tx: Db, paymentId: string): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.paymentId, paymentId),
+        eq(ledgerEntries.kind, 'transfer_reversal'),
+        eq(ledgerEntries.account, ACCOUNTS.transferReversals),
+      ),
+    );
+  return row?.sum ?? 0;
+}
+
+/**
+ * `amount` of the earning's share moves creator_connected → transfer_reversals; once the whole of it
+ * is back (`whole`), the earning is marked reversed.
+ */
 async function takeBackTransfer(
   tx: Db,
-  earning: { id: string; amount: number; creatorId: string },
+  earning: { id: string; creatorId: string },
+  part: { amount: number; whole: boolean },
   at: Date,
   paymentId?: string,
 ) {
-  await tx.update(earnings).set({ status: 'reversed', updatedAt: at }).where(eq(earnings.id, earning.id));
+  if (part.whole)
+    await tx.update(earnings).set({ status: 'reversed', updatedAt: at }).where(eq(earnings.id, earning.id));
+  if (part.amount <= 0) return;
   await postLedgerTransaction(tx, {
     kind: 'transfer_reversal',
     ...(paymentId && { paymentId }),
     at,
     legs: [
-      { account: ACCOUNTS.creatorConnected(earning.creatorId), amount: -earning.amount },
-      { account: ACCOUNTS.transferReversals, amount: earning.amount },
+      { account: ACCOUNTS.creatorConnected(earning.creatorId), amount: -part.amount },
+      { account: ACCOUNTS.transferReversals, amount: part.amount },
     ],
   });
 }
 
 /**
- * transfer.reversed (decision 0029), with the transfer as Stripe has it now: a transfer reversed in full
- * (by our refund, or in Stripe's dashboard) marks its earning reversed and books the share back from the
- * creator's connected account, once, under the earning's lock. A partial reversal is not booked (we
- * never make one) and is reported for an admin to look at.
+ * transfer.reversed (decision 0029), with the transfer as Stripe has it now: what of it was reversed
+ * (by our refund, or in Stripe's dashboard, in full or in part) and is not yet booked comes back from
+ * the creator's connected account, under the earning's lock, against the earning's payment, so a
+ * later refund books only the rest (decision 0049). Reversed in full, the earning is marked reversed.
+ * Delivered twice, or out of order with an older state, it books nothing more.
  */
 export async function bookTransferReversal(
   db: Db,
@@ -160,14 +188,33 @@ export async function bookTransferReversal(
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const [earning] = await tx
-      .select({ id: earnings.id, amount: earnings.amount, creatorId: earnings.creatorId, status: earnings.status })
+      .select({
+        id: earnings.id,
+        amount: earnings.amount,
+        creatorId: earnings.creatorId,
+        status: earnings.status,
+        messageId: earnings.messageId,
+      })
       .from(earnings)
       .where(eq(earnings.providerTransferId, opts.transferId))
       .for('update');
     if (!earning) return 'unknown transfer';
     if (earning.status !== 'paid_out') return `earning already ${earning.status}`;
-    if (opts.amountReversed < earning.amount) return 'partial reversal: not booked';
-    await takeBackTransfer(tx, earning, opts.at);
-    return 'reversal booked';
+    const [payment] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.messageId, earning.messageId));
+    const reversed = Math.min(opts.amountReversed, earning.amount);
+    const whole = reversed === earning.amount;
+    // Without a payment to book against, a part could not be told from a later one: only the whole is booked.
+    if (!payment) {
+      if (!whole) return 'partial reversal without a payment: not booked';
+      await takeBackTransfer(tx, earning, { amount: earning.amount, whole }, opts.at);
+      return 'reversal booked';
+    }
+    const booked = await reversalBooked(tx, payment.id);
+    if (reversed <= booked) return 'reversal already booked';
+    await takeBackTransfer(tx, earning, { amount: reversed - booked, whole }, opts.at, payment.id);
+    return whole ? 'reversal booked' : 'partial reversal booked';
   });
 }

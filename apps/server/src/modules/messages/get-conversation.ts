@@ -14,6 +14,8 @@ export interface ConversationLookups {
   creatorShares: (db: Db, messageIds: readonly string[]) => Promise<Map<string, number>>;
   /** Each message's images (attachments' attachmentsByMessage). */
   attachments: (db: Db, messageIds: readonly string[]) => Promise<Map<string, TAttachment[]>>;
+  /** Whether the creator blocks the fan (care's isBlocked). */
+  isBlocked: (db: Db, creatorId: string, fanId: string) => Promise<boolean>;
 }
 
 /**
@@ -94,6 +96,13 @@ export async function getConversation(
     const until = notAnAnswerDeadline(m.respondedAt);
     return until.getTime() > now.getTime() && shareOf(m.id) > 0 ? until : null;
   };
+  // Issue 36: after a decline or a block the creator is not offered a follow-up into a closed conversation.
+  const lastPaid = paid.at(-1);
+  let closed: 'declined' | 'blocked' | null = null;
+  if (viewerRole === 'creator') {
+    if (await opts.lookups.isBlocked(db, creatorId, fanId)) closed = 'blocked';
+    else if (open.length === 0 && lastPaid && endCauseOf(lastPaid) === 'decline') closed = 'declined';
+  }
   const nextExpiry = open.map((m) => m.expiresAt).sort((a, b) => (a?.getTime() ?? 0) - (b?.getTime() ?? 0))[0] ?? null;
 
   return {
@@ -123,7 +132,8 @@ export async function getConversation(
     earnedCents: viewerRole === 'sender' ? 0 : earnedCents,
     pendingCents: viewerRole === 'sender' ? 0 : pendingCents,
     paidCents,
-    creatorBox: viewerRole === 'creator' ? (open.length > 0 ? 'response' : 'followup') : null,
+    creatorBox: viewerRole !== 'creator' || closed ? null : open.length > 0 ? 'response' : 'followup',
+    closed,
     senderCanContinue: viewerRole === 'sender' && paid.some((m) => m.status === 'responded'),
     nextExpiry,
   } as const;

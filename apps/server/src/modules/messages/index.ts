@@ -11,10 +11,13 @@ export { createPendingMessage } from './create-pending-message';
 export { creatorStats } from './creator-stats';
 export { endOpenMessages, lockOpenMessages } from './end-open-messages';
 export { type ConversationLookups, getConversation } from './get-conversation';
+export { hasPaidMessages } from './has-paid-messages';
 export { listAtRisk } from './list-at-risk';
 export { listConversations } from './list-conversations';
 export { oldestOverdueMessage } from './overdue-messages';
 export {
+  endCauseOf,
+  endedBy,
   isDelivered,
   isDeliveredSql,
   isDue,
@@ -32,5 +35,5 @@ export {
   VISIBLE_STATUSES,
 } from './queries';
 export { recordAnswer } from './record-answer';
-export { remindCreators } from './remind-creators';
+export { mailReminder, remindCreators, reminderMailDefinition } from './remind-creators';
 export { messageGoesLive } from './start-response-window';

@@ -2,6 +2,8 @@ import { ZConversationsResponse } from '@fanline/contracts';
 import { describe, expect, test } from 'vitest';
 import { fanAndCreator, sendPaidMessage, useTestApp } from '../../testing';
 
+// driver-sensitive: JSON the database keeps is returned as text by one driver and parsed by the other (vitest.config.ts).
+
 // Issue 14: the list's JSON is copied from JSON the database keeps (migration 0023) and written from
 // the statement's other columns (conversationJson), not by a serializer. It must be what the contract
 // says and what JSON.stringify would have written, whatever the text holds, and it must never be stale.

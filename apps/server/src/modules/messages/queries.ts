@@ -1,5 +1,5 @@
 import type { TMessageEndCause } from '@fanline/contracts';
-import { and, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { messages } from '../../db/schema';
 
 /**
@@ -68,6 +68,18 @@ export const endCauseOf = (m: {
   if (m.status !== 'refunded') return null;
   if (m.declinedAt === null) return 'expiry';
   return m.declineReason === null ? 'block' : 'decline';
+};
+
+/**
+ * endCauseOf as Drizzle conditions (issue 36 §5): a refunded paid message ended by a decline (with a
+ * reason), a block's release (declined_at without a reason) or an expiry (no declined_at). Admin →
+ * Messages and Admin → Transactions filter by them, so each word names the same messages everywhere.
+ */
+export const endedBy: Record<TMessageEndCause, () => SQL> = {
+  decline: () => and(eq(messages.status, 'refunded'), isNotNull(messages.declineReason)) as SQL,
+  block: () =>
+    and(eq(messages.status, 'refunded'), isNotNull(messages.declinedAt), isNull(messages.declineReason)) as SQL,
+  expiry: () => and(eq(messages.status, 'refunded'), isNull(messages.declinedAt)) as SQL,
 };
 
 /** Column prefix for the raw-SQL fragments: `m` → `m.status`; '' for a CTE's unqualified columns. */

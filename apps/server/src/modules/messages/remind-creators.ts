@@ -1,13 +1,32 @@
+import { REMINDER_THRESHOLDS_HOURS } from '@fanline/contracts';
 import { inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { reminderMail } from '../../platform/mail';
 import { createNotification, mailUser, pushEffect } from '../notifications';
-import { enqueueEffects } from '../outbox';
+import { defineEffect, enqueueEffects } from '../outbox';
 import { isOpenSql } from './queries';
 
-/** Hours left on an open paid message at which its creator is reminded (issue #13). */
-export const REMINDER_THRESHOLDS_HOURS = [12, 4, 1] as const;
+const THRESHOLDS = sql.join(
+  REMINDER_THRESHOLDS_HOURS.map((hours) => sql`${hours}::int`),
+  sql`, `,
+);
+const LONGEST_HOURS = Math.max(...REMINDER_THRESHOLDS_HOURS);
+
+/**
+ * The reminder mail as an outbox effect (decision 0039), written with the claim: a crash after the
+ * commit no longer loses it, and a failing mail server is retried.
+ */
+export const reminderMailDefinition = defineEffect(
+  'mail-reminder',
+  z.object({
+    creatorId: z.string().min(1),
+    messageId: z.string().min(1),
+    thresholdHours: z.number().int().positive(),
+    amount: z.number().int(),
+  }),
+);
 
 interface Claimed {
   messageId: string;
@@ -35,17 +54,17 @@ export async function remindCreators(
   limit = 200,
 ): Promise<number> {
   const now = app.clock.now();
-  let pushKeys: string[] = [];
+  let effectKeys: string[] = [];
   const claimed = await app.db.transaction(async (tx) => {
     const result = await tx.execute(sql`
       with open as (
         select m.id, m.recipient_id, m.amount, m.expires_at,
-          (select min(t.h) from unnest(array[12, 4, 1]) as t(h)
+          (select min(t.h) from unnest(array[${THRESHOLDS}]) as t(h)
             where m.expires_at <= ${now}::timestamptz + make_interval(hours => t.h)
               and m.expires_at - m.paid_at > make_interval(hours => t.h)) as threshold
         from messages m
         where ${isOpenSql('m', now)}
-          and m.expires_at <= ${now}::timestamptz + interval '12 hours'
+          and m.expires_at <= ${now}::timestamptz + make_interval(hours => ${LONGEST_HOURS}::int)
       ),
       due as (
         select o.* from open o
@@ -81,7 +100,7 @@ export async function remindCreators(
       .where(inArray(profiles.id, [...new Set(list.map((c) => c.creatorId))]));
     const byId = new Map(creators.map((c) => [c.id, c]));
     const out: Array<Claimed & { notificationId: string }> = [];
-    const pushes = [];
+    const effects = [];
     for (const reminder of list) {
       const creator = byId.get(reminder.creatorId);
       if (!creator || creator.preferences.reminders === false) continue;
@@ -97,36 +116,48 @@ export async function remindCreators(
       });
       out.push({ ...reminder, notificationId });
       // The push (issue 26) says what the bell says, written with the claim: once per reminder.
-      pushes.push(
+      effects.push(
         pushEffect(`reminder:${reminder.messageId}:${reminder.thresholdHours}`, reminder.creatorId, {
           title,
           body,
           url: `/dashboard/messages/${reminder.messageId}`,
           tag: `reminder-${reminder.messageId}`,
         }),
+        reminderMailDefinition.make(`mail-reminder:${reminder.messageId}:${reminder.thresholdHours}`, {
+          creatorId: reminder.creatorId,
+          messageId: reminder.messageId,
+          thresholdHours: reminder.thresholdHours,
+          amount: reminder.amount,
+        }),
       );
     }
-    pushKeys = await enqueueEffects(tx, pushes, now);
+    effectKeys = await enqueueEffects(tx, effects, now);
     return out;
   });
 
   if (claimed.length === 0) return 0;
-  await app.outbox.carryOut(pushKeys);
   for (const reminder of claimed) {
     await app.events.publish([reminder.creatorId], { type: 'notification', notificationId: reminder.notificationId });
   }
-  // The mail goes through the one mail gate like every other kind: the platform's email setting, the
-  // creator's email switch and their "message-reminder" switch, with an unsubscribe link for it.
-  for (const reminder of claimed) {
-    await mailUser(app, reminder.creatorId, 'message-reminder', () =>
-      reminderMail({
-        label: reminderLabel(reminder.thresholdHours),
-        amountCents: reminder.amount,
-        link: `${app.config.publicUrl}/dashboard/messages/${reminder.messageId}`,
-      }),
-    );
-  }
+  await app.outbox.carryOut(effectKeys);
   return claimed.length;
+}
+
+/**
+ * The reminder mail's handler: through the one mail gate like every other kind (the platform's email
+ * setting, the creator's email switch and their "message-reminder" switch, with an unsubscribe link).
+ */
+export async function mailReminder(
+  ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'log'>,
+  payload: { creatorId: string; messageId: string; thresholdHours: number; amount: number },
+): Promise<void> {
+  await mailUser(ctx, payload.creatorId, 'message-reminder', () =>
+    reminderMail({
+      label: reminderLabel(payload.thresholdHours),
+      amountCents: payload.amount,
+      link: `${ctx.config.publicUrl}/dashboard/messages/${payload.messageId}`,
+    }),
+  );
 }
 
 export function reminderLabel(hours: number): string {

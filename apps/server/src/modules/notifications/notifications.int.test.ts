@@ -56,6 +56,23 @@ describe('the bell', () => {
     expect((await get('/api/notifications', creatorCookie)).json().unreadCount).toBe(0);
   });
 
+  test('opening a conversation reads its notifications, and only its own (issue 36 §11)', async () => {
+    const { creator, fanCookie, creatorCookie } = await fanAndCreator(t.app, t.database.db);
+    const first = await sendPaidMessage(t.app, fanCookie, creator.id, 'A first question for the bell test.');
+    const other = await fanAndCreator(t.app, t.database.db);
+    // A second fan writes too: that conversation's notification stays unread.
+    const fanB = await createUser(t.database.db);
+    const fanBCookie = await signIn(t.app, fanB.email ?? '');
+    await sendPaidMessage(t.app, fanBCookie, creator.id, 'A second fan asks something else.');
+    expect((await get('/api/notifications', creatorCookie)).json().unreadCount).toBe(2);
+
+    expect((await get(`/api/conversations/${first.messageId}`, creatorCookie)).statusCode).toBe(200);
+    expect((await get('/api/notifications', creatorCookie)).json().unreadCount).toBe(1);
+    // Someone who is not a party gets 404 and reads nothing of the creator's.
+    expect((await get(`/api/conversations/${first.messageId}`, other.fanCookie)).statusCode).toBe(404);
+    expect((await get('/api/notifications', creatorCookie)).json().unreadCount).toBe(1);
+  });
+
   test("a stranger neither sees nor changes someone else's notifications", async () => {
     const { creator, fanCookie, creatorCookie } = await fanAndCreator(t.app, t.database.db);
     await sendPaidMessage(t.app, fanCookie, creator.id);

@@ -27,7 +27,10 @@ export function endpointProblem(endpoint: string, production: boolean): string |
   if (url.protocol !== 'https:') return 'A push endpoint must be an https address.';
   if (url.username || url.password) return 'A push endpoint must not carry credentials.';
   const host = url.hostname.toLowerCase();
-  if (PUSH_SERVICE_HOSTS.includes(host) || PUSH_SERVICE_SUFFIXES.some((suffix) => host.endsWith(suffix))) return null;
+  if (PUSH_SERVICE_HOSTS.includes(host) || PUSH_SERVICE_SUFFIXES.some((suffix) => host.endsWith(suffix))) {
+    // Security review F8: the push services listen on https's own port; any other is not theirs.
+    return url.port === '' ? null : 'A push endpoint must use the default https port.';
+  }
   if (!production && (LOOPBACK.has(host) || (net.isIP(host) && host.startsWith('127.')))) return null;
   return 'This push service is not supported.';
 }

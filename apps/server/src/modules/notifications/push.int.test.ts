@@ -238,6 +238,7 @@ describe('subscribing (issue 26)', () => {
   test('production takes only the known push services, and without keys or a writable DATA_DIR push is off', async () => {
     const production = loadConfig({
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://fanline.example',
       ALLOW_TEST_PAYMENTS: 'true',
       DATABASE_URL: 'postgres://db/x',
       APP_SECRET: 'x'.repeat(40),
@@ -247,7 +248,12 @@ describe('subscribing (issue 26)', () => {
     // A DATA_DIR that cannot hold the key file (here a plain file, not a directory).
     const notADirectory = path.join(t.config.dataDir, 'not-a-directory');
     fs.writeFileSync(notADirectory, '');
-    const unwritable = loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', DATA_DIR: notADirectory });
+    const unwritable = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://fanline.example',
+      ALLOW_TEST_PAYMENTS: 'true',
+      DATA_DIR: notADirectory,
+    });
     expect(pushSetup(unwritable)).toMatchObject({ keys: null, reason: expect.stringMatching(/could not be kept/) });
     const { endpointProblem } = await import('./push-subscriptions');
     expect(endpointProblem('https://fcm.googleapis.com/fcm/send/abc', true)).toBeNull();

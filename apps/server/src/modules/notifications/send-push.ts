@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import https from 'node:https';
-import { LIMITS, type TPushPayload } from '@fanline/contracts';
+import { LIMITS, type TPushPayload, ZPushPayload } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import webpush, { WebPushError } from 'web-push';
+import { z } from 'zod';
 import { profiles, pushSubscriptions } from '../../db/schema';
 import type { Config } from '../../platform/config';
 import type { AppContext } from '../../platform/context';
-import type { Effect } from '../outbox';
+import { defineEffect } from '../outbox';
 import { readPreferences } from './email-preferences';
 import { pushSetup } from './push-keys';
 
@@ -18,17 +19,16 @@ export interface PushEffectPayload {
   push: TPushPayload;
 }
 
+/** The push's registry definition (decision 0039): its payload checked on claim. */
+export const pushDefinition = defineEffect(PUSH_EFFECT, z.object({ userId: z.string().min(1), push: ZPushPayload }));
+
 /**
  * A push to one user as an outbox effect (issue 26), written in the transaction of the change it tells
  * of and sent once that has committed. `key` names the event once and for all (`reply:<message>`): the
  * same event never pushes twice. The body is what the in-app notification shows, cut as it is cut.
  */
-export function pushEffect(
-  key: string,
-  userId: string,
-  push: TPushPayload,
-): Effect<typeof PUSH_EFFECT, PushEffectPayload> {
-  return { kind: PUSH_EFFECT, key: `push:${key}`, payload: { userId, push: { ...push, body: pushBody(push.body) } } };
+export function pushEffect(key: string, userId: string, push: TPushPayload) {
+  return pushDefinition.make(`push:${key}`, { userId, push: { ...push, body: pushBody(push.body) } });
 }
 
 /** spec §3: a notification's body is cut to 100 characters, the last one an ellipsis; a push's too. */

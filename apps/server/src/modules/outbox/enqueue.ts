@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { outbox } from '../../db/schema';
+import { outbox, outboxPrunedKeys } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { placeholders } from '../../platform/prepared';
 
@@ -15,7 +15,13 @@ export interface Effect<K extends string = string, P = unknown> {
   payload: P;
   orderingKey?: string | null;
   after?: string | null;
+  /** The version of the kind's payload (its registry definition's); 1 when absent. */
+  version?: number;
 }
+
+/** True unless `key` names an effect that ran and was pruned since (decision 0039): a late duplicate. */
+const notPruned = (key: SQL) =>
+  sql`not exists (select 1 from ${outboxPrunedKeys} where ${sql.identifier(outboxPrunedKeys.key.name)} = ${key})`;
 
 /**
  * Writes effects in the caller's transaction: they exist exactly when the change commits, and never for
@@ -24,20 +30,19 @@ export interface Effect<K extends string = string, P = unknown> {
  */
 export async function enqueueEffects(tx: Db, effects: readonly Effect[], now: Date): Promise<string[]> {
   if (effects.length === 0) return [];
-  await tx
-    .insert(outbox)
-    .values(
-      effects.map((effect) => ({
-        kind: effect.kind,
-        key: effect.key,
-        payload: effect.payload,
-        orderingKey: effect.orderingKey ?? null,
-        afterKey: effect.after ?? null,
-        runAt: now,
-        createdAt: now,
-      })),
-    )
-    .onConflictDoNothing({ target: outbox.key });
+  const rows = effects.map(
+    (effect) =>
+      sql`(${effect.kind}::text, ${effect.key}::text, ${JSON.stringify(effect.payload)}::jsonb,
+        ${effect.orderingKey ?? null}::text, ${effect.after ?? null}::text, ${effect.version ?? 1}::int)`,
+  );
+  const at = now.toISOString();
+  // A key that is still a row is skipped by ON CONFLICT; one whose row was pruned, by its kept key.
+  await tx.execute(sql`
+    insert into ${outbox} (kind, key, payload, ordering_key, after_key, version, run_at, created_at)
+    select v.kind, v.key, v.payload, v.ordering_key, v.after_key, v.version, ${at}::timestamptz, ${at}::timestamptz
+    from (values ${sql.join(rows, sql`, `)}) as v(kind, key, payload, ordering_key, after_key, version)
+    where ${notPruned(sql`v.key`)}
+    on conflict (key) do nothing`);
   return effects.map((effect) => effect.key);
 }
 
@@ -53,7 +58,8 @@ export function effectsPart(prefix: string, count: number, when: SQL = sql`true`
     (_, i) =>
       sql`select ${typed(`kind${i}`, outbox.kind)}, ${typed(`key${i}`, outbox.key)}, ${typed(`payload${i}`, outbox.payload)},
         ${typed(`orderingKey${i}`, outbox.orderingKey)}, ${typed(`after${i}`, outbox.afterKey)},
-        ${typed('now', outbox.runAt)}, ${typed('now', outbox.createdAt)} where ${when}`,
+        ${typed(`version${i}`, outbox.version)}, ${typed('now', outbox.runAt)}, ${typed('now', outbox.createdAt)}
+        where ${when} and ${notPruned(typed(`key${i}`, outbox.key))}`,
   );
   const columns = [
     outbox.kind,
@@ -61,6 +67,7 @@ export function effectsPart(prefix: string, count: number, when: SQL = sql`true`
     outbox.payload,
     outbox.orderingKey,
     outbox.afterKey,
+    outbox.version,
     outbox.runAt,
     outbox.createdAt,
   ].map((column) => sql.identifier(column.name));
@@ -76,6 +83,7 @@ export function effectsPart(prefix: string, count: number, when: SQL = sql`true`
         values[`payload${i}`] = JSON.stringify(effect.payload);
         values[`orderingKey${i}`] = effect.orderingKey ?? null;
         values[`after${i}`] = effect.after ?? null;
+        values[`version${i}`] = effect.version ?? 1;
       }
       return { keys: effects.map((effect) => effect.key), values: fill(values) };
     },

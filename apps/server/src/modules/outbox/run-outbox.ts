@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { outbox } from '../../db/schema';
 import { forEachLimited } from '../../platform/concurrency';
 import type { AppContext } from '../../platform/context';
+import { EffectRefused } from './refused';
 
 /** A claimed row, as a handler sees it. */
 export interface OutboxRow {
@@ -11,6 +12,19 @@ export interface OutboxRow {
   payload: unknown;
   /** How many times it has been claimed, this time included. */
   attempts: number;
+  /** The fencing token of this claim (decision 0039): only it may mark the row done or failed. */
+  claimToken: number;
+  /** The version of its kind's payload the writer used. */
+  version: number;
+  orderingKey: string | null;
+  afterKey: string | null;
+}
+
+/** What a dead row holds back (decision 0039): its chain, and how many pending rows wait behind it. */
+export interface StuckChain {
+  orderingKey: string | null;
+  /** Pending rows of the same ordering key after it, or written to run after it. */
+  waiting: number;
 }
 
 /**
@@ -38,21 +52,27 @@ const MAX_ROUNDS = 50;
 export interface RunOutboxOptions {
   /** Carries out one effect; throws to have it retried later. */
   handle: (row: OutboxRow) => Promise<void>;
-  /** Told once when a row dies after MAX_ATTEMPTS (the admin alert). Never throws. */
-  onDead: (row: OutboxRow, error: unknown) => Promise<void>;
+  /**
+   * Told once when a row dies (after MAX_ATTEMPTS, or at once when it is refused), with the chain it
+   * now holds: the admin alert. Never throws.
+   */
+  onDead: (row: OutboxRow, error: unknown, chain: StuckChain) => Promise<void>;
   /** Only these rows, by key (the ones a request has just committed); every due row when absent. */
   keys?: readonly string[] | undefined;
 }
 
 /**
- * Carries out due effects (decision 0022): claims pending rows whose time has come, whose lease (if
- * any) has run out, whose earlier rows of the same ordering key are finished and whose `after` row has
- * run, with FOR UPDATE SKIP LOCKED, so any number of instances share the work and none runs a row
- * another holds. A row is marked done once; a failure is retried with backoff, and after MAX_ATTEMPTS
- * the row is dead and `onDead` raises the alert. Done rows are marked together at the end of each
- * round. A crash between the effect and the mark leaves the
- * row to be claimed again once its lease ends, so every handler is idempotent (the provider calls by
- * their idempotency keys, the bookings by their own checks).
+ * Carries out due effects (decisions 0022, 0039): claims pending rows whose time has come, whose lease
+ * (if any) has run out, whose earlier rows of the same ordering key are done (or dropped) and whose
+ * `after` row is done (or dropped), with FOR UPDATE SKIP LOCKED, so any number of instances share the
+ * work and none runs a row another holds. A dead row holds its chain: nothing behind it runs until an
+ * admin retries or drops it. Each claim raises the row's `claim_token`, and the done and fail marks
+ * require the token of their claim, so a claim whose lease ran out and was taken over cannot mark the
+ * row. A failure is retried with backoff; after MAX_ATTEMPTS, or at once when the row is refused (an
+ * unknown kind, a malformed payload), the row is dead and `onDead` raises the alert. Done rows are
+ * marked together at the end of each round. A crash between the effect and the mark leaves the row to
+ * be claimed again once its lease ends, so every handler is idempotent (the provider calls by their
+ * idempotency keys, the bookings by their own checks).
  */
 export async function runOutbox(
   ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
@@ -65,10 +85,10 @@ export async function runOutbox(
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const rows = await claim(ctx, opts.keys, failed);
     if (rows.length === 0) break;
-    const done: number[] = [];
+    const done: OutboxRow[] = [];
     await forEachLimited(rows, CONCURRENCY, async (row) => {
       const outcome = await runOne(ctx, opts, row);
-      if (outcome === 'done') done.push(row.id);
+      if (outcome === 'done') done.push(row);
       else {
         failed.push(row.id);
         totals.failedKeys.push(row.key);
@@ -76,11 +96,28 @@ export async function runOutbox(
       totals[outcome] += 1;
     });
     // One statement marks the round's done rows (the expiry's hundreds of mails: issue 14's pace).
+    // Only a row still held by this claim (its token unchanged) is marked: one taken over after the
+    // lease ran out belongs to the instance that took it.
     if (done.length > 0) {
-      await ctx.db
+      const claims = sql.join(
+        done.map((row) => sql`(${row.id}::bigint, ${row.claimToken}::int)`),
+        sql`, `,
+      );
+      const marked = await ctx.db
         .update(outbox)
         .set({ status: 'done', lockedUntil: null, doneAt: ctx.clock.now() })
-        .where(and(inArray(outbox.id, done), eq(outbox.status, 'pending')));
+        .where(and(sql`(${outbox.id}, ${outbox.claimToken}) in (${claims})`, eq(outbox.status, 'pending')))
+        .returning({ id: outbox.id });
+      if (marked.length < done.length) {
+        const kept = new Set(marked.map((row) => row.id));
+        const lost = done.filter((row) => !kept.has(row.id));
+        // Not taken again in this call: the instance that took it over decides what happens next.
+        for (const row of lost) failed.push(row.id);
+        ctx.log.warn(
+          { outboxIds: lost.map((row) => row.id) },
+          'an after-commit effect ran after its lease was taken over; its done mark was refused',
+        );
+      }
     }
   }
   return totals;
@@ -107,7 +144,8 @@ async function claim(
         )})`
       : sql``;
   const result = await ctx.db.execute(sql`
-    update ${outbox} set locked_until = ${leaseEnd.toISOString()}, attempts = attempts + 1
+    update ${outbox} set locked_until = ${leaseEnd.toISOString()}, attempts = attempts + 1,
+      claim_token = claim_token + 1
     where id in (
       select o.id from ${outbox} o
       where o.status = 'pending' and o.run_at <= ${now.toISOString()}
@@ -115,15 +153,41 @@ async function claim(
         ${only} ${notAgain}
         and (o.ordering_key is null or not exists (
           select 1 from ${outbox} earlier
-          where earlier.ordering_key = o.ordering_key and earlier.id < o.id and earlier.status = 'pending'))
+          where earlier.ordering_key = o.ordering_key and earlier.id < o.id and earlier.status in ('pending', 'dead')))
         and (o.after_key is null or not exists (
-          select 1 from ${outbox} first where first.key = o.after_key and first.status = 'pending'))
+          select 1 from ${outbox} first where first.key = o.after_key and first.status in ('pending', 'dead')))
       order by o.id
       limit ${BATCH}
       for update skip locked)
-    returning id, kind, key, payload, attempts`);
-  const rows = (result as unknown as { rows: Array<OutboxRow & { id: number | string }> }).rows;
-  return rows.map((row) => ({ ...row, id: Number(row.id) })).sort((a, b) => a.id - b.id);
+    returning id, kind, key, payload, attempts, claim_token, version, ordering_key, after_key`);
+  const rows = (
+    result as unknown as {
+      rows: Array<{
+        id: number | string;
+        kind: string;
+        key: string;
+        payload: unknown;
+        attempts: number;
+        claim_token: number;
+        version: number;
+        ordering_key: string | null;
+        after_key: string | null;
+      }>;
+    }
+  ).rows;
+  return rows
+    .map((row) => ({
+      id: Number(row.id),
+      kind: row.kind,
+      key: row.key,
+      payload: row.payload,
+      attempts: Number(row.attempts),
+      claimToken: Number(row.claim_token),
+      version: Number(row.version),
+      orderingKey: row.ordering_key,
+      afterKey: row.after_key,
+    }))
+    .sort((a, b) => a.id - b.id);
 }
 
 async function runOne(
@@ -135,24 +199,53 @@ async function runOne(
     await opts.handle(row);
   } catch (error) {
     const now = ctx.clock.now();
-    const dead = row.attempts >= MAX_ATTEMPTS;
-    await ctx.db
+    const refused = error instanceof EffectRefused;
+    const dead = refused || row.attempts >= MAX_ATTEMPTS;
+    const marked = await ctx.db
       .update(outbox)
       .set({
         status: dead ? 'dead' : 'pending',
         lockedUntil: null,
         runAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
-        lastError: describe(error),
+        lastError: refused ? error.message.slice(0, 500) : describe(error),
       })
-      .where(and(eq(outbox.id, row.id), eq(outbox.status, 'pending')));
+      .where(and(eq(outbox.id, row.id), eq(outbox.claimToken, row.claimToken), eq(outbox.status, 'pending')))
+      .returning({ id: outbox.id });
+    if (marked.length === 0) {
+      // Taken over after the lease ran out: the row is the other claim's to mark.
+      ctx.log.warn(
+        { err: error, outboxId: row.id, kind: row.kind },
+        'an after-commit effect failed after its lease was taken over; its fail mark was refused',
+      );
+      return 'retried';
+    }
     ctx.log.warn(
       { err: error, outboxId: row.id, kind: row.kind, attempts: row.attempts },
-      dead ? 'an after-commit effect failed for the last time' : 'an after-commit effect failed; it is retried',
+      refused
+        ? 'an after-commit effect was refused (unknown kind or malformed payload); it is dead'
+        : dead
+          ? 'an after-commit effect failed for the last time'
+          : 'an after-commit effect failed; it is retried',
     );
-    if (dead) await opts.onDead(row, error);
+    if (dead) await opts.onDead(row, error, await stuckChain(ctx, row));
     return dead ? 'dead' : 'retried';
   }
   return 'done';
+}
+
+/** The chain a dead row holds: its ordering key and the pending rows that wait behind it. */
+export async function stuckChain(
+  ctx: Pick<AppContext, 'db'>,
+  row: Pick<OutboxRow, 'id' | 'key' | 'orderingKey'>,
+): Promise<StuckChain> {
+  const sameChain = row.orderingKey
+    ? sql`(${outbox.orderingKey} = ${row.orderingKey} and ${outbox.id} > ${row.id})`
+    : sql`false`;
+  const [counted] = await ctx.db
+    .select({ waiting: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(and(eq(outbox.status, 'pending'), sql`(${sameChain} or ${outbox.afterKey} = ${row.key})`));
+  return { orderingKey: row.orderingKey, waiting: Number(counted?.waiting ?? 0) };
 }
 
 /** What is kept of an error: its name and code, never its message (it may hold an address). */

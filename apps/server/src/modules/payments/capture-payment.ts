@@ -22,12 +22,25 @@ export async function capturePayment(
   const [before] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!before?.messageId || !['authorized', 'succeeded'].includes(before.status)) return 'noop';
   if (before.status === 'authorized' && (await ctx.payments.capture(before)) === 'gone') {
-    // The hold lapsed at the provider before we could take it: nothing was charged.
-    await ctx.db
-      .update(payments)
-      .set({ status: 'failed', updatedAt: ctx.clock.now() })
-      .where(eq(payments.id, paymentId));
-    ctx.log.error({ paymentId }, 'authorization gone at capture time; the creator is not paid for this message');
+    // The hold lapsed at the provider before we could take it (decision 0050: final, never retried):
+    // nothing was charged, so the fan's hold is released in the ledger too, and the creator earns nothing.
+    const booked = await ctx.db.transaction(async (tx) => {
+      const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+      if (payment?.status !== 'authorized') return false;
+      await tx.update(payments).set({ status: 'failed', updatedAt: ctx.clock.now() }).where(eq(payments.id, paymentId));
+      await postLedgerTransaction(tx, {
+        kind: 'release',
+        paymentId,
+        at: ctx.clock.now(),
+        legs: [
+          { account: ACCOUNTS.senderHold, amount: -payment.amountTotal },
+          { account: ACCOUNTS.card, amount: payment.amountTotal },
+        ],
+      });
+      return true;
+    });
+    if (booked)
+      ctx.log.error({ paymentId }, 'authorization gone at capture time; the creator is not paid for this message');
     return 'gone';
   }
   const now = ctx.clock.now();

@@ -34,7 +34,13 @@ export type ConfirmAuthorizationContext = Pick<
  */
 export async function confirmAuthorization(
   ctx: ConfirmAuthorizationContext,
-  opts: { paymentId: string; providerPaymentId?: string | null; captured: boolean },
+  opts: {
+    paymentId: string;
+    providerPaymentId?: string | null;
+    captured: boolean;
+    /** When the provider drops the hold (Stripe's charge capture_before); null: our hold limit. */
+    captureBefore?: Date | null;
+  },
 ): Promise<{ changed: boolean; refused?: string }> {
   const now = ctx.clock.now();
   const { message_expiration_hours: windowHours, maintenance_mode: maintenance } = await readSettings(ctx.db, [
@@ -57,6 +63,7 @@ export async function confirmAuthorization(
     if (refusal) return refuse(refusal);
     const message = { id: messageId, recipientId: payment.recipientId, ...row.message };
     const name = row.senderDisplayName ?? row.senderUsername ?? 'A fan';
+    const captureBefore = opts.captured ? null : holdDeadline(ctx, now, opts.captureBefore ?? null);
     // One statement, sent with the commit and not in round trips after it: the payment's write (the
     // block check rides on it), the start of the message's window, the hold's ledger legs, the
     // creator's notification, and the words every open tab concerned hears the moment it is live
@@ -68,10 +75,12 @@ export async function confirmAuthorization(
       goLive: {
         status: opts.captured ? 'succeeded' : 'authorized',
         paymentIntentId: opts.providerPaymentId ?? payment.paymentIntentId,
-        captureBefore: opts.captured ? null : new Date(now.getTime() + ctx.payments.holdLimitHours * 3_600_000),
+        captureBefore,
       },
       now,
-      windowHours,
+      // Only the provider's own deadline shortens a window (ours is already within PAYMENT_HOLD_HOURS).
+      windowHours:
+        opts.captureBefore && !opts.captured ? windowWithinHold(windowHours, now, opts.captureBefore) : windowHours,
     });
     if (!live) return refuse(MESSAGE_MESSAGES.blocked);
     return live;
@@ -87,6 +96,25 @@ export async function confirmAuthorization(
   outcome.deliverHere();
   await ctx.outbox.carryOut(outcome.effects);
   return { changed: true };
+}
+
+/** Time kept between the end of a response window and the hold's deadline, for the capture and its retries. */
+const CAPTURE_MARGIN_MS = 60 * 60_000;
+
+/** The hold lasts until the provider's deadline or our hold limit, whichever comes first (decision 0050). */
+function holdDeadline(ctx: Pick<AppContext, 'payments'>, now: Date, providerDeadline: Date | null): Date {
+  const ours = new Date(now.getTime() + ctx.payments.holdLimitHours * 3_600_000);
+  return providerDeadline && providerDeadline < ours ? providerDeadline : ours;
+}
+
+/**
+ * Decision 0050: a reply must be captured before the hold lapses, so a window that would outlast the
+ * card's hold (a card network's shorter deadline) ends an hour before it; the message then expires and
+ * its hold is released, rather than an answer going unpaid. The window shown is the one it really has.
+ */
+function windowWithinHold(windowHours: number, now: Date, captureBefore: Date): number {
+  const holdHours = (captureBefore.getTime() - CAPTURE_MARGIN_MS - now.getTime()) / 3_600_000;
+  return Math.max(0, Math.min(windowHours, holdHours));
 }
 
 /** Why a checkout started earlier may no longer be paid, or null when it still may. */

@@ -10,7 +10,7 @@ import { messageGoesLive } from '../messages';
 import { notificationPart, pushEffect } from '../notifications';
 import { type Effect, effectsPart } from '../outbox';
 import { type DeliverHere, messageChangeNotices } from '../realtime';
-import { PAYMENT_EFFECTS } from './effects';
+import { autoFlagDefinition, mailNewMessageDefinition } from './effects';
 
 // The two statements every paid message takes (confirm-authorization.ts), rendered once with
 // placeholders and run by name: neither drizzle nor PostgreSQL builds them again for each payment
@@ -191,20 +191,12 @@ export async function goLiveAndAnnounce(
   // The effects a paid message going live leaves for after its commit (decision 0022): the
   // auto-moderation check, the creator's mail and their push (issue 26, what the bell says).
   const after: Effect[] = [
-    {
-      kind: PAYMENT_EFFECTS.autoFlag,
-      key: `auto-flag:${message.id}`,
-      payload: { id: message.id, content: message.content },
-    },
-    {
-      kind: PAYMENT_EFFECTS.mailNewMessage,
-      key: `mail-new-message:${message.id}`,
-      payload: {
-        creatorId: payment.recipientId,
-        senderName: opts.senderName,
-        message: { id: message.id, content: message.content, amount: opts.message.amount },
-      },
-    },
+    autoFlagDefinition.make(`auto-flag:${message.id}`, { id: message.id, content: message.content }),
+    mailNewMessageDefinition.make(`mail-new-message:${message.id}`, {
+      creatorId: payment.recipientId,
+      senderName: opts.senderName,
+      message: { id: message.id, content: message.content, amount: opts.message.amount },
+    }),
     pushEffect(`new-message:${message.id}`, payment.recipientId, {
       title,
       body: message.content,

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Effect } from '../outbox';
+import { z } from 'zod';
+import { defineEffect } from '../outbox';
 
 /**
- * The outbox effects that move a payment's money after a committed change (decision 0022), named by
- * payments so every writer (the flows, the reconciler, the paid message's statement) builds the same
- * row: the same key for the same work, one payment's effects in order. Their handlers are the app's
- * (flows/effects.ts).
+ * The outbox effects that move a payment's money after a committed change (decisions 0022, 0039),
+ * defined by payments so every writer (the flows, the reconciler, the paid message's statement) builds
+ * the same row: the same key for the same work, one payment's effects in order. Each definition's schema
+ * types the writer and is checked on claim; the handlers are the app's (flows/effects.ts).
  */
 export const PAYMENT_EFFECTS = {
   capture: 'capture',
@@ -14,48 +15,68 @@ export const PAYMENT_EFFECTS = {
   autoFlag: 'auto-flag',
   mailNewMessage: 'mail-new-message',
   mailPayoutAccount: 'mail-payout-account',
+  giveBack: 'give-back',
 } as const;
+
+const id = z.string().min(1);
+
+export const captureDefinition = defineEffect(PAYMENT_EFFECTS.capture, z.object({ paymentId: id }));
+export const releaseDefinition = defineEffect(PAYMENT_EFFECTS.release, z.object({ paymentIds: z.array(id) }));
+export const refundUpheldDefinition = defineEffect(PAYMENT_EFFECTS.refundUpheld, z.object({ messageId: id }));
+export const autoFlagDefinition = defineEffect(PAYMENT_EFFECTS.autoFlag, z.object({ id, content: z.string() }));
+export const mailNewMessageDefinition = defineEffect(
+  PAYMENT_EFFECTS.mailNewMessage,
+  z.object({
+    creatorId: id,
+    senderName: z.string(),
+    message: z.object({ id, content: z.string(), amount: z.number().int() }),
+  }),
+);
+export const mailPayoutAccountDefinition = defineEffect(
+  PAYMENT_EFFECTS.mailPayoutAccount,
+  z.object({ creatorId: id, state: z.enum(['incomplete', 'enabled', 'restricted']) }),
+);
+/**
+ * A payment the platform will not keep (a late or refused checkout, an orphan charge): its hold is
+ * released, or its charge refunded, at the provider, after the change that decided it has committed.
+ * The provider call carries the payment's own idempotency key, so a repeat gives back once.
+ */
+export const giveBackDefinition = defineEffect(
+  PAYMENT_EFFECTS.giveBack,
+  z.object({ paymentId: id, paymentIntentId: id, action: z.enum(['release', 'refund']) }),
+);
+
+/** One give-back per payment: the payment's id names it, and orders it with the payment's other effects. */
+export function giveBackEffect(paymentId: string, paymentIntentId: string, action: 'release' | 'refund') {
+  return giveBackDefinition.make(
+    `give-back:${paymentId}`,
+    { paymentId, paymentIntentId, action },
+    { orderingKey: paymentId },
+  );
+}
 
 /**
  * The creator's mail about a change of their payout account (payouts enabled, restricted, onboarding
  * incomplete again), written with the change; each change is its own effect (decision 0029).
  */
-export function payoutAccountMailEffect(
-  creatorId: string,
-  state: 'incomplete' | 'enabled' | 'restricted',
-): Effect<'mail-payout-account', { creatorId: string; state: 'incomplete' | 'enabled' | 'restricted' }> {
-  return {
-    kind: PAYMENT_EFFECTS.mailPayoutAccount,
-    key: `mail-payout-account:${creatorId}:${randomUUID()}`,
-    payload: { creatorId, state },
-  };
+export function payoutAccountMailEffect(creatorId: string, state: 'incomplete' | 'enabled' | 'restricted') {
+  return mailPayoutAccountDefinition.make(`mail-payout-account:${creatorId}:${randomUUID()}`, { creatorId, state });
 }
 
 /** The answered message's payment is captured and booked (capturePayment). */
-export function captureEffect(paymentId: string): Effect<'capture', { paymentId: string }> {
-  return { kind: PAYMENT_EFFECTS.capture, key: `capture:${paymentId}`, payload: { paymentId }, orderingKey: paymentId };
+export function captureEffect(paymentId: string) {
+  return captureDefinition.make(`capture:${paymentId}`, { paymentId }, { orderingKey: paymentId });
 }
 
 /**
  * Ended messages' money goes back (releasePayments): holds released, charges refunded. A message ends
  * once, so the first one's id names the effect.
  */
-export function releaseEffect(
-  firstMessageId: string,
-  paymentIds: string[],
-): Effect<'release', { paymentIds: string[] }> {
-  return { kind: PAYMENT_EFFECTS.release, key: `release:${firstMessageId}`, payload: { paymentIds } };
+export function releaseEffect(firstMessageId: string, paymentIds: string[]) {
+  return releaseDefinition.make(`release:${firstMessageId}`, { paymentIds });
 }
 
 /** An upheld "not an answer" flag: the captured payment is refunded (refundCapturedPayment), after its capture. */
-export function refundUpheldEffect(
-  messageId: string,
-  paymentId: string | null,
-): Effect<'refund-upheld', { messageId: string }> {
-  return {
-    kind: PAYMENT_EFFECTS.refundUpheld,
-    key: `refund-upheld:${messageId}`,
-    payload: { messageId },
-    orderingKey: paymentId,
-  };
+export function refundUpheldEffect(messageId: string, paymentId: string | null) {
+  return refundUpheldDefinition.make(`refund-upheld:${messageId}`, { messageId }, { orderingKey: paymentId });
 }

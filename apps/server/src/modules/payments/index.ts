@@ -9,7 +9,22 @@ export { capturePayment } from './capture-payment';
 export { capturesAtOnce } from './captures-at-once';
 export { confirmAuthorization, mailCreatorAboutNewMessage, type NewMessageMail } from './confirm-authorization';
 export { createPaymentProvider } from './create-provider';
-export { captureEffect, PAYMENT_EFFECTS, payoutAccountMailEffect, refundUpheldEffect, releaseEffect } from './effects';
+export {
+  autoFlagDefinition,
+  captureDefinition,
+  captureEffect,
+  giveBackDefinition,
+  giveBackEffect,
+  mailNewMessageDefinition,
+  mailPayoutAccountDefinition,
+  PAYMENT_EFFECTS,
+  payoutAccountMailEffect,
+  refundUpheldDefinition,
+  refundUpheldEffect,
+  releaseDefinition,
+  releaseEffect,
+} from './effects';
+export { giveBackAtProvider } from './give-back-at-provider';
 export { createLocalProvider } from './local/provider';
 export { creatorSharesForMessages, paymentIdsForMessages, paymentOfMessage } from './message-payments';
 export { paymentsByState } from './payments-by-state';

@@ -122,7 +122,7 @@ describe('the local test checkout', () => {
       payLocal(t.app, fanCookie, paymentId),
       payLocal(t.app, fanCookie, paymentId),
     ]);
-    expect(first.json().redirectUrl).toBe(`/payment-success?creator=${encodeURIComponent(creator.username)}&amount=25`);
+    expect(first.json().redirectUrl).toBe(`/payment-success?payment=${paymentId}`);
     expect(second.json().redirectUrl).toBe(first.json().redirectUrl);
     const authorizations = (await ledgerOf(t.database.db, paymentId)).filter((l) => l.kind === 'authorize');
     expect(new Set(authorizations.map((l) => l.transactionId)).size).toBe(1);
@@ -164,4 +164,35 @@ describe('the local test checkout', () => {
 test('GET /api/payments/config tells which checkout is active', async () => {
   const response = await t.app.inject({ method: 'GET', url: '/api/payments/config' });
   expect(response.json()).toEqual({ provider: 'local', testSend: true, responseWindowHours: 24 });
+});
+
+describe('GET /api/payments/:paymentId (issue 36 §3: what /payment-success shows)', () => {
+  test('the payer sees the real amount, creator and state; anyone else, an unknown or a malformed id gets 404 / 400', async () => {
+    const { creator, fanCookie } = await fanAndCreator(t.app, t.database.db, { messagePrice: 4500 });
+    const started = await checkout(fanCookie, { recipientId: creator.id, messageContent: SAMPLE_MESSAGE, amount: 1 });
+    const paymentId = (started.json().url as string).split('/').pop() ?? '';
+    const receipt = (cookie?: string, id = paymentId) =>
+      t.app.inject({ method: 'GET', url: `/api/payments/${id}`, headers: cookie ? { cookie } : {} });
+
+    // Not paid yet: the page must not say "sent".
+    expect((await receipt(fanCookie)).json()).toMatchObject({ paymentId, state: 'awaiting', amountCents: 4500 });
+    const paid = await payLocal(t.app, fanCookie, paymentId);
+    expect(paid.json().redirectUrl).toBe(`/payment-success?payment=${paymentId}`);
+    const own = await receipt(fanCookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({
+      paymentId,
+      state: 'held',
+      amountCents: 4500,
+      creator: { username: creator.username, displayName: creator.displayName },
+      messageId: (await paymentRow(t.database.db, paymentId)).messageId,
+    });
+
+    const stranger = await createUser(t.database.db);
+    const strangerCookie = await signIn(t.app, stranger.email ?? '');
+    expect((await receipt(strangerCookie)).statusCode).toBe(404);
+    expect((await receipt(fanCookie, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await receipt(fanCookie, 'lenabeats')).statusCode).toBe(400);
+    expect((await receipt(undefined)).statusCode).toBe(401);
+  });
 });

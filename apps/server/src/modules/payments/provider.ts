@@ -26,13 +26,18 @@ export interface PaymentProvider {
   capture(payment: PaymentRow): Promise<'captured' | 'gone'>;
   /** Lets an authorization go without charging. */
   release(payment: PaymentRow): Promise<void>;
-  /** Gives back a captured payment in full. */
-  refund(payment: PaymentRow): Promise<void>;
+  /**
+   * Gives back a captured payment in full. The answer is where the refund stands now: a card refund
+   * may stay pending and may still fail days later (decision 0050), so the caller records it as it is.
+   */
+  refund(payment: PaymentRow): Promise<RefundOutcome>;
   /**
    * Where a checkout stands at the provider, for a pending payment whose confirmation may have been
    * lost (a webhook never delivered). Providers without hosted checkouts leave it out.
    */
   checkoutState?(payment: PaymentRow): Promise<CheckoutState>;
+  /** Where a refund stands now, for one left pending (its webhook may be lost). Absent: refunds end at once. */
+  refundState?(refundId: string): Promise<RefundOutcome>;
   /** Connected accounts and transfers for creators' payouts (ARCHITECTURE §8). */
   readonly payouts: PayoutRails;
 }
@@ -53,16 +58,38 @@ export interface PayoutRails {
   useManualPayouts?(accountId: string): Promise<void>;
   /** A single-use link into the provider's dashboard for the account (Stripe Express). Absent: none exists. */
   dashboardLink?(accountId: string): Promise<string>;
-  /** Moves one earning's share to the account, funded by its own charge. 'refused' is final; a throw is retried. */
+  /**
+   * Moves one earning's share to the account, funded by its own charge, unless a transfer for it in
+   * this payout exists already (decision 0049). 'refused' is final; a throw is retried.
+   */
   transferEarning(
     earning: { id: string; amount: number; providerPaymentId: string | null; payoutId: string },
     accountId: string,
   ): Promise<TransferOutcome>;
-  /** Pays money at the account out to its bank; `attempt` names a retry after a failure. */
-  startPayout(payout: { id: string; amount: number; attempt: number }, accountId: string): Promise<PayoutStart>;
+  /**
+   * Pays money at the account out to its bank; `attempt` names a retry after a failure. A payout made
+   * already for this payout and attempt is found, not made again (decision 0049). While the account's
+   * available balance is short of the amount (funds still pending), nothing is made: 'waiting' (decision 0052).
+   */
+  startPayout(
+    payout: {
+      id: string;
+      amount: number;
+      attempt: number;
+      /**
+       * Which look at the balance of a payout that waited for its funds (its check_funds_at, decision 0052);
+       * null on the first. A call refused for a short balance is stored under its key, so each look has its own.
+       */
+      look?: string | null;
+    },
+    accountId: string,
+  ): Promise<PayoutStart>;
   /** Where a started payout stands, read now. */
   payoutState(providerPayoutId: string, accountId: string): Promise<ProviderPayoutState>;
-  /** Takes an earning's transfer back in full (a refund after transfer). Idempotent on the earning. */
+  /**
+   * Takes back what is left of an earning's transfer (a refund after transfer; part of it may have been
+   * reversed in the provider's dashboard, decision 0049). Idempotent on the earning.
+   */
   reverseTransfer(earning: { id: string; amount: number; transferId: string }): Promise<void>;
   /**
    * The built-in provider's simulated bank (test mode only, labelled on screen): whether it pays or
@@ -83,10 +110,18 @@ export type PayoutAccountState = {
   manualPayouts: boolean;
 };
 
-export type TransferOutcome = { state: 'paid'; transferId: string } | { state: 'refused'; reason: string };
+/** A refusal's `code` is `idempotency_conflict` when the provider refused a key reused with other parameters. */
+export type TransferOutcome =
+  | { state: 'paid'; transferId: string }
+  | { state: 'refused'; reason: string; code?: string };
 
+/**
+ * `waiting`: the money is on the account but not yet available to pay out (Stripe's pending balance while
+ * the charges behind it settle, decision 0052); `availableOn` is when the provider says it will be, if it says.
+ */
 export type PayoutStart =
   | { state: 'started'; providerPayoutId: string }
+  | { state: 'waiting'; availableOn: Date | null }
   | { state: 'refused'; reason: string; code?: string };
 
 export type ProviderPayoutState = {
@@ -98,10 +133,27 @@ export type ProviderPayoutState = {
   failureMessage: string | null;
 };
 
+/** A refund as the provider has it: null id when the provider does not name one (a refund made earlier, unnamed). */
+export type RefundOutcome = {
+  refundId: string | null;
+  status: 'pending' | 'succeeded' | 'failed';
+  failureReason: string | null;
+};
+
 export type CheckoutState =
   | { state: 'open' }
   | { state: 'expired' }
-  | { state: 'complete'; providerPaymentId: string; captured: boolean };
+  /** Completed with a delayed method whose money is still on its way (decision 0051): wait. */
+  | { state: 'processing' }
+  /** Completed, but the delayed payment was refused: the checkout failed. */
+  | { state: 'failed' }
+  | {
+      state: 'complete';
+      providerPaymentId: string;
+      captured: boolean;
+      /** When the provider drops the hold (Stripe's charge capture_before); absent: unknown. */
+      captureBefore?: Date | null;
+    };
 
 export const idempotencyKey = (payment: PaymentRow, action: 'checkout' | 'capture' | 'release' | 'refund') =>
   `fanline:${payment.id}:${action}`;

@@ -5,7 +5,8 @@ import { enqueueEffects } from '../outbox';
 import { alertProviderFailure } from '../system-alerts';
 import { abandonCheckout } from './abandon-checkout';
 import { confirmAuthorization } from './confirm-authorization';
-import { captureEffect, releaseEffect } from './effects';
+import { captureEffect, giveBackEffect, releaseEffect } from './effects';
+import { reconcileRefunds } from './reconcile-refunds';
 
 const ABANDONED_AFTER_MS = 60 * 60_000;
 
@@ -14,7 +15,7 @@ const ABANDONED_AFTER_MS = 60 * 60_000;
  * provider is asked: a completion webhook may have been lost), and payments whose message was
  * answered or ended but whose money never moved: their capture or release is in the outbox when the
  * change wrote it, and is written now when it is not (a change from before the outbox). The jobs'
- * outbox pass carries them out, with its retries.
+ * outbox pass carries them out, with its retries. Refunds left pending are asked after (reconcile-refunds.ts).
  */
 export async function reconcilePayments(
   app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'>,
@@ -54,30 +55,35 @@ export async function reconcilePayments(
     try {
       // Ask a hosted checkout first: its completion webhook may have been lost, not the fan's payment.
       const state = app.payments.checkoutState ? await app.payments.checkoutState(row) : { state: 'expired' as const };
-      if (state.state === 'open') continue;
+      // Decision 0051: a delayed payment settles in days; its async_payment_* event (or a later pass) decides.
+      if (state.state === 'open' || state.state === 'processing') continue;
       if (state.state === 'complete') {
         const { refused } = await confirmAuthorization(app, {
           paymentId: row.id,
           providerPaymentId: state.providerPaymentId,
           captured: state.captured,
+          captureBefore: state.captureBefore ?? null,
         });
         if (refused) {
-          // Paid after the creator paused, maintenance began or the price changed: give it back.
-          const held = { ...row, paymentIntentId: state.providerPaymentId };
-          if (state.captured) await app.payments.refund(held);
-          else await app.payments.release(held);
-          await app.db
-            .update(payments)
-            .set({ paymentIntentId: state.providerPaymentId })
-            .where(eq(payments.id, row.id));
+          // Paid after the creator paused, maintenance began or the price changed: give it back,
+          // through the outbox (decision 0039), written with the intent it gives back.
+          const giveBack = giveBackEffect(row.id, state.providerPaymentId, state.captured ? 'refund' : 'release');
+          const now = app.clock.now();
+          await app.db.transaction(async (tx) => {
+            await tx.update(payments).set({ paymentIntentId: state.providerPaymentId }).where(eq(payments.id, row.id));
+            await enqueueEffects(tx, [giveBack], now);
+          });
+          await app.outbox.carryOut([giveBack.key]);
         }
         continue;
       }
-      if ((await abandonCheckout(app, { paymentId: row.id, reason: 'canceled' })).changed) abandoned++;
+      const reason = state.state === 'failed' ? 'failed' : 'canceled';
+      if ((await abandonCheckout(app, { paymentId: row.id, reason })).changed) abandoned++;
     } catch (error) {
       app.log.warn({ err: error, paymentId: row.id }, 'reconcile: could not read the checkout; will retry');
       await alertProviderFailure(app, { paymentId: row.id, action: 'confirm the checkout of', error });
     }
   }
-  return { unsettled: unsettled.length, abandoned };
+  const refundsSettled = await reconcileRefunds(app, limit);
+  return { unsettled: unsettled.length, abandoned, refundsSettled };
 }

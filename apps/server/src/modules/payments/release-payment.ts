@@ -3,6 +3,8 @@ import { payments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { ACCOUNTS, earningExists, earningForRefund, postLedgerTransaction, reverseEarning } from '../ledger';
 import { messageStatusOf } from '../messages';
+import type { RefundOutcome } from './provider';
+import { refundColumns } from './refund-outcome';
 
 export type ReleasePaymentContext = Pick<AppContext, 'db' | 'clock' | 'payments'>;
 
@@ -19,8 +21,9 @@ export async function releasePayment(
   const [before] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!before?.messageId || !['authorized', 'succeeded'].includes(before.status)) return 'noop';
   if (await earningExists(ctx.db, { messageId: before.messageId })) return 'noop';
+  let refund: RefundOutcome | null = null;
   if (before.status === 'authorized') await ctx.payments.release(before);
-  else await ctx.payments.refund(before);
+  else refund = await ctx.payments.refund(before);
 
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
@@ -30,7 +33,12 @@ export async function releasePayment(
     const kind = payment.status === 'authorized' ? 'release' : 'refund';
     await tx
       .update(payments)
-      .set({ status: kind === 'release' ? 'canceled' : 'refunded', updatedAt: now })
+      .set({
+        status: kind === 'release' ? 'canceled' : 'refunded',
+        // Refunded, but only as far as the provider has got: pending until it says succeeded (decision 0050).
+        ...(kind === 'refund' && refund && refundColumns(refund)),
+        updatedAt: now,
+      })
       .where(eq(payments.id, payment.id));
     await postLedgerTransaction(tx, {
       kind,
@@ -62,7 +70,7 @@ export async function refundCapturedPayment(
   const found = before?.status === 'succeeded' ? await earningForRefund(ctx.db, { messageId: opts.messageId }) : null;
   if (!before || !found) return 'noop';
   if (found.transfer) await ctx.payments.payouts.reverseTransfer(found.transfer);
-  await ctx.payments.refund(before);
+  const refund = await ctx.payments.refund(before);
 
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
@@ -78,7 +86,10 @@ export async function refundCapturedPayment(
       at: now,
     });
     if (!reversed) return 'noop' as const;
-    await tx.update(payments).set({ status: 'refunded', updatedAt: now }).where(eq(payments.id, payment.id));
+    await tx
+      .update(payments)
+      .set({ status: 'refunded', ...refundColumns(refund), updatedAt: now })
+      .where(eq(payments.id, payment.id));
     return 'refunded' as const;
   });
 }

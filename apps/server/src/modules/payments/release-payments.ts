@@ -2,6 +2,8 @@ import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { earnings, messages, payments } from '../../db/schema';
 import { forEachLimited } from '../../platform/concurrency';
 import { ACCOUNTS, postLedgerTransactions } from '../ledger';
+import type { RefundOutcome } from './provider';
+import { refundColumns } from './refund-outcome';
 import type { ReleasePaymentContext } from './release-payment';
 
 /** Provider calls in flight at once while releasing a batch. */
@@ -30,11 +32,13 @@ export async function releasePayments(
     .where(and(inArray(payments.id, [...opts.paymentIds]), openStatus, notEarned));
   const askedProvider: string[] = [];
   const failed: string[] = [];
+  // Each refund as the provider answered it, recorded on its payment (decision 0050).
+  const refunds = new Map<string, RefundOutcome>();
   await forEachLimited(candidates, PROVIDER_CONCURRENCY, async (payment) => {
     if (!payment.messageId) return;
     try {
       if (payment.status === 'authorized') await ctx.payments.release(payment);
-      else await ctx.payments.refund(payment);
+      else refunds.set(payment.id, await ctx.payments.refund(payment));
       askedProvider.push(payment.id);
     } catch (error) {
       failed.push(payment.id);
@@ -66,6 +70,11 @@ export async function releasePayments(
           locked.map((p) => p.id),
         ),
       );
+    for (const payment of locked) {
+      const refund = refunds.get(payment.id);
+      if (payment.status !== 'succeeded' || !refund) continue;
+      await tx.update(payments).set(refundColumns(refund)).where(eq(payments.id, payment.id));
+    }
     await postLedgerTransactions(
       tx,
       locked.map((payment) => ({

@@ -1,8 +1,10 @@
-import { ZCheckoutRequest, ZCheckoutResponse, ZPaymentConfig } from '@fanline/contracts';
+import { ZCheckoutRequest, ZCheckoutResponse, ZPaymentConfig, ZPaymentReceipt } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireUser, userId } from '../../platform/auth-guard';
 import { localCheckoutRoutes } from './local/routes';
 import { getPaymentConfig } from './payment-config';
+import { getPaymentReceipt } from './payment-receipt';
 import { startCheckout } from './start-checkout';
 
 /** Checkout (spec §7 create-checkout-session) and, with the local provider, its test checkout. */
@@ -11,7 +13,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/checkout',
-    { schema: { tags: ['payments'], body: ZCheckoutRequest, response: { 200: ZCheckoutResponse } } },
+    {
+      schema: { tags: ['payments'], body: ZCheckoutRequest, response: { 200: ZCheckoutResponse } },
+      config: { idempotent: true },
+    },
     async (request) => {
       const { url } = await startCheckout(app, {
         senderId: userId(request),
@@ -22,6 +27,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { url };
     },
+  );
+
+  app.get(
+    '/payments/:paymentId',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The caller's own payment as /payment-success shows it; anyone else's, or an unknown id, is a 404",
+        params: z.object({ paymentId: z.uuid() }),
+        response: { 200: ZPaymentReceipt },
+      },
+    },
+    async (request) => getPaymentReceipt(app, { paymentId: request.params.paymentId, viewerId: userId(request) }),
   );
 
   if (app.payments.name === 'local') await app.register(localCheckoutRoutes);

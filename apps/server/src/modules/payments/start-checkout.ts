@@ -11,6 +11,7 @@ import { createPendingMessage } from '../messages';
 import { readSettings } from '../settings';
 import { abandonCheckout } from './abandon-checkout';
 import { capturesAtOnce } from './captures-at-once';
+import { successPath } from './payment-receipt';
 
 export type StartCheckoutContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'log'>;
 
@@ -82,14 +83,13 @@ export async function startCheckout(
     return row;
   });
 
-  const dollars = String(amount / 100);
   let started: { url: string; checkoutSessionId: string | null };
   try {
     started = await app.payments.createCheckout({
       payment,
       creator,
       description: `Message to @${creator.username}`,
-      successUrl: `${app.config.publicUrl}/payment-success?${new URLSearchParams({ creator: creator.username, amount: dollars })}`,
+      successUrl: `${app.config.publicUrl}${successPath(payment.id)}`,
       cancelUrl: `${app.config.publicUrl}/${encodeURIComponent(creator.username)}`,
       captureAtOnce: capturesAtOnce(settings.message_expiration_hours, app.payments),
     });

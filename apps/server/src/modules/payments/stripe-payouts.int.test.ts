@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { earnings, ledgerEntries, payments, payouts, profiles } from '../../db/schema';
+import { earnings, ledgerEntries, payouts, profiles } from '../../db/schema';
 import { createTestApp, fanAndCreator, passFlagWindow, unbalancedTransactions, useTestApp } from '../../testing';
 import {
+  answeredStripeMessage,
   deliver,
   deliverConnect,
-  MESSAGE,
+  onboardedStripeCreator,
   STRIPE_CONNECT_WEBHOOK_SECRET,
   STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET,
@@ -20,7 +21,8 @@ import { refundCapturedPayment } from './release-payment';
 // endpoint's events each acted on once in any order, refunds after transfer and the Express dashboard.
 let standIn: StripeStandIn;
 beforeAll(async () => {
-  standIn = await startStripeStandIn({ secretKey: STRIPE_SECRET_KEY });
+  // Stripe's clock is the app's: a card hold's capture_before is read against it (decision 0050).
+  standIn = await startStripeStandIn({ secretKey: STRIPE_SECRET_KEY, now: () => t.clock.now().getTime() });
 });
 afterAll(async () => {
   await standIn?.close();
@@ -36,38 +38,11 @@ async function twice(send: () => Promise<{ statusCode: number }>) {
   expect((await send()).statusCode).toBe(200);
 }
 
-async function onboardedCreator() {
-  const people = await fanAndCreator(t.app, db(), { messagePrice: 10_000 });
-  expect((await api('POST', '/api/stripe-connect/onboarding-link', people.creatorCookie)).statusCode).toBe(200);
-  const [row] = await db().select().from(profiles).where(eq(profiles.id, people.creator.id));
-  const accountId = row?.stripeAccountId ?? '';
-  const event = standIn.finishOnboarding(accountId);
-  await twice(() => deliverConnect(t.app, event));
-  return { ...people, accountId };
-}
+const onboardedCreator = () => onboardedStripeCreator(t.app, db(), standIn);
 
 /** A paid message through Stripe Checkout, answered (captured at Stripe); returns its message id. */
-async function earnThroughStripe(people: Awaited<ReturnType<typeof onboardedCreator>>) {
-  const checkout = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    headers: { cookie: people.fanCookie },
-    payload: { recipientId: people.creator.id, messageContent: MESSAGE },
-  });
-  expect(checkout.statusCode, checkout.body).toBe(200);
-  const sessionId = String(checkout.json().url).split('/').pop() ?? '';
-  expect((await deliver(t.app, standIn.completeCheckout(sessionId))).statusCode).toBe(200);
-  const [payment] = await db().select().from(payments).where(eq(payments.checkoutSessionId, sessionId));
-  const messageId = payment?.messageId ?? '';
-  const reply = await t.app.inject({
-    method: 'POST',
-    url: `/api/messages/${messageId}/reply`,
-    headers: { cookie: people.creatorCookie },
-    payload: { content: 'Thanks for asking! Here is what I would do for the spring marathon.' },
-  });
-  expect(reply.statusCode, reply.body).toBe(200);
-  return { messageId, intentId: payment?.paymentIntentId ?? '' };
-}
+const earnThroughStripe = (people: Awaited<ReturnType<typeof onboardedCreator>>) =>
+  answeredStripeMessage(t.app, db(), standIn, people);
 
 /** A creator with two $75 shares paid through Stripe, payable, and a requested payout. */
 async function requestedPayout() {
@@ -144,7 +119,9 @@ describe('payouts through Stripe Connect', () => {
     const rows = await db().select().from(earnings).where(eq(earnings.payoutId, payout.id));
     for (const earning of rows) {
       const request = standIn.requests.find(
-        (r) => r.path === '/v1/transfers' && r.headers['idempotency-key'] === `fanline:earning:${earning.id}:transfer`,
+        (r) =>
+          r.path === '/v1/transfers' &&
+          r.headers['idempotency-key'] === `fanline:earning:${earning.id}:transfer:${payout.id}`,
       );
       const intent = standIn.intents.get(earned.find((e) => e.messageId === earning.messageId)?.intentId ?? '');
       expect(request?.form).toMatchObject({
@@ -203,7 +180,7 @@ describe('payouts through Stripe Connect', () => {
     await earnThroughStripe(people);
     await passFlagWindow(t.app, t.clock);
     // Stripe makes the payout but its answer never reaches us: our payout stays pending.
-    standIn.setFaults({ hangRate: 1, hangMs: 10, path: /^\/v1\/payouts$/ });
+    standIn.setFaults({ hangRate: 1, hangMs: 10, path: /^\/v1\/payouts$/, method: 'POST' });
     let payoutId: string;
     try {
       const response = await api('POST', '/api/creator/payouts', people.creatorCookie);

@@ -61,7 +61,9 @@ describe('Stripe checkout', () => {
       cancel_url: `http://localhost:3000/${started.creator.username}`,
     });
     expect(create?.form.success_url).toMatch(
-      /^http:\/\/localhost:3000\/payment-success\?creator=.+&amount=45&session_id=\{CHECKOUT_SESSION_ID\}$/,
+      new RegExp(
+        `^http://localhost:3000/payment-success\\?payment=${started.paymentId}&session_id=\\{CHECKOUT_SESSION_ID\\}$`,
+      ),
     );
     const { payment, message } = await snapshot(t.database.db, started);
     expect(payment).toMatchObject({ status: 'pending', provider: 'stripe', amountTotal: 4500, paymentIntentId: null });

@@ -2,8 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { UPLOAD_MESSAGES } from '@fanline/contracts';
 import sharp from 'sharp';
 import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { checkImageHeader, isPixelLimitError, MAX_IMAGE_PIXELS, tooManyPixels } from '../../platform/image-header';
 import { PUBLIC_PREFIX, publicKeyOfUrl } from '../../platform/storage';
+import { enqueueEffects, storageDeleteEffect } from '../outbox';
+
+/**
+ * Security review F2: avatar, cover and portfolio uploads share this budget per user and minute
+ * (each costs a decode and a re-encode), wherever the user connects from.
+ */
+export const PROFILE_UPLOADS_PER_MINUTE = 20;
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif']);
 
@@ -16,23 +25,17 @@ export async function storeImage(
   ctx: Pick<AppContext, 'log' | 'storage'>,
   opts: { bytes: Buffer; folder: string; owner: string; width: number; height: number; fit: 'cover' | 'inside' },
 ): Promise<string> {
-  let format: string | undefined;
-  try {
-    format = (await sharp(opts.bytes).metadata()).format;
-  } catch {
-    format = undefined;
-  }
-  if (!format || !ACCEPTED_FORMATS.has(format)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
-  }
+  // Security review F2: the header is checked (type, pixels) before anything is decoded.
+  const { format } = await checkImageHeader(opts.bytes, ACCEPTED_FORMATS);
   let image: Buffer;
   try {
-    image = await sharp(opts.bytes, { animated: format === 'gif' })
+    image = await sharp(opts.bytes, { animated: format === 'gif', limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
       .resize(opts.width, opts.height, { fit: opts.fit, withoutEnlargement: true })
       .webp({ quality: 85 })
       .toBuffer();
-  } catch {
+  } catch (error) {
+    if (isPixelLimitError(error)) throw tooManyPixels();
     // A header that parses over data that does not (a truncated file): the client's mistake, not ours.
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
   }
@@ -41,16 +44,12 @@ export async function storeImage(
   return `/uploads/${opts.folder}/${fileName}`;
 }
 
-/** Removes files we stored that the profile no longer points at; a failure is only logged. */
-export async function removeStoredImages(
-  ctx: Pick<AppContext, 'log' | 'storage'>,
-  urls: Array<string | null | undefined>,
-) {
-  for (const url of urls) {
-    const key = publicKeyOfUrl(url);
-    if (!key) continue;
-    await ctx.storage.delete(key).catch((error: unknown) => {
-      ctx.log.warn({ err: error, url }, 'could not remove a replaced image');
-    });
-  }
+/**
+ * Files we stored that the profile no longer points at are deleted (decision 0039): one storage-delete
+ * outbox row each, written in `tx` (the change that let go of them), carried out after its commit with
+ * retries. Returns the rows' keys for `ctx.outbox.carryOut`.
+ */
+export async function forgetStoredImages(tx: Db, urls: Array<string | null | undefined>, now: Date): Promise<string[]> {
+  const keys = urls.map((url) => publicKeyOfUrl(url)).filter((key): key is string => Boolean(key));
+  return enqueueEffects(tx, keys.map(storageDeleteEffect), now);
 }

@@ -1,9 +1,18 @@
 // The profiles module's front door: what other modules (auth, verification) and the app may call.
 
-export { assertDisplayNameAllowed, nameSkeleton } from './display-name';
+export { avatarFromPictureDefinition, avatarFromPictureEffect, copyPictureAsAvatar } from './avatar-from-picture';
+export { creatorSetupFacts, markLinkShared } from './creator-setup';
+export { assertDisplayNameAllowed, nameSkeleton, protectedCreators } from './display-name';
 export { loadSessionUser, type SessionUser } from './load-session-user';
 export { lockProfile, nameOf, profileExists } from './names';
 export { profileFromSignUp } from './profile-from-signup';
 export { recordProfileView } from './record-profile-view';
 export { addPortfolioImage } from './upload-creator-image';
-export { heldFor, holdFreedUsername, isUsernameAvailable } from './username-availability';
+export { heldFor, holdFreedUsername } from './username-availability';
+export {
+  assertUsernameAllowed,
+  isReservedUsername,
+  isUsernameAvailable,
+  type TUsernameProblem,
+  usernameProblem,
+} from './username-rules';

@@ -1,4 +1,5 @@
 import { profileViews } from '../../db/schema';
+import { clientKey } from '../../platform/client-key';
 import type { AppContext } from '../../platform/context';
 import { countAttemptInWindow } from '../../platform/rate-limit';
 
@@ -30,7 +31,7 @@ export async function recordProfileView(
 ): Promise<void> {
   if (opts.viewerId === opts.profileId) return;
   try {
-    const who = opts.viewerId ?? `ip:${opts.ip}`;
+    const who = opts.viewerId ?? `ip:${clientKey(opts.ip)}`;
     const key = `view:${opts.profileId}:${who}`;
     const now = ctx.clock.now().getTime();
     const opened = openedWindows(ctx.db);

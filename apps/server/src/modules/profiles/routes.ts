@@ -10,13 +10,25 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, userId } from '../../platform/auth-guard';
+import { userOrClientKey } from '../../platform/client-key';
 import { AppError } from '../../platform/errors';
 import { readSingleFileUpload } from '../../platform/upload';
 import { getNotificationPreferences, updateNotificationPreferences } from '../notifications';
+import { PROFILE_UPLOADS_PER_MINUTE } from './image-file';
 import { loadSessionUser } from './load-session-user';
 import { updateProfile } from './update-profile';
 import { uploadAvatar } from './upload-avatar';
 import { addPortfolioImage, uploadCover } from './upload-creator-image';
+
+/** Security review F2: one budget per user for the three profile uploads, wherever they connect from. */
+const PROFILE_UPLOAD_LIMIT = {
+  rateLimit: {
+    max: PROFILE_UPLOADS_PER_MINUTE,
+    timeWindow: '1 minute',
+    groupId: 'profile-uploads',
+    keyGenerator: userOrClientKey,
+  },
+};
 
 /** The signed-in user's own profile (Edit Profile, spec §2). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,6 +57,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/profile/me/avatar',
     {
+      config: PROFILE_UPLOAD_LIMIT,
       schema: {
         tags: ['profile'],
         summary: 'Upload an avatar (multipart field "file")',
@@ -59,6 +72,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/profile/me/cover',
     {
+      config: PROFILE_UPLOAD_LIMIT,
       schema: {
         tags: ['profile'],
         summary: 'Creators: upload a cover image (multipart field "file")',
@@ -73,6 +87,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/profile/me/portfolio',
     {
+      config: PROFILE_UPLOAD_LIMIT,
       schema: {
         tags: ['profile'],
         summary: 'Creators: add a portfolio image (multipart field "file"); reorder or delete with PATCH /profile/me',

@@ -7,8 +7,9 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { readSettings } from '../settings';
 import { assertDisplayNameAllowed } from './display-name';
-import { removeStoredImages } from './image-file';
-import { holdFreedUsername, isUsernameAvailable } from './username-availability';
+import { forgetStoredImages } from './image-file';
+import { holdFreedUsername } from './username-availability';
+import { assertUsernameAllowed } from './username-rules';
 
 /**
  * Edit Profile and creator settings: display name, username, bio, time zone; for creators also
@@ -16,15 +17,13 @@ import { holdFreedUsername, isUsernameAvailable } from './username-availability'
  * the browser checked: the price against the live min/max settings (spec §5, ARCHITECTURE §2).
  */
 export async function updateProfile(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'storage'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'storage' | 'outbox'>,
   opts: { userId: string; changes: z.output<typeof ZUpdateProfileRequest> },
 ): Promise<void> {
   const { userId, changes } = opts;
   const now = ctx.clock.now();
-  if (changes.username !== undefined && !(await isUsernameAvailable(ctx.db, changes.username, userId, now))) {
-    throw new AppError('USERNAME_TAKEN', AUTH_MESSAGES.usernameTakenServer, {
-      username: AUTH_MESSAGES.usernameTakenHint,
-    });
+  if (changes.username !== undefined) {
+    await assertUsernameAllowed(ctx.db, { username: changes.username, profileId: userId, now });
   }
   const set: Partial<typeof profiles.$inferInsert> = { updatedAt: now };
   let removedImages: string[] = [];
@@ -48,6 +47,8 @@ export async function updateProfile(
       });
       if (problem) throw new AppError('VALIDATION_FAILED', problem, { messagePrice: problem });
       set.messagePrice = changes.messagePrice;
+      // Issue 36: the setup checklist's "Set your price" is done once the creator has saved one.
+      set.priceSetAt = now;
     }
     if (changes.isAvailable !== undefined) set.isAvailable = changes.isAvailable;
     if (changes.disciplines !== undefined) set.disciplines = changes.disciplines;
@@ -75,8 +76,9 @@ export async function updateProfile(
   }
   if (changes.username !== undefined) set.username = changes.username;
   if (changes.bio !== undefined) set.bio = changes.bio?.trim() ? changes.bio : null;
+  let forgotten: string[] = [];
   try {
-    await ctx.db.transaction(async (tx) => {
+    forgotten = await ctx.db.transaction(async (tx) => {
       const [before] = await tx
         .select({ username: profiles.username })
         .from(profiles)
@@ -87,6 +89,7 @@ export async function updateProfile(
       if (before && set.username && before.username.toLowerCase() !== set.username.toLowerCase()) {
         await holdFreedUsername(tx, { profileId: userId, oldName: before.username, now });
       }
+      return forgetStoredImages(tx, removedImages, now);
     });
   } catch (error) {
     const constraint = String((error as { cause?: { constraint?: string } }).cause?.constraint ?? '');
@@ -97,7 +100,7 @@ export async function updateProfile(
     }
     throw error;
   }
-  await removeStoredImages(ctx, removedImages);
+  await ctx.outbox.carryOut(forgotten);
 }
 
 /** The database does the day arithmetic, so the zone must be one PostgreSQL knows. */

@@ -1,14 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { UPLOAD_MESSAGES } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { AppError } from '../../platform/errors';
-import { PUBLIC_PREFIX, publicKeyOfUrl } from '../../platform/storage';
+import { forgetStoredImages, storeImage } from './image-file';
 
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif']);
-const AVATAR_SIZE = 512;
+/** An avatar's box: stored at 512 px at most, cropped to a square. */
+export const AVATAR_IMAGE = { folder: 'avatars', width: 512, height: 512, fit: 'cover' } as const;
 
 /**
  * Stores a new avatar: the bytes must really be a JPG, PNG or GIF (the name and declared type are
@@ -16,44 +12,24 @@ const AVATAR_SIZE = 512;
  * The previous file is removed once the profile points at the new one.
  */
 export async function uploadAvatar(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'storage'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'storage' | 'outbox'>,
   opts: { userId: string; bytes: Buffer },
 ): Promise<string> {
   const { userId, bytes } = opts;
-  let format: string | undefined;
-  try {
-    format = (await sharp(bytes).metadata()).format;
-  } catch {
-    format = undefined;
-  }
-  if (!format || !ACCEPTED_FORMATS.has(format)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
-  }
+  const avatarUrl = await storeImage(ctx, { bytes, owner: userId, ...AVATAR_IMAGE });
 
-  let image: Buffer;
-  try {
-    image = await sharp(bytes, { animated: format === 'gif' })
-      .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', withoutEnlargement: true })
-      .webp({ quality: 85 })
-      .toBuffer();
-  } catch (error) {
-    // A valid header over damaged or truncated data only fails when decoding (security review M5 f).
-    if (/pixel limit/i.test(String(error))) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.invalidType);
-  }
-  const fileName = `${userId}-${randomBytes(6).toString('hex')}.webp`;
-  await ctx.storage.put(`${PUBLIC_PREFIX}avatars/${fileName}`, image, 'image/webp');
-  const avatarUrl = `/uploads/avatars/${fileName}`;
-
-  const [before] = await ctx.db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId));
-  await ctx.db.update(profiles).set({ avatarUrl, updatedAt: ctx.clock.now() }).where(eq(profiles.id, userId));
-  const old = before?.avatarUrl;
-  const oldKey = old?.startsWith('/uploads/avatars/') ? publicKeyOfUrl(old) : null;
-  if (oldKey) {
-    await ctx.storage.delete(oldKey).catch((error: unknown) => {
-      ctx.log.warn({ err: error, old }, 'could not remove the previous avatar');
-    });
-  }
+  // The previous file is deleted through the outbox (decision 0039), written with the change.
+  const now = ctx.clock.now();
+  const forgotten = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ avatarUrl: profiles.avatarUrl })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .for('update');
+    await tx.update(profiles).set({ avatarUrl, updatedAt: now }).where(eq(profiles.id, userId));
+    const old = before?.avatarUrl;
+    return old?.startsWith('/uploads/avatars/') ? forgetStoredImages(tx, [old], now) : [];
+  });
+  await ctx.outbox.carryOut(forgotten);
   return avatarUrl;
 }

@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { removeStoredImages, storeImage } from './image-file';
+import { forgetStoredImages, storeImage } from './image-file';
 
 /** The cover image of a creator's profile (spec §2 Creator settings, Profile tab). */
 export async function uploadCover(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'storage'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'storage' | 'outbox'>,
   opts: { userId: string; bytes: Buffer },
 ): Promise<string> {
   const { userId, bytes } = opts;
@@ -20,15 +20,23 @@ export async function uploadCover(
     height: 600,
     fit: 'cover',
   });
-  const [before] = await ctx.db.select({ coverUrl: profiles.coverUrl }).from(profiles).where(eq(profiles.id, userId));
-  await ctx.db.update(profiles).set({ coverUrl, updatedAt: ctx.clock.now() }).where(eq(profiles.id, userId));
-  if (before?.coverUrl !== coverUrl) await removeStoredImages(ctx, [before?.coverUrl]);
+  const now = ctx.clock.now();
+  const forgotten = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ coverUrl: profiles.coverUrl })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .for('update');
+    await tx.update(profiles).set({ coverUrl, updatedAt: now }).where(eq(profiles.id, userId));
+    return before?.coverUrl !== coverUrl ? forgetStoredImages(tx, [before?.coverUrl], now) : [];
+  });
+  await ctx.outbox.carryOut(forgotten);
   return coverUrl;
 }
 
 /** Adds one portfolio image (spec §5: at most 6). The append is one guarded UPDATE, so two at once cannot make 7. */
 export async function addPortfolioImage(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'storage'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'storage' | 'outbox'>,
   opts: { userId: string; bytes: Buffer },
 ): Promise<string[]> {
   const { userId, bytes } = opts;
@@ -53,7 +61,7 @@ export async function addPortfolioImage(
     .where(sql`${profiles.id} = ${userId} and cardinality(${profiles.portfolioImages}) < ${LIMITS.portfolioImages.max}`)
     .returning({ images: profiles.portfolioImages });
   if (!row) {
-    await removeStoredImages(ctx, [url]);
+    await ctx.outbox.carryOut(await forgetStoredImages(ctx.db, [url], ctx.clock.now()));
     throw new AppError('CONFLICT', full);
   }
   return row.images;

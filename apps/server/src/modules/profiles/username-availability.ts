@@ -1,6 +1,5 @@
-import { RESERVED_USERNAMES } from '@fanline/contracts';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import { profiles, usernameHolds } from '../../db/schema';
+import { usernameHolds } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
 /**
@@ -8,29 +7,6 @@ import type { Db } from '../../platform/db';
  * keep leading to them, and nobody else can take the name and receive those visitors.
  */
 export const USERNAME_HOLD_DAYS = 30;
-
-/**
- * Free when no other profile holds it in any letter case, it is not an app route, and it is not
- * held for someone who renamed away from it within the hold period (their own old name stays free
- * for them). `now` defaults to the database's clock.
- */
-export async function isUsernameAvailable(
-  db: Db,
-  username: string,
-  exceptUserId?: string,
-  now?: Date,
-): Promise<boolean> {
-  const name = username.toLowerCase();
-  if (RESERVED_USERNAMES.has(name)) return false;
-  const taken = sql`lower(${profiles.username}) = ${name}`;
-  const [row] = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(exceptUserId ? and(taken, ne(profiles.id, exceptUserId)) : taken)
-    .limit(1);
-  if (row) return false;
-  return !(await heldFor(db, name, now, exceptUserId));
-}
 
 /** The profile a name is held for within its hold period, if any. */
 export async function heldFor(db: Db, username: string, now?: Date, exceptUserId?: string): Promise<string | null> {

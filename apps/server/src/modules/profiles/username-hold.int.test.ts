@@ -17,7 +17,7 @@ const signUp = (username: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-up',
-    payload: { email: `${unique('e')}@example.test`, password: 'secret1', displayName: 'Someone', username },
+    payload: { email: `${unique('e')}@example.test`, password: 'secret1-pass', displayName: 'Someone', username },
   });
 
 // Security review L5: a freed username is held for its old owner, so old links never open an impostor.

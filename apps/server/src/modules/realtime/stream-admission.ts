@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientKey } from '../../platform/client-key';
 import { AppError } from '../../platform/errors';
 
 /**
@@ -25,7 +26,8 @@ export function registerStreamAdmission(
   const perSession = new Map<string, number>();
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || request.url.split('?')[0] !== '/api/events') return;
-    const address = request.ip;
+    // An IPv6 client counts as its /64 (security review F1), as in the cluster's leases.
+    const address = clientKey(request.ip);
     // Without a session cookie the request is refused (401) without a database read anyway.
     const session = opts.sessionOf(request);
     if ((perAddress.get(address) ?? 0) >= MAX_STREAMS_PER_ADDRESS) throw tooManyStreams();

@@ -33,6 +33,7 @@ describe('writing a review', () => {
     const created = await call('POST', '/api/reviews', fanCookie, {
       creatorId: creator.id,
       conversationId,
+      rating: 5,
       title: '  Great advice ',
       message: 'Clear and kind.',
     });
@@ -66,6 +67,7 @@ describe('writing a review', () => {
     const unanswered = await call('POST', '/api/reviews', fanCookie, {
       creatorId: creator.id,
       conversationId: messageId,
+      rating: 4,
     });
     expect(unanswered.statusCode).toBe(403);
     expect(unanswered.json().error.message).toBe(REVIEW_MESSAGES.notReplied);
@@ -75,31 +77,39 @@ describe('writing a review', () => {
     const stranger = await call('POST', '/api/reviews', fanCookie, {
       creatorId: other.creator.id,
       conversationId: other.conversationId,
+      rating: 4,
     });
     expect(stranger.statusCode).toBe(403);
 
     const guest = await t.app.inject({
       method: 'POST',
       url: '/api/reviews',
-      payload: { creatorId: other.creator.id, conversationId: other.conversationId },
+      payload: { creatorId: other.creator.id, conversationId: other.conversationId, rating: 4 },
     });
     expect(guest.statusCode).toBe(401);
     expect(await rating(other.creator.id)).toEqual({ average: null, count: 0 });
   });
 
-  test('bad input is a 400 with the field: rating outside 1–5, title over 100, text over 500', async () => {
+  test('bad input is a 400 with the field: no rating, rating outside 1–5, title over 100, text over 500', async () => {
     const { fanCookie, creator, conversationId } = await repliedConversation();
     const base = { creatorId: creator.id, conversationId };
     for (const bad of [
+      {},
+      { title: 'Great', message: 'No stars chosen' },
+      { rating: null },
       { rating: 0 },
       { rating: 6 },
       { rating: 4.5 },
-      { title: 'x'.repeat(101) },
-      { message: 'x'.repeat(501) },
+      { rating: 3, title: 'x'.repeat(101) },
+      { rating: 3, message: 'x'.repeat(501) },
     ]) {
       const response = await call('POST', '/api/reviews', fanCookie, { ...base, ...bad });
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);
     }
+    // Issue 36 §4: a review without a chosen rating is refused, and says why.
+    const unrated = await call('POST', '/api/reviews', fanCookie, base);
+    expect(unrated.body).toContain('Choose a rating from 1 to 5 stars');
+    expect(await rating(creator.id)).toEqual({ average: null, count: 0 });
     const edge = await call('POST', '/api/reviews', fanCookie, {
       ...base,
       rating: 1,
@@ -161,7 +171,9 @@ describe('changing a review', () => {
 describe('responding to a review', () => {
   test('only the addressed creator responds and deletes the response; empty and long texts are refused', async () => {
     const { fanCookie, creatorCookie, creator, conversationId } = await repliedConversation();
-    const id = (await call('POST', '/api/reviews', fanCookie, { creatorId: creator.id, conversationId })).json().id;
+    const id = (
+      await call('POST', '/api/reviews', fanCookie, { creatorId: creator.id, conversationId, rating: 4 })
+    ).json().id;
     const otherCreator = await fanAndCreator(t.app, t.database.db);
 
     const empty = await call('PUT', `/api/reviews/${id}/response`, creatorCookie, { response: '   ' });
@@ -208,7 +220,7 @@ describe('concurrent reviews', () => {
 
   test('a double submit yields one review and one 409', async () => {
     const { fanCookie, creator, conversationId } = await repliedConversation();
-    const body = { creatorId: creator.id, conversationId };
+    const body = { creatorId: creator.id, conversationId, rating: 5 };
     const results = await Promise.all([
       call('POST', '/api/reviews', fanCookie, body),
       call('POST', '/api/reviews', fanCookie, body),

@@ -9,7 +9,7 @@ import { readAllSettings } from './platform-settings';
  */
 export async function publicConfig(
   ctx: Pick<AppContext, 'db' | 'config'>,
-  opts: { chargesAtOnce: (windowHours: number) => boolean },
+  opts: { chargesAtOnce: (windowHours: number) => boolean; mailboxUrl: string | null },
 ): Promise<TPublicConfig> {
   const { settings } = await readAllSettings(ctx.db);
   return {
@@ -27,5 +27,7 @@ export async function publicConfig(
     registrationOpen: settings.new_user_registration,
     requireCreatorVerification: settings.require_creator_verification,
     vitalsSampleRate: ctx.config.vitals.sampleRate,
+    demoMode: ctx.config.demoMode,
+    mailboxUrl: opts.mailboxUrl,
   };
 }

@@ -1,6 +1,7 @@
 import { CONTACT_MESSAGES, type ZContactRequest } from '@fanline/contracts';
 import type { z } from 'zod';
 import { contactMessages } from '../../db/schema';
+import { clientKey } from '../../platform/client-key';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { countAttempt } from '../../platform/rate-limit';
@@ -18,7 +19,8 @@ export async function limitContactMessages(
   opts: { ip: string; email: string },
 ): Promise<void> {
   const { db, clock } = ctx;
-  const { ip } = opts;
+  // An IPv6 client counts as its /64 (security review F1).
+  const ip = clientKey(opts.ip);
   const normalized = opts.email.trim().toLowerCase();
   const byAddress = await countAttempt({ db, clock, key: `contact:ip:${ip}`, windowMs: WINDOW_MS });
   const byEmail = await countAttempt({ db, clock, key: `contact:email:${normalized}`, windowMs: WINDOW_MS });

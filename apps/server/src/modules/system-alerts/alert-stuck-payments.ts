@@ -12,7 +12,7 @@ export const STUCK_AFTER_MS = 30 * 60_000;
  * STUCK_AFTER_MS past the message's deadline. Each is reported once (sendSystemAlert's key).
  */
 export async function alertStuckPayments(
-  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'log'>,
+  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'log' | 'outbox'>,
   limit = 100,
 ): Promise<number> {
   const cutoff = new Date(app.clock.now().getTime() - STUCK_AFTER_MS);

@@ -2,8 +2,11 @@
 export { alertStuckPayments, STUCK_AFTER_MS } from './alert-stuck-payments';
 export {
   alertDeadEffect,
+  alertIdempotencyConflict,
   alertPayoutFailure,
   alertProviderFailure,
+  mailSystemAlert,
   type SystemAlertKind,
   sendSystemAlert,
+  systemAlertDefinition,
 } from './send-system-alert';

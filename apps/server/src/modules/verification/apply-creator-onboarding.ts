@@ -3,7 +3,8 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { holdFreedUsername, isUsernameAvailable } from '../profiles';
+import { enqueueEffects } from '../outbox';
+import { avatarFromPictureEffect, holdFreedUsername, isUsernameAvailable } from '../profiles';
 
 export const ALREADY_LINKED = 'This Threads account is already linked to another Fanline profile.';
 
@@ -25,31 +26,34 @@ function violatedConstraint(error: unknown): string {
 /**
  * spec §4 Creator onboarding: is_creator, threads_onboarding_completed, is_available and
  * instagram_verified true, the instagram fields from the verified account, display_name only when
- * empty, and the handle as the Fanline username when it is free and a valid username.
+ * empty, and the handle as the Fanline username when it is free and a valid username. A profile
+ * without an avatar gets a copy of the account's picture (decision 0048), through the outbox.
  */
 export async function applyCreatorOnboarding(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'outbox'>,
   opts: { userId: string; account: VerifiedThreadsAccount },
 ): Promise<void> {
+  let effects: string[];
   try {
-    await onboard(ctx, opts, true);
+    effects = await onboard(ctx, opts, true);
   } catch (error) {
     // Someone took the handle as a username between our check and our update: keep the current one.
     if (violatedConstraint(error) !== 'profiles_username_lower_key') throw error;
-    await onboard(ctx, opts, false);
+    effects = await onboard(ctx, opts, false);
   }
+  await ctx.outbox.carryOut(effects);
 }
 
 async function onboard(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   { userId, account }: { userId: string; account: VerifiedThreadsAccount },
   takeHandleAsUsername: boolean,
-): Promise<void> {
+): Promise<string[]> {
   const handle = account.handle;
   try {
-    await ctx.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ displayName: profiles.displayName, username: profiles.username })
+        .select({ displayName: profiles.displayName, username: profiles.username, avatarUrl: profiles.avatarUrl })
         .from(profiles)
         .where(eq(profiles.id, userId))
         .for('update');
@@ -83,6 +87,9 @@ async function onboard(
       if (set.username && set.username !== current.username.toLowerCase()) {
         await holdFreedUsername(tx, { profileId: userId, oldName: current.username, now });
       }
+      // The provider's URL is never shown (it expires, and its CDN would see our visitors): a copy is.
+      if (!account.pictureUrl || current.avatarUrl) return [];
+      return enqueueEffects(tx, [avatarFromPictureEffect(userId, account.pictureUrl)], now);
     });
   } catch (error) {
     if (violatedConstraint(error) === 'profiles_instagram_username_lower_key') throw alreadyLinked();

@@ -42,14 +42,14 @@ export const MAIL_CATALOG = {
     title: 'Confirm your account',
     kind: 'email-confirmation',
     channel: 'security',
-    sample: (base) => t.confirmationMail({ link: `${base}/auth/confirm?token=${SAMPLE_TOKEN}` }),
+    sample: (base) => t.confirmationMail({ link: `${base}/auth/confirm#token=${SAMPLE_TOKEN}` }),
     userText: [],
   },
   'password-reset': {
     title: 'Password reset',
     kind: 'password-reset',
     channel: 'security',
-    sample: (base) => t.passwordResetMail({ link: `${base}/reset-password?token=${SAMPLE_TOKEN}` }),
+    sample: (base) => t.passwordResetMail({ link: `${base}/reset-password#token=${SAMPLE_TOKEN}` }),
     userText: [],
   },
   'sign-up-attempt': {
@@ -188,6 +188,20 @@ export const MAIL_CATALOG = {
         settingsUrl: `${base}/dashboard/settings?tab=payout`,
       }),
     userText: [CREATOR, 'The bank account number is <invalid> & was closed.'],
+    recipientName: CREATOR,
+  },
+  'payout-canceled': {
+    title: 'Payout canceled at Stripe (creator, Connect)',
+    kind: 'payout-status',
+    channel: 'product',
+    sample: (base) =>
+      t.payoutCanceledMail({
+        amountCents: 15_000,
+        advice:
+          'The payout was canceled before it reached your bank. The money is safe on your Stripe balance: press Retry on this payout in your payout history to send it again.',
+        earningsUrl: `${base}/dashboard/earnings`,
+      }),
+    userText: [CREATOR],
     recipientName: CREATOR,
   },
   'payout-account-incomplete': {

@@ -1,3 +1,4 @@
+import { MESSAGE_OUTCOME_LABELS } from '@fanline/contracts';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mailUser } from '../../modules/notifications';
@@ -39,11 +40,24 @@ describe('every mail template (issue 26), from the catalog so none is forgotten'
         'payout-refused',
         'payout-paid',
         'payout-failed',
+        'payout-canceled',
         'payout-account-incomplete',
         'payout-account-enabled',
         'payout-account-restricted',
       ]),
     );
+  });
+
+  test('issue 36 §5: the mails that tell how a message ended use the one vocabulary (Declined, Expired, Refunded)', async () => {
+    const said = { 'message-declined': 'declined', 'message-refund': 'expired', 'flag-refund': 'refunded' } as const;
+    for (const [id, outcome] of Object.entries(said)) {
+      const mail = await renderSample(MAIL_CATALOG[id as MailTemplateId], BASE);
+      expect(mail.text, id).toContain(`Status: ${MESSAGE_OUTCOME_LABELS[outcome]}`);
+      for (const other of ['Released', 'Expired', 'Declined', 'Refunded'].filter(
+        (w) => w !== MESSAGE_OUTCOME_LABELS[outcome],
+      ))
+        expect(mail.text, id).not.toContain(`Status: ${other}`);
+    }
   });
 
   test.each(MAIL_TEMPLATE_IDS)(
@@ -149,15 +163,22 @@ describe('with SMTP_URL at the test capture', () => {
     // Sign-up (confirmation), a second sign-up with the same email (attempt), a reset.
     const username = unique('brand');
     const email = `${username}@example.test`;
-    const signUp = await post('/api/auth/sign-up', { email, password: 'secret1', displayName: 'B & <b>', username });
+    const signUp = await post('/api/auth/sign-up', {
+      email,
+      password: 'secret1-pass',
+      displayName: 'B & <b>',
+      username,
+    });
     expect(signUp.statusCode).toBe(201);
     const again = await post('/api/auth/sign-up', {
       email,
-      password: 'secret1',
+      password: 'secret1-pass',
       displayName: 'Other',
       username: unique('brand'),
     });
-    expect(again.statusCode).toBe(409);
+    // Confirmation is required here (SMTP is set), so a taken email is answered like a new one and
+    // its owner is mailed instead (security review N6).
+    expect(again.statusCode).toBe(201);
     expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(202);
     await expect.poll(() => smtp.mails.filter((m) => m.to.includes(email)).length).toBe(3);
     const security = await Promise.all(

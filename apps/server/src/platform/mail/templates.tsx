@@ -1,11 +1,25 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { formatCents, NOT_AN_ANSWER_MESSAGES, RETURN_NOTES } from '@fanline/contracts';
+import {
+  formatCents,
+  MESSAGE_OUTCOME_LABELS,
+  NOT_AN_ANSWER_MESSAGES,
+  RETURN_NOTES,
+  type TMessageOutcome,
+} from '@fanline/contracts';
 import { A, Fact, type MailContent, P, Quote } from './layout';
 
 // Every mail Fanline sends, as a function of plain data (no database, no context): the product mails,
 // the security mails and the admins' system alerts. The wording is the one these mails had as plain
 // text (issue #13, N6, #12); user-written text is passed as values, which React escapes.
+
+/**
+ * Issue 36 §5: a mail that tells how a message ended names it with the word the fan's billing, the
+ * conversation and the admin's lists use ("Status: Declined"), from contracts.
+ */
+function Outcome({ outcome }: { outcome: TMessageOutcome }) {
+  return <Fact label="Status">{MESSAGE_OUTCOME_LABELS[outcome]}</Fact>;
+}
 
 const cut = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -179,6 +193,7 @@ export function refundMail(opts: {
         <P>
           {opts.creatorName} did not reply {opts.windowHours ? `within ${opts.windowHours} hours` : 'in time'}.
         </P>
+        <Outcome outcome="expired" />
         <P>{money}</P>
       </>
     ),
@@ -208,6 +223,7 @@ export function declineMail(opts: {
     body: (
       <>
         <P>{opts.creatorName} declined your message on Fanline.</P>
+        <Outcome outcome="declined" />
         <Fact label="Reason">{opts.reason}</Fact>
         {opts.note ? (
           <>
@@ -232,6 +248,7 @@ export function flagRefundMail(opts: { link: string }): MailContent {
     body: (
       <>
         <P>{NOT_AN_ANSWER_MESSAGES.approvedFanBody}</P>
+        <Outcome outcome="refunded" />
         <P>{RETURN_NOTES.refunded}</P>
       </>
     ),
@@ -308,6 +325,27 @@ export function payoutFailedMail(opts: {
       </>
     ),
     cta: { label: 'Open payout settings', href: opts.settingsUrl },
+    reason: PAYOUT_REASON,
+  };
+}
+
+/**
+ * A payout was canceled at Stripe before it reached the bank (Stripe `payout.canceled`, decision 0053):
+ * not the bank's refusal, so no bank advice; the money waits on the creator's Stripe balance for a retry.
+ */
+export function payoutCanceledMail(opts: { amountCents: number; advice: string; earningsUrl: string }): MailContent {
+  const amount = formatCents(opts.amountCents);
+  return {
+    subject: `Your ${amount} payout was canceled`,
+    preview: 'The money is safe on your Stripe balance; retry the payout to send it again.',
+    heading: `Your ${amount} payout was canceled`,
+    body: (
+      <>
+        <P>Your payout of {amount} was canceled before it reached your bank.</P>
+        <Fact label="What to do">{opts.advice}</Fact>
+      </>
+    ),
+    cta: { label: 'Your earnings', href: opts.earningsUrl },
     reason: PAYOUT_REASON,
   };
 }

@@ -9,6 +9,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { CALL_TIMEOUTS } from '../call-timeouts';
 import type { S3StorageConfig } from '../config';
 import { assertValidKey, contentTypeOf, isValidKey, type ObjectStorage } from './object-storage';
 import { describeStorageError, storageLabel } from './storage-errors';
@@ -28,7 +29,12 @@ export function createS3Storage(config: S3StorageConfig): ObjectStorage {
     // accept the SDK's default CRC32 trailers, and every body we send is a whole buffer.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 3,
+    // Below the outbox's lease, attempts included (decision 0039): a storage-delete effect ends in time.
+    maxAttempts: CALL_TIMEOUTS.storage.maxAttempts,
+    requestHandler: {
+      connectionTimeout: CALL_TIMEOUTS.storage.connectionTimeout,
+      requestTimeout: CALL_TIMEOUTS.storage.requestTimeout,
+    },
   });
   const Bucket = config.bucket;
 

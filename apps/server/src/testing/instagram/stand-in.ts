@@ -74,6 +74,9 @@ export async function startInstagramStandIn(key = 'stand-in-key'): Promise<Insta
       return json(200, { result: account ?? null });
     });
   });
+  // Node closes an idle kept-alive connection after 5 s, which can race the app's next request on it
+  // (ECONNRESET, answered 'unavailable'); a test that pauses upstream calls longer than that saw it.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

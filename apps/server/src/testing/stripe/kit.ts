@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { messages, payments, webhookEvents } from '../../db/schema';
+import { messages, payments, profiles, webhookEvents } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { createCreator, createUser, signIn } from '..';
-import { signStripeEvent } from './stand-in';
+import { createCreator, createUser, fanAndCreator, signIn, unbalancedTransactions } from '..';
+import { type StripeStandIn, signStripeEvent } from './stand-in';
 
 // Shared by the Stripe integration tests: the keys a test app runs with and the steps of a payment.
 export const STRIPE_SECRET_KEY = 'sk_test_fanline_stand_in';
@@ -58,4 +58,66 @@ export async function snapshot(db: Db, ids: { paymentId: string; messageId: stri
   const [message] = await db.select().from(messages).where(eq(messages.id, ids.messageId));
   const [event] = eventId ? await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId)) : [];
   return { payment, message, event };
+}
+
+/** Fails with the answer's body unless it is 200. */
+function ok(response: { statusCode: number; body: string }, what: string) {
+  if (response.statusCode !== 200) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
+}
+
+/**
+ * A fan and a creator whose price is $100 and whose Connect account Stripe has onboarded: its
+ * account.updated delivered twice, as Stripe may, the books balanced after each.
+ */
+export async function onboardedStripeCreator(app: FastifyInstance, db: Db, standIn: StripeStandIn) {
+  const people = await fanAndCreator(app, db, { messagePrice: 10_000 });
+  ok(
+    await app.inject({
+      method: 'POST',
+      url: '/api/stripe-connect/onboarding-link',
+      headers: { cookie: people.creatorCookie },
+    }),
+    'onboarding link',
+  );
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, people.creator.id));
+  const accountId = row?.stripeAccountId ?? '';
+  const onboarded = standIn.finishOnboarding(accountId);
+  for (const _ of [1, 2]) {
+    ok(await deliverConnect(app, onboarded), 'account.updated');
+    if ((await unbalancedTransactions(db)) !== 0) throw new Error('unbalanced ledger after onboarding');
+  }
+  return { ...people, accountId };
+}
+
+/**
+ * A $100 message the fan pays through Stripe Checkout and the creator answers (the reply captures it
+ * at Stripe): the creator earns $75. Returns the message's and the payment intent's ids.
+ */
+export async function answeredStripeMessage(
+  app: FastifyInstance,
+  db: Db,
+  standIn: StripeStandIn,
+  people: { fanCookie: string; creatorCookie: string; creator: { id: string } },
+): Promise<{ messageId: string; intentId: string }> {
+  const checkout = await app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    headers: { cookie: people.fanCookie },
+    payload: { recipientId: people.creator.id, messageContent: MESSAGE },
+  });
+  ok(checkout, 'checkout');
+  const sessionId = String(checkout.json().url).split('/').pop() ?? '';
+  ok(await deliver(app, standIn.completeCheckout(sessionId)), 'checkout.session.completed');
+  const [payment] = await db.select().from(payments).where(eq(payments.checkoutSessionId, sessionId));
+  const messageId = payment?.messageId ?? '';
+  ok(
+    await app.inject({
+      method: 'POST',
+      url: `/api/messages/${messageId}/reply`,
+      headers: { cookie: people.creatorCookie },
+      payload: { content: 'Thanks for asking! Here is what I would do for the spring marathon.' },
+    }),
+    'reply',
+  );
+  return { messageId, intentId: payment?.paymentIntentId ?? '' };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
+import { creditConnected, settleFunds } from './stand-in-balance';
 import {
   type Form,
   int,
@@ -13,24 +14,13 @@ import {
   str,
   url,
 } from './stand-in-checks';
+import type { ConnectState } from './stand-in-connect-state';
+import { page } from './stand-in-page';
 import type { StandInRoute } from './stand-in-server';
 
 type Obj = Record<string, unknown>;
 const nowS = () => Math.floor(Date.now() / 1000);
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-
-export interface ConnectState {
-  accounts: Map<string, Obj>;
-  accountLinks: Obj[];
-  loginLinks: Obj[];
-  transfers: Map<string, Obj>;
-  /** Payouts made on connected accounts (each names its account in `account`, as the stand-in keeps them). */
-  payouts: Map<string, Obj>;
-  /** Each connected account's available balance in cents: transfers in, reversals and payouts out. */
-  balances: Map<string, number>;
-  /** The platform's available balance in cents; a transfer above it is refused as Stripe does. */
-  platformBalance: { available: number };
-}
 
 const stateError = (message: string, code?: string, param?: string) =>
   new StripeApiError(
@@ -199,7 +189,8 @@ export function connectRoutes(state: ConnectState, intents: Map<string, Obj>, ba
         } else {
           state.platformBalance.available -= amount;
         }
-        state.balances.set(destination, (state.balances.get(destination) ?? 0) + amount);
+        // Funded by a charge: pending until the charge's funds are available; else available at once.
+        const credit = creditConnected(state, destination, amount, source ? (state.fundsOn.get(source) ?? null) : null);
         const transfer: Obj = {
           id: newId('tr'),
           object: 'transfer',
@@ -207,6 +198,7 @@ export function connectRoutes(state: ConnectState, intents: Map<string, Obj>, ba
           amount_reversed: 0,
           currency: 'usd',
           destination,
+          destination_payment: credit.source,
           source_transaction: source ?? null,
           transfer_group: str(form, 'transfer_group') ?? null,
           metadata: metadata(form, 'metadata'),
@@ -217,6 +209,19 @@ export function connectRoutes(state: ConnectState, intents: Map<string, Obj>, ba
         };
         state.transfers.set(transfer.id as string, transfer);
         return transfer;
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/transfers$/,
+      (form) => {
+        onlyKnown(form, ['transfer_group', 'destination', 'limit', 'starting_after', 'created']);
+        const group = str(form, 'transfer_group');
+        const destination = str(form, 'destination');
+        const all = [...state.transfers.values()].filter(
+          (t) => (!group || t.transfer_group === group) && (!destination || t.destination === destination),
+        );
+        return page(all, form, '/v1/transfers');
       },
     ],
     ['GET', /^\/v1\/transfers\/([\w-]+)$/, (_form, m) => mustFind(state.transfers, m[1] ?? '', 'transfer')],
@@ -243,10 +248,13 @@ export function connectRoutes(state: ConnectState, intents: Map<string, Obj>, ba
         }
         if (!account.payouts_enabled)
           throw stateError('Payouts are not enabled on this account.', 'payouts_not_allowed');
+        // Only available funds can be paid out; a pending balance cannot (decision 0052). Stripe refuses
+        // an API payout above the available balance at once, with this code and text.
+        settleFunds(state);
         const balance = state.balances.get(account.id as string) ?? 0;
         if (amount > balance) {
           throw stateError(
-            'You have insufficient funds in your Stripe account for this transfer. Your card balance is too low.',
+            'You have insufficient funds in your Stripe account for this transfer. Your card balance is too low. You can use the /v1/balance endpoint to view your Stripe balance (for more details, see stripe.com/docs/api#balance).',
             'balance_insufficient',
           );
         }
@@ -271,6 +279,19 @@ export function connectRoutes(state: ConnectState, intents: Map<string, Obj>, ba
         };
         state.payouts.set(payout.id as string, payout);
         return withoutAccount(payout);
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/payouts$/,
+      (form, _m, headers) => {
+        onlyKnown(form, ['limit', 'starting_after', 'created', 'status', 'arrival_date', 'destination']);
+        const account = connected(headers);
+        const status = str(form, 'status');
+        const mine = [...state.payouts.values()].filter(
+          (p) => p.account === account.id && (!status || p.status === status),
+        );
+        return page(mine.map(withoutAccount), form, '/v1/payouts');
       },
     ],
     [
@@ -316,8 +337,17 @@ export function reverse(
   const amount = requested ?? left;
   if (amount < 1 || amount > left) throw paramError(`Reversal amount must be between 1 and ${left}.`, 'amount');
   const destination = transfer.destination as string;
-  // The connected account may go negative (its payout already left): Stripe recovers it later.
-  state.balances.set(destination, (state.balances.get(destination) ?? 0) - amount);
+  // Out of the pending funds while the transfer's are still pending, else out of the available balance,
+  // which may go negative (its payout already left): Stripe recovers it later.
+  settleFunds(state);
+  const credit = [...state.balanceTransactions.values()].find((t) => t.source === transfer.destination_payment);
+  creditConnected(
+    state,
+    destination,
+    -amount,
+    credit?.status === 'pending' ? (credit.available_on as number) : null,
+    'payment_refund',
+  );
   const reversal: Obj = {
     id: newId('trr'),
     object: 'transfer_reversal',

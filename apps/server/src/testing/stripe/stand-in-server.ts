@@ -33,23 +33,42 @@ export interface StandInFaults {
   /** Share of calls (0–1) that act, then hold the answer `hangMs` (3000 unless set) and drop it. */
   hangRate?: number;
   hangMs?: number;
+  /**
+   * Share of calls (0–1) that act, then answer 500. As Stripe does, the 500 is stored against the
+   * idempotency key and replayed to every retry with that key until the key expires.
+   */
+  failAfterActingRate?: number;
   /** Only calls to these paths are touched (every path unless set). */
   path?: RegExp;
+  /** Only calls with this method are touched (every method unless set). */
+  method?: string;
 }
 
 interface Stored {
   fingerprint: string;
   status: number;
   body: string;
+  /** When the key was first used, by the stand-in's clock. */
+  at: number;
 }
+
+/** Stripe prunes idempotency keys once they are at least 24 hours old (docs.stripe.com/idempotency). */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
 
 /**
  * The HTTP side of the Stripe stand-in: Stripe's request rules (secret key as a Bearer token, the
  * API version header, form-encoded POST bodies) plus one of ours: every POST carries our own
- * Idempotency-Key, since every money call we make must. A repeated key replays the first answer and
- * a key reused for different parameters is refused, both as Stripe does.
+ * Idempotency-Key, since every money call we make must. As Stripe does (decision 0049): a repeated
+ * key replays the first answer, 500s included; a key reused for different parameters is refused; keys
+ * are scoped by Stripe-Account and pruned 24 hours after their first use, by the stand-in's own clock
+ * (`advanceClock`), after which the same key acts again.
  */
-export async function listenStripeStandIn(secretKey: string, routes: StandInRoute[]) {
+export async function listenStripeStandIn(
+  secretKey: string,
+  routes: StandInRoute[],
+  /** The stand-in's one clock in ms (startStripeStandIn's, with `advanceClock` already in it). */
+  now: () => number = Date.now,
+) {
   const requests: StripeRecordedRequest[] = [];
   const stored = new Map<string, Stored>();
   let outage: number | null = null;
@@ -67,12 +86,16 @@ export async function listenStripeStandIn(secretKey: string, routes: StandInRout
     const handle = () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       const path = (req.url ?? '/').split('?')[0] ?? '/';
-      const touched = !faults.path || faults.path.test(path);
+      const method = req.method ?? 'GET';
+      const touched = (!faults.path || faults.path.test(path)) && (!faults.method || faults.method === method);
       const failing = touched && Math.random() < (faults.failRate ?? 0) ? (faults.status ?? 503) : null;
       const hanging = touched && Math.random() < (faults.hangRate ?? 0);
-      const method = req.method ?? 'GET';
+      const failingAfter = touched && Math.random() < (faults.failAfterActingRate ?? 0);
       const form = parseForm(method === 'GET' ? ((req.url ?? '').split('?')[1] ?? '') : raw);
       const key = req.headers['idempotency-key'];
+      // Keys are per account: the platform's and each connected account's are separate stores.
+      const account = req.headers['stripe-account'];
+      const storeKey = typeof key === 'string' ? `${typeof account === 'string' ? account : ''} ${key}` : null;
       const fingerprint = `${method} ${path} ${raw}`;
       const send = (status: number, body: string, replayed = false) => {
         requests.push({ method, path, headers: req.headers, form, status, replayed });
@@ -95,8 +118,10 @@ export async function listenStripeStandIn(secretKey: string, routes: StandInRout
             message: 'Stand-in: simulated outage',
           });
         checkHeaders(req, method, secretKey);
-        if (typeof key === 'string') {
-          const earlier = stored.get(key);
+        if (storeKey) {
+          const found = stored.get(storeKey);
+          if (found && now() - found.at >= IDEMPOTENCY_KEY_TTL_MS) stored.delete(storeKey);
+          const earlier = stored.get(storeKey);
           if (earlier && earlier.fingerprint !== fingerprint) {
             throw new StripeApiError(400, {
               type: 'idempotency_error',
@@ -113,7 +138,15 @@ export async function listenStripeStandIn(secretKey: string, routes: StandInRout
           });
         }
         const body = JSON.stringify(route[2](form, path.match(route[1]) as RegExpMatchArray, req.headers));
-        if (typeof key === 'string') stored.set(key, { fingerprint, status: 200, body });
+        if (failingAfter) {
+          // It acted; the answer is a 500, which Stripe stores and replays like any other.
+          const error = JSON.stringify({
+            error: { type: 'api_error', message: 'Stand-in: simulated error after acting' },
+          });
+          if (storeKey) stored.set(storeKey, { fingerprint, status: 500, body: error, at: now() });
+          return send(500, error);
+        }
+        if (storeKey) stored.set(storeKey, { fingerprint, status: 200, body, at: now() });
         send(200, body);
       } catch (error) {
         if (!(error instanceof StripeApiError)) {
@@ -123,7 +156,7 @@ export async function listenStripeStandIn(secretKey: string, routes: StandInRout
         const body = JSON.stringify({ error: error.error });
         // Stripe stores the outcome of a request that began executing, errors included; a request
         // refused at validation can be retried with the same key.
-        if (error.replay && typeof key === 'string') stored.set(key, { fingerprint, status: error.status, body });
+        if (error.replay && storeKey) stored.set(storeKey, { fingerprint, status: error.status, body, at: now() });
         send(error.status, body);
       }
     };
@@ -139,6 +172,7 @@ export async function listenStripeStandIn(secretKey: string, routes: StandInRout
     setFaults: (next: StandInFaults | null) => {
       faults = next ?? {};
     },
+    /** Moves the stand-in's clock (idempotency keys age by it); returns the offset now in force. */
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -16,6 +16,12 @@ export interface SessionRequest {
   amountTotal: number;
   currency: string;
   captureMethod: 'automatic' | 'automatic_async' | 'manual';
+  /**
+   * What the caller allowed (`allowed_payment_method_types`); null: the Dashboard's methods, delayed
+   * ones included. Since API 2026-09-30.endive (the SDK's 2026-10-28.endive too) Stripe refuses the old
+   * `payment_method_types` on create; this filter replaced it (Stripe changelog, Checkout.SessionCreateParams d.ts).
+   */
+  allowedMethodTypes: string[] | null;
   intentMetadata: Record<string, string>;
   metadata: Record<string, string>;
   clientReferenceId: string | null;
@@ -33,6 +39,7 @@ const SESSION_PARAMS = [
   'success_url',
   'cancel_url',
   'expires_at',
+  'allowed_payment_method_types',
   'customer_email',
   'locale',
   'expand',
@@ -40,6 +47,12 @@ const SESSION_PARAMS = [
 const LINE_ITEM_PARAMS = ['price_data', 'quantity'];
 const PRICE_DATA_PARAMS = ['currency', 'unit_amount', 'product_data'];
 const PRODUCT_DATA_PARAMS = ['name', 'description'];
+/**
+ * The payment method types the stand-in knows: cards confirm at once; the others are delayed
+ * notification methods (a bank debit), whose session completes `unpaid` with its intent `processing`.
+ */
+export const DELAYED_METHODS = ['us_bank_account', 'sepa_debit', 'bacs_debit', 'acss_debit'];
+const METHOD_TYPES = ['card', 'link', ...DELAYED_METHODS];
 const INTENT_DATA_PARAMS = ['capture_method', 'metadata', 'description', 'statement_descriptor_suffix'];
 
 /**
@@ -96,6 +109,8 @@ export function checkSessionCreate(form: Form, nowS: number): SessionRequest {
       'payment_intent_data[capture_method]',
     ) ?? 'automatic_async';
 
+  const allowedMethodTypes = methodTypes(form);
+
   const clientReferenceId = str(form, 'client_reference_id') ?? null;
   if (clientReferenceId && clientReferenceId.length > 200) {
     throw paramError('client_reference_id can be up to 200 characters', 'client_reference_id');
@@ -109,6 +124,7 @@ export function checkSessionCreate(form: Form, nowS: number): SessionRequest {
     amountTotal,
     currency: currency ?? 'usd',
     captureMethod,
+    allowedMethodTypes,
     intentMetadata: metadata(intentData, 'metadata', 'payment_intent_data['),
     metadata: metadata(form, 'metadata'),
     clientReferenceId,
@@ -117,4 +133,32 @@ export function checkSessionCreate(form: Form, nowS: number): SessionRequest {
     cancelUrl: url(form, 'cancel_url') ?? null,
     expiresAt,
   };
+}
+
+/** `allowed_payment_method_types[n]`: a non-empty list of known types, or null when not sent. */
+function methodTypes(form: Form): string[] | null {
+  const key = 'allowed_payment_method_types';
+  const types = form[key];
+  if (types === undefined) return null;
+  if (!Array.isArray(types) || types.length === 0) throw paramError(`${key} must be a non-empty array`, key);
+  return types.map((type, i) => {
+    if (typeof type !== 'string' || !METHOD_TYPES.includes(type)) {
+      throw paramError(`Invalid ${key}[${i}]: must be one of ${METHOD_TYPES.join(', ')}`, `${key}[${i}]`);
+    }
+    return type;
+  });
+}
+
+/**
+ * What the session offers (its `payment_method_types`): the Dashboard's methods (a card, and a bank
+ * debit), filtered by what the caller allowed and by the capture method (a bank debit cannot be held
+ * and captured later, so Checkout leaves it out of a manual-capture session).
+ */
+export function offeredMethodTypes(request: SessionRequest): string[] {
+  const dashboard = ['card', 'us_bank_account'];
+  return dashboard.filter(
+    (type) =>
+      (request.allowedMethodTypes?.includes(type) ?? true) &&
+      !(request.captureMethod === 'manual' && DELAYED_METHODS.includes(type)),
+  );
 }

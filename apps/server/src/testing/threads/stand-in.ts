@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 
 /** A Threads profile as GET /v1.0/me returns it (spec §3 Threads profile). */
 export interface StandInUser {
@@ -42,10 +43,12 @@ export interface ThreadsStandIn {
   issueCode(): string;
   /** When true, /oauth/authorize redirects back with error=access_denied, as when the user cancels. */
   setDeny(deny: boolean): void;
-  /** Makes an endpoint answer with this status and body until cleared with null. */
-  setFailure(endpoint: 'token' | 'me', failure: { status: number; body: string } | null): void;
+  /** Makes an endpoint answer with this status and body until cleared with null ('picture': every picture). */
+  setFailure(endpoint: Endpoint, failure: { status: number; body: string } | null): void;
   close(): Promise<void>;
 }
+
+type Endpoint = 'token' | 'me' | 'picture';
 
 // The shape of Meta's Graph API errors, so messages built from them read like the real ones.
 const graphError = (message: string, code = 100) =>
@@ -55,14 +58,29 @@ const ME_FIELDS = ['id', 'username', 'name', 'threads_profile_picture_url', 'thr
 
 /**
  * A local stand-in for the Threads provider (spec §7): the authorization redirect, the code
- * exchange and the profile read, checking every parameter as strictly as the real one does.
+ * exchange and the profile read, checking every parameter as strictly as the real one does, and the
+ * profile pictures on its own origin (a real JPEG behind a signed-looking URL, as Meta's CDN serves
+ * them), so copying the picture as the avatar (decision 0048) runs for real.
  */
 export async function startThreadsStandIn(options: ThreadsStandInOptions): Promise<ThreadsStandIn> {
   const requests: RecordedRequest[] = [];
   const codes = new Map<string, StandInUser>();
   const tokens = new Map<string, StandInUser>();
-  const failures: Partial<Record<'token' | 'me', { status: number; body: string }>> = {};
-  let user: StandInUser = makeUser('threads_user');
+  const failures: Partial<Record<Endpoint, { status: number; body: string }>> = {};
+  const picture = await sharp({
+    create: { width: 96, height: 96, channels: 3, background: { r: 124, g: 58, b: 237 } },
+  })
+    .jpeg()
+    .toBuffer();
+  let base = '';
+  const makeUser = (username: string): StandInUser => ({
+    id: String(BigInt(`0x${randomBytes(7).toString('hex')}`)),
+    username,
+    name: `Name of ${username}`,
+    threads_profile_picture_url: `${base}/pictures/${encodeURIComponent(username)}.jpg?oh=${randomBytes(16).toString('hex')}&oe=${Math.floor(Date.now() / 1000) + 3 * 86_400}`,
+    threads_biography: `Bio of ${username}`,
+  });
+  let user: StandInUser;
   let deny = false;
 
   const issueCode = () => {
@@ -150,13 +168,21 @@ export async function startThreadsStandIn(options: ThreadsStandInOptions): Promi
       return json(200, JSON.stringify(owner));
     }
 
+    if (req.method === 'GET' && url.pathname.startsWith('/pictures/')) {
+      if (failures.picture) return json(failures.picture.status, failures.picture.body);
+      res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': picture.length }).end(picture);
+      return;
+    }
+
     json(404, graphError('Unknown path'));
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
+  user = makeUser('threads_user');
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: base,
     requests,
     setUser(username, extra = {}) {
       user = { ...makeUser(username), ...extra };
@@ -175,16 +201,6 @@ export async function startThreadsStandIn(options: ThreadsStandInOptions): Promi
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
-  };
-}
-
-function makeUser(username: string): StandInUser {
-  return {
-    id: String(BigInt(`0x${randomBytes(7).toString('hex')}`)),
-    username,
-    name: `Name of ${username}`,
-    threads_profile_picture_url: `https://threads.example/pictures/${username}.jpg`,
-    threads_biography: `Bio of ${username}`,
   };
 }
 

@@ -1,4 +1,4 @@
-import { ScrollText } from 'lucide-react';
+import { AlertTriangle, ScrollText } from 'lucide-react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AdminLayout } from '../../components/layout/admin-layout';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -16,6 +16,7 @@ const TITLES: Record<string, string> = {
   [paths.adminSettings]: 'Platform Settings',
   [paths.adminSupport]: 'Support Inbox',
   [paths.adminAudit]: 'Audit Log',
+  [paths.adminStuckJobs]: 'Stuck jobs',
 };
 
 /**
@@ -49,6 +50,7 @@ export function Component() {
       extraNav={[
         { to: paths.adminSupport, label: 'Support Inbox' },
         { to: paths.adminAudit, label: 'Audit Log', icon: ScrollText },
+        { to: paths.adminStuckJobs, label: 'Stuck jobs', icon: AlertTriangle },
       ]}
     >
       <Outlet />

@@ -21,6 +21,7 @@ const routes: RouteObject[] = [
       { path: sub(paths.adminSettings), element: page(() => import('../../features/admin/settings-page')) },
       { path: sub(paths.adminSupport), element: page(() => import('../../features/admin/support-page')) },
       { path: sub(paths.adminAudit), element: page(() => import('../../features/admin/audit-page')) },
+      { path: sub(paths.adminStuckJobs), element: page(() => import('../../features/admin/stuck-jobs-page')) },
       { path: '*', element: <Navigate to={paths.adminDashboard} replace /> },
     ],
   },

@@ -1,5 +1,6 @@
-import { type ComponentProps, lazy, Suspense, useState } from 'react';
+import { type ComponentProps, Suspense, useState } from 'react';
 import { CreatorProfilePage } from '../../features/creator-profile/creator-profile-page';
+import { lazyPart } from '../../lib/lazy-part';
 
 // The messaging feature's dialog (its form, attachment picker, checkout, dialog primitives) is a chunk
 // of its own: a profile's first load does not wait for code only Send Message needs (issue 14,
@@ -7,7 +8,7 @@ import { CreatorProfilePage } from '../../features/creator-profile/creator-profi
 // not at idle after load: evaluating it (its form, zod and dialog primitives) was a long task of its own
 // in every first visit's load, read or not (decision 0037). A touch comes ~100 ms before its click.
 const loadDialog = () => import('../../features/messaging/components/message-dialog');
-const MessageDialog = lazy(() => loadDialog().then((module) => ({ default: module.MessageDialog })));
+const MessageDialog = lazyPart(() => loadDialog().then((module) => ({ default: module.MessageDialog })));
 
 /** The dialog, mounted from its first opening on (closed, it renders nothing either way). */
 function LazyMessageDialog(props: ComponentProps<typeof MessageDialog>) {

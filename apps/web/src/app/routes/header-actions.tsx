@@ -16,15 +16,18 @@ export function HeaderActions() {
   const { pathname } = useLocation();
   if (!user) return null;
   const inCreatorDashboard = pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`);
-  const to = user.isCreator ? paths.dashboardMessages : paths.messages;
   return (
     <>
-      <Button asChild variant="ghost" className="px-2 sm:px-3">
-        <Link to={to} aria-label="Messages">
-          <MessageSquare className="h-5 w-5" aria-hidden="true" />
-          <span className="hidden lg:inline">Messages</span>
-        </Link>
-      </Button>
+      {/* Issue 36 §17: a creator's inbox is their dashboard, reached by the header's one "Dashboard";
+          a second "Messages" to the same page was a second entry point. Fans keep Messages. */}
+      {!user.isCreator && (
+        <Button asChild variant="ghost" className="px-2 sm:px-3">
+          <Link to={paths.messages} aria-label="Messages">
+            <MessageSquare className="h-5 w-5" aria-hidden="true" />
+            <span className="hidden lg:inline">Messages</span>
+          </Link>
+        </Button>
+      )}
       {!inCreatorDashboard && <NotificationBell />}
     </>
   );

@@ -89,7 +89,9 @@ export function Component() {
           }
           // spec §2: a customer goes to /login (signed in already, /login sends them on). A creator who
           // must confirm the email first continues setup from the dashboard after signing in.
-          const notice: LoginNotice = result.requiresEmailConfirmation ? { confirmEmail: result.user.email } : {};
+          const notice: LoginNotice = result.requiresEmailConfirmation
+            ? { confirmEmail: result.user.email }
+            : { newFan: accountType !== 'creator' };
           navigate(paths.login, { state: notice });
         }}
       />

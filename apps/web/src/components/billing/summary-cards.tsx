@@ -3,6 +3,16 @@ import { Clock, CreditCard, MessageSquare, MessagesSquare } from 'lucide-react';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
 
+/**
+ * Issue 36 §17: a released hold was never charged, so it is not "returned"; a refund was charged and
+ * paid back. Each is said as what happened.
+ */
+function returnedNote(summary: TBillingSummary): string {
+  const released = summary.releasedCents > 0 ? `${formatCents(summary.releasedCents)} released, never charged` : null;
+  const refunded = summary.refundedCents > 0 ? `${formatCents(summary.refundedCents)} refunded` : null;
+  return [released, refunded].filter(Boolean).join(' · ') || `${formatCents(summary.returnedCents)} returned to you`;
+}
+
 /** spec §2 billing summary: total spent, messages sent, awaiting responses, conversations. */
 export function SummaryCards({ summary, columns = 4 }: { summary: TBillingSummary | undefined; columns?: 2 | 4 }) {
   const items = [
@@ -14,7 +24,7 @@ export function SummaryCards({ summary, columns = 4 }: { summary: TBillingSummar
         summary && summary.onHoldCents > 0
           ? `${formatCents(summary.onHoldCents)} on hold until the creator replies`
           : summary && summary.returnedCents > 0
-            ? `${formatCents(summary.returnedCents)} returned to you`
+            ? returnedNote(summary)
             : 'Charged only when a creator replies',
     },
     { label: 'Messages sent', icon: MessageSquare, value: summary?.messagesSent, note: 'Paid messages' },

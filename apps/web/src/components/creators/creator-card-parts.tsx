@@ -8,7 +8,7 @@ import { Skeleton } from '../ui/skeleton';
 // keeps its own frame, link and extras.
 
 interface CreatorCardHeaderProps {
-  creator: Pick<TCreatorSummary, 'username' | 'avatarUrl' | 'instagramProfilePicture'>;
+  creator: Pick<TCreatorSummary, 'username' | 'avatarUrl'>;
   name: string;
   /** The name line's element: the browse card's is a heading holding the card's link. */
   nameAs: 'h2' | 'h3' | 'p';
@@ -34,7 +34,8 @@ export function CreatorCardHeader({
   return (
     <div className={cn('flex gap-3', align)}>
       <span className="relative shrink-0" aria-hidden="true">
-        <Avatar src={creator.avatarUrl ?? creator.instagramProfilePicture} name={name} size="lg" />
+        {/* Decision 0048: our own copy or initials, never a picture from another origin. */}
+        <Avatar src={creator.avatarUrl} name={name} size="lg" />
         {avatarBadge}
       </span>
       <div className="min-w-0 flex-1">

@@ -21,7 +21,6 @@ export type TCardCreator = Pick<
   | 'displayName'
   | 'bio'
   | 'avatarUrl'
-  | 'instagramProfilePicture'
   | 'instagramVerified'
   | 'isAvailable'
   | 'pauseReason'

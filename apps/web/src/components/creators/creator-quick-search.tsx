@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
 import { href, paths } from '../../paths';
 import { buttonClass } from '../ui/button-class';
 import { QuickSearchSuggestions } from './quick-search-suggestions';
@@ -15,6 +16,8 @@ export function CreatorQuickSearch() {
   const id = useId();
   const listboxId = `${id}-listbox`;
   const [term, setTerm] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(input, term, setTerm);
   const [open, setOpen] = useState(false);
   // Tracked by username, not index, so a highlight that drops out of a newer result list simply vanishes.
   const [activeUsername, setActiveUsername] = useState<string | null>(null);
@@ -57,14 +60,17 @@ export function CreatorQuickSearch() {
 
   return (
     <search aria-label="Creators" className="relative mx-auto block w-full max-w-xl">
-      <form onSubmit={onSubmit}>
+      {/* An action, so a search sent before the page has hydrated still lands on Discover (issue 35). */}
+      <form action={paths.creators} onSubmit={onSubmit}>
         <label htmlFor={`${id}-input`} className="sr-only">
           Search creators
         </label>
         <div className="flex items-center gap-2 rounded-2xl border border-slate-200 bg-white p-2 shadow-lg shadow-brand-100/60 focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-200">
           <Search className="ml-2 h-5 w-5 shrink-0 text-slate-400" aria-hidden="true" />
           <input
+            ref={input}
             id={`${id}-input`}
+            name="search"
             type="text"
             role="combobox"
             aria-autocomplete="list"

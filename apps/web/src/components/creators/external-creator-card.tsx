@@ -35,7 +35,8 @@ export function ExternalCreatorCard({ creator }: { creator: TExternalCreator }) 
     >
       <div className="flex items-start gap-3">
         <span aria-hidden="true">
-          <Avatar src={creator.profile_pic_url} name={name} size="lg" />
+          {/* Decision 0048: no picture from another origin (Instagram's CDN would see our visitors). */}
+          <Avatar name={name} size="lg" />
         </span>
         <div className="min-w-0 flex-1">
           <h3 className="flex items-center gap-1 font-semibold text-slate-900">

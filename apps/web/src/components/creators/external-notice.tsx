@@ -13,12 +13,15 @@ const NOTICES: Partial<Record<TFindCreatorsResponse['externalStatus'], string>> 
 export function ExternalNotice({
   status,
   action,
+  admin = false,
 }: {
   status: TFindCreatorsResponse['externalStatus'];
   /** e.g. the admin's "Set up API key" button when no key is configured. */
   action?: ReactNode;
+  /** Issue 36 §17: the server's configuration is the operator's business; visitors get a neutral line. */
+  admin?: boolean;
 }) {
-  const message = NOTICES[status];
+  const message = status === 'not_configured' && !admin ? SEARCH_MESSAGES.notConfiguredVisitor : NOTICES[status];
   if (!message) return null;
   return (
     <Alert tone="info" title="Instagram lookup">

@@ -8,14 +8,7 @@ import { displayResponseRate } from './creator-display';
 
 export type TFeaturedCreator = Pick<
   TCreatorSummary,
-  | 'username'
-  | 'displayName'
-  | 'bio'
-  | 'avatarUrl'
-  | 'instagramProfilePicture'
-  | 'instagramVerified'
-  | 'messagePrice'
-  | 'responseRate'
+  'username' | 'displayName' | 'bio' | 'avatarUrl' | 'instagramVerified' | 'messagePrice' | 'responseRate'
 > &
   Partial<Pick<TCreatorSummary, 'avgResponseSeconds'>>;
 

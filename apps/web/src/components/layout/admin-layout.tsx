@@ -89,7 +89,7 @@ export function AdminLayout({ title, email, role, onSignOut, children, extraNav 
       </div>
       <button
         type="button"
-        className="mt-3 flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-200 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400"
+        className="mt-3 flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-200 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         onClick={onSignOut}
       >
         <LogOut className="h-4 w-4" aria-hidden="true" />
@@ -160,7 +160,7 @@ function AdminNavLink({ to, children }: { to: string; children: ReactNode }) {
       className={({ isActive }) =>
         cn(
           'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
-          'focus-visible:outline-2 focus-visible:outline-brand-400',
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
           isActive ? 'bg-slate-800 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white',
         )
       }

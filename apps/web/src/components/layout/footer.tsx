@@ -3,7 +3,8 @@ import { useCopy } from '../../lib/platform-config';
 import { paths, SUPPORT_EMAIL } from '../../paths';
 import { Logo } from './logo';
 
-// spec §2: the landing footer carries placeholder links; they point somewhere real where we have a page.
+// spec §2: the landing footer's links. Issue 36: each goes to its own page; no "About" pointing at / and no
+// legal link pointing at /support.
 const COLUMNS = [
   {
     title: 'Product',
@@ -18,15 +19,14 @@ const COLUMNS = [
     links: [
       { label: 'Help Center', to: paths.support },
       { label: 'Contact Us', to: `${paths.support}#contact` },
-      { label: 'Refund Policy', to: `${paths.support}?category=Guarantees` },
     ],
   },
   {
-    title: 'Company',
+    title: 'Legal',
     links: [
-      { label: 'About', to: paths.home },
-      { label: 'Terms of Service', to: paths.support },
-      { label: 'Privacy Policy', to: paths.support },
+      { label: 'Terms of Service', to: paths.terms },
+      { label: 'Privacy Policy', to: paths.privacy },
+      { label: 'Refund Policy', to: paths.refundPolicy },
     ],
   },
 ];

@@ -44,7 +44,9 @@ export function AttachmentPicker({
         const tooLarge = error instanceof ApiError && error.status === 413;
         toast.error(tooLarge ? UPLOAD_MESSAGES.tooLarge : UPLOAD_MESSAGES.failed, {
           description: tooLarge
-            ? UPLOAD_MESSAGES.tooLargeHint
+            ? error.message === UPLOAD_MESSAGES.tooManyPixels
+              ? error.message
+              : UPLOAD_MESSAGES.tooLargeHint
             : error instanceof ApiError && error.status === 415
               ? 'Please upload a JPG, PNG, GIF or WebP image.'
               : error instanceof ApiError
@@ -108,7 +110,8 @@ export function AttachmentPicker({
         </label>
       </div>
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-        Up to {MAX_ATTACHMENTS} images (JPG, PNG, GIF or WebP, 5 MB each). Only you and the other person can see them.
+        Up to {MAX_ATTACHMENTS} images (JPG, PNG, GIF or WebP, {LIMITS.imageBytes.max / 1024 / 1024} MB each). Only you
+        and the other person can see them.
       </p>
     </div>
   );

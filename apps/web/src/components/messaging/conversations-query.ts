@@ -19,11 +19,21 @@ export const conversationsQuery = (search = '') =>
     placeholderData: keepPreviousData,
   });
 
-/** GET /api/conversations/:messageId: the whole conversation holding that message. */
+/**
+ * GET /api/conversations/:messageId: the whole conversation holding that message. Reading it reads the
+ * bell's notifications about it on the server (issue 36 §11), so the bell's count is fetched again (the
+ * event stream says so too, to the user's other tabs).
+ */
 export const conversationQuery = (messageId: string) =>
   queryOptions({
     queryKey: liveKeys.conversation(messageId),
-    queryFn: ({ signal }) => api<TConversationDetail>(`/conversations/${encodeURIComponent(messageId)}`, { signal }),
+    queryFn: async ({ signal, client }) => {
+      const conversation = await api<TConversationDetail>(`/conversations/${encodeURIComponent(messageId)}`, {
+        signal,
+      });
+      void client.invalidateQueries({ queryKey: liveKeys.notifications });
+      return conversation;
+    },
     // A 404 (not a participant, or no such message) will not change on a retry.
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
   });

@@ -33,6 +33,9 @@ export function RequestPayoutButton({
     onSuccess: (result) => {
       if (result.status === 'failed') {
         toast.error(PAYOUT_MESSAGES.failed, { description: result.failureReason ?? PAYOUT_MESSAGES.failedFallback });
+      } else if (result.waitingForFunds) {
+        // Decision 0052: the money is still settling from the card network; the advice says until when.
+        toast.success(PAYOUT_MESSAGES.requested, { description: result.advice ?? PAYOUT_MESSAGES.requestedBody });
       } else {
         toast.success(PAYOUT_MESSAGES.requested, { description: PAYOUT_MESSAGES.requestedBody });
       }

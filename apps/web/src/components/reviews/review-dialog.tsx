@@ -19,18 +19,21 @@ interface ReviewDialogProps {
   existing: TOwnReview | null;
 }
 
-/** spec §2 Review dialog: rating 1–5 (default 5), optional title, optional message with a counter. */
+/**
+ * spec §2 Review dialog: rating 1–5, optional title, optional message with a counter. No star is
+ * chosen at first (the spec's default 5 published a 5.0 in one click): Submit waits for one.
+ */
 export function ReviewDialog({ open, onOpenChange, creator, conversationId, existing }: ReviewDialogProps) {
   const queryClient = useQueryClient();
-  const [rating, setRating] = useState<number>(LIMITS.rating.default);
+  const [rating, setRating] = useState<number | null>(null);
   const [title, setTitle] = useState('');
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  // Each opening starts from the saved review (or a fresh 5-star one).
+  // Each opening starts from the saved review, or from no rating at all: the fan picks one (issue 36 §4).
   useEffect(() => {
     if (!open) return;
-    setRating(existing?.rating ?? LIMITS.rating.default);
+    setRating(existing?.rating ?? null);
     setTitle(existing?.title ?? '');
     setMessage(existing?.message ?? '');
     setErrors({});
@@ -66,7 +69,7 @@ export function ReviewDialog({ open, onOpenChange, creator, conversationId, exis
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The same schema the server validates with.
-    const parsed = ZReviewFields.safeParse({ rating, title, message });
+    const parsed = ZReviewFields.safeParse({ rating: rating ?? undefined, title, message });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
       return;
@@ -80,18 +83,35 @@ export function ReviewDialog({ open, onOpenChange, creator, conversationId, exis
       <DialogContent
         title={existing ? REVIEW_MESSAGES.editTitle(creator.name) : REVIEW_MESSAGES.createTitle(creator.name)}
         description="Your review is public on the creator's profile."
-        // Focus starts on the chosen star (a radio group's one tab stop), not on the first star.
+        // Focus starts on the chosen star (a radio group's one tab stop), else on the first star.
         onOpenAutoFocus={(event) => {
           event.preventDefault();
-          (event.target as HTMLElement | null)
-            ?.querySelector<HTMLInputElement>('input[name="rating"]:checked')
-            ?.focus();
+          const target = event.target as HTMLElement | null;
+          (
+            target?.querySelector<HTMLInputElement>('input[name="rating"]:checked') ??
+            target?.querySelector<HTMLInputElement>('input[name="rating"]')
+          )?.focus();
         }}
       >
         <form onSubmit={submit} className="space-y-4" noValidate>
-          <fieldset>
+          <fieldset aria-describedby={errors.rating ? 'review-rating-error' : 'review-rating-hint'}>
             <legend className="mb-1 text-sm font-medium text-slate-700">Rating</legend>
-            <StarPicker value={rating} onChange={setRating} />
+            <StarPicker
+              value={rating}
+              onChange={(star) => {
+                setRating(star);
+                setErrors(({ rating: _chosen, ...rest }) => rest);
+              }}
+            />
+            {errors.rating ? (
+              <p id="review-rating-error" role="alert" className="mt-1 text-sm text-red-700">
+                {errors.rating}
+              </p>
+            ) : (
+              <p id="review-rating-hint" className="mt-1 text-sm text-slate-600">
+                {rating ? `${rating} of ${LIMITS.rating.max} stars` : 'Choose 1 to 5 stars'}
+              </p>
+            )}
           </fieldset>
           <Field id="review-title" label="Title (optional)" error={errors.title}>
             <Input
@@ -138,7 +158,7 @@ export function ReviewDialog({ open, onOpenChange, creator, conversationId, exis
               <Button type="button" variant="secondary" disabled={busy} onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={busy}>
+              <Button type="submit" disabled={busy || rating === null}>
                 {save.isPending ? 'Saving…' : existing ? 'Update Review' : 'Submit Review'}
               </Button>
             </div>
@@ -150,7 +170,7 @@ export function ReviewDialog({ open, onOpenChange, creator, conversationId, exis
 }
 
 /** Five radio buttons drawn as stars: arrow keys move between them, as in any radio group. */
-function StarPicker({ value, onChange }: { value: number; onChange(rating: number): void }) {
+function StarPicker({ value, onChange }: { value: number | null; onChange(rating: number): void }) {
   return (
     <div className="flex gap-1">
       {Array.from({ length: LIMITS.rating.max }, (_, index) => {
@@ -171,7 +191,10 @@ function StarPicker({ value, onChange }: { value: number; onChange(rating: numbe
             />
             <Star
               aria-hidden="true"
-              className={cn('h-8 w-8', star <= value ? 'fill-amber-400 text-amber-400' : 'text-slate-300')}
+              className={cn(
+                'h-8 w-8',
+                value !== null && star <= value ? 'fill-amber-400 text-amber-400' : 'text-slate-300',
+              )}
             />
           </label>
         );

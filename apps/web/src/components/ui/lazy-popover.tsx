@@ -1,7 +1,6 @@
 import {
   cloneElement,
   type HTMLAttributes,
-  lazy,
   type ReactElement,
   type ReactNode,
   type RefObject,
@@ -10,9 +9,10 @@ import {
   useRef,
   useState,
 } from 'react';
+import { lazyPart } from '../../lib/lazy-part';
 
 const loadLayer = () => import('./popover-layer');
-const PopoverLayer = lazy(() => loadLayer().then((module) => ({ default: module.PopoverLayer })));
+const PopoverLayer = lazyPart(() => loadLayer().then((module) => ({ default: module.PopoverLayer })));
 
 type TriggerProps = HTMLAttributes<HTMLButtonElement> & { ref?: RefObject<HTMLButtonElement | null> };
 

@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { cn } from '../../lib/cn';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
 
 interface SearchInputProps {
   value: string;
@@ -29,6 +30,8 @@ export function SearchInput({
   describedBy,
 }: SearchInputProps) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(input, value, onChange);
   return (
     <div className={cn('relative', className)}>
       <label htmlFor={id} className="sr-only">
@@ -39,6 +42,7 @@ export function SearchInput({
         aria-hidden="true"
       />
       <input
+        ref={input}
         id={id}
         type="search"
         enterKeyHint="search"

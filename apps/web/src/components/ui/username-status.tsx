@@ -4,11 +4,12 @@ import type { TUsernameStatus } from '../../lib/auth/use-username-availability';
 
 /**
  * The availability line under a username input (spec §5); a polite live region, always in the page so
- * it is announced, but taking no room while it has nothing to say.
+ * it is announced, and always one line tall, so that "Checking availability…" appearing and going does
+ * not move the fields below it (layout shift, issue 36 point 17).
  */
 export function UsernameStatus({ id, status }: { id: string; status: TUsernameStatus }) {
   return (
-    <p id={id} aria-live="polite" className="mt-1 text-sm empty:mt-0">
+    <p id={id} aria-live="polite" className="mt-1 min-h-5 text-sm">
       {status === 'checking' && (
         <span className="inline-flex items-center gap-1 text-slate-500">
           <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />

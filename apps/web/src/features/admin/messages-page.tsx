@@ -1,4 +1,12 @@
-import { ADMIN_MESSAGE_FILTERS, formatCents, type TAdminMessageRow } from '@fanline/contracts';
+import {
+  ADMIN_MESSAGE_FILTERS,
+  formatCents,
+  MESSAGE_OUTCOME_LABELS,
+  MESSAGE_OUTCOME_MEANINGS,
+  messageOutcomeText,
+  type TAdminMessageRow,
+  type TMessageOutcome,
+} from '@fanline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlarmClock, ArrowRight, CheckCircle, Clock, MessageSquare, RotateCcw, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
@@ -13,12 +21,33 @@ import { adminKeys, adminMessagesQuery, refundMessage } from './api/admin';
 import { ListBody, ListToolbar, Pager, useAdminList } from './components/admin-list';
 import { StatCard } from './components/stat-card';
 
-const FILTER_LABELS = { all: 'All', pending: 'Pending', responded: 'Responded', expired: 'Expired' } as const;
-const STATUS = {
-  sent: { label: 'Pending', className: 'bg-amber-100 text-amber-800' },
-  responded: { label: 'Responded', className: 'bg-green-100 text-green-800' },
-  refunded: { label: 'Expired', className: 'bg-slate-200 text-slate-700' },
+// Issue 36 §5: the contracts' one vocabulary, so a decline is never called "Expired" here.
+const FILTER_LABELS = {
+  all: 'All',
+  pending: MESSAGE_OUTCOME_LABELS.pending,
+  responded: MESSAGE_OUTCOME_LABELS.answered,
+  declined: MESSAGE_OUTCOME_LABELS.declined,
+  released: MESSAGE_OUTCOME_LABELS.released,
+  expired: MESSAGE_OUTCOME_LABELS.expired,
 } as const;
+const OUTCOME_LOOK: Record<TMessageOutcome, string> = {
+  pending: 'bg-amber-100 text-amber-800',
+  answered: 'bg-green-100 text-green-800',
+  declined: 'bg-rose-100 text-rose-800',
+  released: 'bg-slate-200 text-slate-700',
+  expired: 'bg-slate-200 text-slate-700',
+  refunded: 'bg-sky-100 text-sky-800',
+  followup: 'bg-brand-100 text-brand-800',
+};
+/** The payment in words, not the provider's status ("canceled" was a hold let go, never a charge). */
+const MONEY: Record<string, string> = {
+  pending: 'Awaiting payment',
+  authorized: 'Card held',
+  succeeded: 'Charged',
+  canceled: 'Hold released, never charged',
+  refunded: 'Refunded to the fan',
+  failed: 'Payment failed',
+};
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const name = (p: TAdminMessageRow['sender'], fallback: string) => p.displayName ?? fallback;
@@ -33,7 +62,7 @@ function formatDuration(seconds: number): string {
 /** spec §2 Admin Messages: stats, search, filters, rows, at-risk list and the stuck-payment refund. */
 export function Component() {
   const queryClient = useQueryClient();
-  const list = useAdminList<(typeof ADMIN_MESSAGE_FILTERS)[number]>('all');
+  const list = useAdminList<(typeof ADMIN_MESSAGE_FILTERS)[number]>('all', ADMIN_MESSAGE_FILTERS);
   const [confirming, setConfirming] = useState<TAdminMessageRow | null>(null);
   const query = useQuery(adminMessagesQuery(list.term, list.filter, list.page));
 
@@ -141,8 +170,12 @@ export function Component() {
 }
 
 function MessageRow({ row, onRefund }: { row: TAdminMessageRow; onRefund: () => void }) {
-  // A free follow-up stays 'sent' for good but awaits no answer: it is a Follow-up, never Pending.
-  const status = row.isFollowup ? { label: 'Follow-up', className: 'bg-brand-100 text-brand-800' } : STATUS[row.status];
+  // A free follow-up stays 'sent' for good but awaits no answer: its outcome is Follow-up, never Pending.
+  const status = {
+    label: messageOutcomeText(row.outcome, row.declineReason),
+    className: OUTCOME_LOOK[row.outcome],
+    meaning: MESSAGE_OUTCOME_MEANINGS[row.outcome],
+  };
   return (
     <article className="space-y-2 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -150,7 +183,9 @@ function MessageRow({ row, onRefund }: { row: TAdminMessageRow; onRefund: () => 
           <span className="truncate">{name(row.sender, 'Unknown User')}</span>
           <ArrowRight className="h-4 w-4 text-slate-400" aria-label="to" />
           <span className="truncate">{name(row.recipient, 'Unknown Creator')}</span>
-          <Badge className={status.className}>{status.label}</Badge>
+          <Badge className={status.className} title={status.meaning}>
+            {status.label}
+          </Badge>
         </p>
         <span className="font-semibold text-slate-900">{formatCents(row.amountCents)}</span>
       </div>
@@ -168,7 +203,7 @@ function MessageRow({ row, onRefund }: { row: TAdminMessageRow; onRefund: () => 
           {row.status === 'sent' && row.expiresAt && (
             <Countdown until={String(row.expiresAt)} format="remaining" className="text-amber-700" />
           )}
-          {row.paymentStatus && <span>Payment {row.paymentStatus}</span>}
+          {row.paymentStatus && <span>{MONEY[row.paymentStatus] ?? `Payment ${row.paymentStatus}`}</span>}
         </span>
         {row.refundable && (
           <Button size="sm" variant="secondary" onClick={onRefund} aria-label="Refund to fan">

@@ -30,7 +30,7 @@ const who = (p: TModerationItem['reporter'], fallback: string) =>
 /** spec §2 Admin Moderation: stats, search, filters, Review for pending items, View Details for the rest. */
 export function Component() {
   const queryClient = useQueryClient();
-  const list = useAdminList<(typeof MODERATION_FILTERS)[number]>('all');
+  const list = useAdminList<(typeof MODERATION_FILTERS)[number]>('all', MODERATION_FILTERS);
   const [open, setOpen] = useState<TModerationItem | null>(null);
   const query = useQuery(adminModerationQuery(list.term, list.filter, list.page));
   const stats = query.data?.stats;

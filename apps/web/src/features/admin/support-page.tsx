@@ -24,7 +24,7 @@ const preview = (text: string) => (text.length > PREVIEW ? `${text.slice(0, PREV
 /** The support inbox (issue #12): what visitors wrote through the /support contact form. */
 export function Component() {
   const queryClient = useQueryClient();
-  const list = useAdminList<(typeof SUPPORT_FILTERS)[number]>('all');
+  const list = useAdminList<(typeof SUPPORT_FILTERS)[number]>('all', SUPPORT_FILTERS);
   const [open, setOpen] = useState<TContactMessage | null>(null);
   const query = useQuery(adminSupportQuery(list.term, list.filter, list.page));
   const stats = query.data?.stats;

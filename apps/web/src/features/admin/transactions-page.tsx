@@ -1,8 +1,12 @@
 import {
   ADMIN_TRANSACTION_FILTERS,
   formatCents,
+  MESSAGE_OUTCOME_LABELS,
+  MESSAGE_OUTCOME_MEANINGS,
+  messageOutcomeText,
   type TAdminTransactionRow,
   type TAdminTransactionsResponse,
+  type TMessageOutcome,
 } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, BarChart3, CreditCard, DollarSign, Download, Eye, Percent, Receipt, Users } from 'lucide-react';
@@ -16,33 +20,49 @@ import { adminTransactionQuery, adminTransactionsQuery, transactionsCsvUrl } fro
 import { ListBody, ListToolbar, Pager, useAdminList } from './components/admin-list';
 import { StatCard } from './components/stat-card';
 
+// Issue 36 §5: the payment's state in money words, and how its message ended in contracts' one
+// vocabulary (a decline, a block's release, an expiry and a refund each their own filter and word).
 const FILTER_LABELS = {
   all: 'All',
   succeeded: 'Succeeded',
   pending: 'Pending',
   failed: 'Failed',
-  returned: 'Released / Refunded',
+  declined: MESSAGE_OUTCOME_LABELS.declined,
+  released: MESSAGE_OUTCOME_LABELS.released,
+  expired: MESSAGE_OUTCOME_LABELS.expired,
+  refunded: MESSAGE_OUTCOME_LABELS.refunded,
 } as const;
 const STATUS: Record<TAdminTransactionRow['status'], { label: string; className: string }> = {
   succeeded: { label: 'Succeeded', className: 'bg-green-100 text-green-800' },
   authorized: { label: 'Pending (card held)', className: 'bg-amber-100 text-amber-800' },
   pending: { label: 'Pending (checkout)', className: 'bg-amber-50 text-amber-700' },
   failed: { label: 'Failed', className: 'bg-red-100 text-red-800' },
-  canceled: { label: 'Released', className: 'bg-slate-200 text-slate-700' },
-  refunded: { label: 'Refunded', className: 'bg-slate-200 text-slate-700' },
+  canceled: { label: 'Hold let go, never charged', className: 'bg-slate-200 text-slate-700' },
+  refunded: { label: 'Refunded to the fan', className: 'bg-slate-200 text-slate-700' },
 };
+const OUTCOME_LOOK: Record<TMessageOutcome, string> = {
+  pending: 'bg-amber-100 text-amber-800',
+  answered: 'bg-green-100 text-green-800',
+  declined: 'bg-rose-100 text-rose-800',
+  released: 'bg-slate-200 text-slate-700',
+  expired: 'bg-slate-200 text-slate-700',
+  refunded: 'bg-sky-100 text-sky-800',
+  followup: 'bg-brand-100 text-brand-800',
+};
+const outcomeText = (row: TAdminTransactionRow) =>
+  row.outcome ? messageOutcomeText(row.outcome, row.declineReason) : null;
 const STEP_LABELS = {
   started: 'Checkout started',
   authorized: 'Authorized',
   captured: 'Captured',
-  released: 'Released',
-  refunded: 'Refunded',
+  released: 'Hold let go',
+  refunded: 'Refunded to the fan',
 } as const;
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** spec §2 Admin Transactions: five figures from the ledger, search, filters, CSV export, View Details. */
 export function Component() {
-  const list = useAdminList<(typeof ADMIN_TRANSACTION_FILTERS)[number]>('all');
+  const list = useAdminList<(typeof ADMIN_TRANSACTION_FILTERS)[number]>('all', ADMIN_TRANSACTION_FILTERS);
   const [viewing, setViewing] = useState<string | null>(null);
   const query = useQuery(adminTransactionsQuery(list.term, list.filter, list.page));
 
@@ -144,6 +164,11 @@ function TransactionRow({ row, onView }: { row: TAdminTransactionRow; onView: ()
           <span className="truncate">{row.sender.displayName ?? 'Unknown User'}</span>
           <ArrowRight className="h-4 w-4 text-slate-400" aria-label="to" />
           <span className="truncate">{row.recipient.displayName ?? 'Unknown Creator'}</span>
+          {row.outcome && (
+            <Badge className={OUTCOME_LOOK[row.outcome]} title={MESSAGE_OUTCOME_MEANINGS[row.outcome]}>
+              {outcomeText(row)}
+            </Badge>
+          )}
           <Badge className={status.className}>{status.label}</Badge>
         </p>
         <p className="text-sm text-slate-500">
@@ -171,6 +196,7 @@ function TransactionDetails({ paymentId }: { paymentId: string }) {
   const rows: [string, string][] = [
     ['Payment ID', tx.id],
     ['Status', STATUS[tx.status].label],
+    ['Message', outcomeText(tx) ?? '—'],
     ['From', `${tx.sender.displayName ?? 'Unknown User'} (@${tx.sender.username})`],
     ['To', `${tx.recipient.displayName ?? 'Unknown Creator'} (@${tx.recipient.username})`],
     ['Amount', formatCents(tx.amountCents)],

@@ -19,7 +19,7 @@ export function Component() {
   const { user: me } = useSession();
   const superAdmin = me?.adminRole === 'super_admin';
   const queryClient = useQueryClient();
-  const list = useAdminList<(typeof ADMIN_USER_FILTERS)[number]>('all');
+  const list = useAdminList<(typeof ADMIN_USER_FILTERS)[number]>('all', ADMIN_USER_FILTERS);
   const [viewing, setViewing] = useState<TAdminUserRow | null>(null);
   const [editing, setEditing] = useState<TAdminUserRow | null>(null);
   const query = useQuery(adminUsersQuery(list.term, list.filter, list.page));

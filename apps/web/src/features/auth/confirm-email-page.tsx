@@ -1,36 +1,41 @@
 import { AUTH_MESSAGES } from '@fanline/contracts';
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { AuthShell } from '../../components/layout/auth-shell';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
+import { takePostLoginTarget } from '../../lib/auth/storage';
 import { paths } from '../../paths';
 import { confirmEmail, resendConfirmation } from './api/account';
 import { EmailRequestForm } from './components/email-request-form';
+import { linkToken } from './utils/link-token';
 
 type TConfirmState = 'working' | 'done' | 'failed';
 
 /**
- * The confirmation mail's link lands here (/auth/confirm?token=…). Confirming signs the account in;
+ * The confirmation mail's link lands here (/auth/confirm#token=…: the token stays in the browser). Confirming signs the account in;
  * a customer then goes to /, a creator-to-be to /dashboard/settings where setup continues (spec §2).
  */
 export function Component() {
-  const [params] = useSearchParams();
+  const location = useLocation();
   const navigate = useNavigate();
   const { setUser } = useSession();
   const [state, setState] = useState<TConfirmState>('working');
   const [reason, setReason] = useState('');
   const started = useRef(false);
-  const token = params.get('token') ?? '';
+  // Read once: the address bar loses the token right after (below).
+  const [token] = useState(() => linkToken(location));
 
   useEffect(() => {
     // A token works once: never send it twice (StrictMode runs effects twice in development).
     if (started.current) return;
     started.current = true;
+    // The token leaves the address bar (and so the history and any bookmark) before it is used.
+    window.history.replaceState(window.history.state, '', location.pathname);
     if (!token) {
       setReason('This confirmation link is incomplete.');
       setState('failed');
@@ -42,7 +47,10 @@ export function Component() {
         setState('done');
         toast.success('Email confirmed', { description: 'Your account is ready. You are signed in.' });
         const creatorToBe = user.intendedAccountType === 'creator' && !user.isCreator;
-        navigate(creatorToBe ? paths.dashboardSettings : paths.home, { replace: true });
+        // Issue 36 §17: a new fan goes to Discover (or back to the profile they came from), not to the
+        // marketing page they already read.
+        const target = creatorToBe ? paths.dashboardSettings : takePostLoginTarget();
+        navigate(target === paths.home ? paths.creators : target, { replace: true });
       },
       (error: unknown) => {
         setReason(
@@ -53,7 +61,7 @@ export function Component() {
         setState('failed');
       },
     );
-  }, [navigate, setUser, token]);
+  }, [location.pathname, navigate, setUser, token]);
 
   if (state !== 'failed') {
     return (

@@ -4,7 +4,7 @@ import { paths } from '../../paths';
 import { requestPasswordReset } from './api/account';
 import { EmailRequestForm } from './components/email-request-form';
 
-/** Asks for a password reset link (mailed; it opens /reset-password?token=…). */
+/** Asks for a password reset link (mailed; it opens /reset-password#token=…). */
 export function Component() {
   return (
     <AuthShell

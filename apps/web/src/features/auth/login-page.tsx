@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { DemoMailboxLink } from '../../components/demo/demo-mailbox';
 import { AuthShell } from '../../components/layout/auth-shell';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -22,6 +23,8 @@ const LOGIN_REDIRECT_MS = 500;
 export interface LoginNotice {
   /** Set by sign-up when the new account must confirm its email first. */
   confirmEmail?: string;
+  /** Set by sign-up for a new fan already signed in: Discover, not the marketing page (issue 36 §17). */
+  newFan?: boolean;
 }
 
 /** spec §2 /login, §5 Login, §8 Login. */
@@ -67,8 +70,9 @@ export function Component() {
   useEffect(() => {
     if (!redirectNow || redirected.current) return;
     redirected.current = true;
-    navigate(takePostLoginTarget(params.get('returnTo')), { replace: true });
-  }, [redirectNow, navigate, params]);
+    const target = takePostLoginTarget(params.get('returnTo'));
+    navigate(notice.newFan && target === paths.home ? paths.creators : target, { replace: true });
+  }, [redirectNow, navigate, params, notice.newFan]);
 
   if (loading || redirectNow) return <PageSpinner />;
 
@@ -101,6 +105,7 @@ export function Component() {
         {notice.confirmEmail && !error && (
           <Alert tone="info" title="Check your email">
             We sent a confirmation link to {notice.confirmEmail}. Confirm your account, then sign in.
+            <DemoMailboxLink className="block" />
           </Alert>
         )}
         {error && (

@@ -1,9 +1,9 @@
-import { AUTH_MESSAGES, ZPassword } from '@fanline/contracts';
+import { AUTH_MESSAGES, LIMITS, ZPassword } from '@fanline/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { AuthShell } from '../../components/layout/auth-shell';
@@ -13,7 +13,8 @@ import { Field, fieldAria } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../paths';
-import { resetPassword } from './api/account';
+import { checkResetToken, resetPassword } from './api/account';
+import { linkToken } from './utils/link-token';
 
 const ZResetForm = z
   .object({ password: ZPassword, confirmPassword: z.string() })
@@ -28,8 +29,13 @@ type TResetForm = z.input<typeof ZResetForm>;
 export function Component() {
   const id = useId();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const location = useLocation();
+  // Read once from the link's fragment (#token=…, never sent to the server), then taken out of the
+  // address bar so it stays in no history entry or bookmark.
+  const [token] = useState(() => linkToken(location));
+  useEffect(() => {
+    window.history.replaceState(window.history.state, '', location.pathname);
+  }, [location.pathname]);
   const {
     register,
     handleSubmit,
@@ -48,10 +54,26 @@ export function Component() {
       Request a new link
     </Link>
   );
+  // Issue 36 §17: a used or expired link says so when it opens, not after a new password was typed.
+  const check = useQuery({
+    queryKey: ['reset-token', token],
+    queryFn: () => checkResetToken(token),
+    enabled: token.length > 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
   if (!token) {
     return (
       <AuthShell title="Reset your password" footer={footer}>
         <Alert title="This link is incomplete">Open the link from your email again, or request a new one.</Alert>
+      </AuthShell>
+    );
+  }
+
+  if (check.data?.usable === false) {
+    return (
+      <AuthShell title="Reset your password" footer={footer}>
+        <Alert title="This link no longer works">{AUTH_MESSAGES.resetLinkInvalid} Request a new one.</Alert>
       </AuthShell>
     );
   }
@@ -66,7 +88,11 @@ export function Component() {
         : null;
 
   return (
-    <AuthShell title="Choose a new password" subtitle="At least 6 characters." footer={footer}>
+    <AuthShell
+      title="Choose a new password"
+      subtitle={`At least ${LIMITS.password.min} characters, not a common password.`}
+      footer={footer}
+    >
       <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))} className="space-y-4">
         {failure && <Alert>{failure}</Alert>}
         <Field id={`${id}-password`} label="New password" error={errors.password?.message}>

@@ -1,13 +1,14 @@
 import {
   formatCents,
   MESSAGE_MESSAGES,
+  MESSAGE_OUTCOME_LABELS,
+  messageOutcome,
   type TConversationDetail,
-  type TPublicConfig,
   type TThreadMessage,
 } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Clock, SearchX } from 'lucide-react';
-import { Navigate, useParams } from 'react-router';
+import { Clock, Lock, SearchX } from 'lucide-react';
+import { Link, Navigate, useParams } from 'react-router';
 import {
   BackLink,
   ConversationCard,
@@ -15,12 +16,10 @@ import {
   ConversationParty,
 } from '../../components/messaging/conversation-parts';
 import { conversationQuery } from '../../components/messaging/conversations-query';
-import { givenBackLabel } from '../../components/messaging/ended-copy';
 import { Countdown } from '../../components/ui/countdown';
 import { LoadErrorState } from '../../components/ui/empty-state';
 import { PageSpinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
-import { usePlatformConfig } from '../../lib/platform-config';
 import { href, paths } from '../../paths';
 import { BlockDialog } from './components/block-dialog';
 import { CreatorThread } from './components/creator-thread';
@@ -66,15 +65,41 @@ export function Component() {
   );
 }
 
-/** Issue 25: why the last paid message ended, in the words its badge uses; a block is never "Expired". */
-function endedLabel(message: TThreadMessage | undefined, paymentMode: TPublicConfig['paymentMode']): string {
-  if (message?.endedBy === 'block') return `${givenBackLabel(paymentMode)}: fan blocked`;
-  if (message?.endedBy === 'decline') return 'Declined';
-  return 'Expired';
+/** Issue 25, 36 §5: why the last paid message ended, in the words its badge uses; a block is never "Expired". */
+function endedLabel(message: TThreadMessage | undefined): string {
+  const outcome = message ? messageOutcome(message) : 'expired';
+  if (outcome === 'released') return `${MESSAGE_OUTCOME_LABELS.released}: fan blocked`;
+  if (outcome === 'declined') return MESSAGE_OUTCOME_LABELS.declined;
+  return MESSAGE_OUTCOME_LABELS.expired;
+}
+
+/**
+ * Issue 36: a conversation a decline or a block has ended shows its final state where the composer was,
+ * not an offer of free follow-ups.
+ */
+function ClosedNote({ closed }: { closed: NonNullable<TConversationDetail['closed']> }) {
+  return (
+    <div role="note" data-testid="conversation-closed" className="flex gap-3 text-sm text-slate-700">
+      <Lock className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+      {closed === 'blocked' ? (
+        <p>
+          <span className="font-semibold text-slate-900">You blocked this fan.</span> They cannot message you, and you
+          cannot send them follow-ups.{' '}
+          <Link className="font-medium text-brand-700 underline" to={`${paths.dashboardSettings}?tab=blocked`}>
+            Manage blocked fans
+          </Link>
+        </p>
+      ) : (
+        <p>
+          <span className="font-semibold text-slate-900">You declined this message.</span> The fan’s money went back to
+          them and the conversation is closed. If they write again, their new message appears here.
+        </p>
+      )}
+    </div>
+  );
 }
 
 function Detail({ detail, messageId }: { detail: TConversationDetail; messageId: string }) {
-  const { paymentMode } = usePlatformConfig();
   const paid = detail.messages.filter((m) => m.amount > 0 && !m.isFollowup);
   const last = paid.at(-1);
   const lapsed = !detail.nextExpiry && last !== undefined && last.status !== 'responded';
@@ -101,7 +126,7 @@ function Detail({ detail, messageId }: { detail: TConversationDetail; messageId:
                 {detail.viewerRole === 'creator' && <DeclineDialog messageId={messageId} />}
               </div>
             ) : (
-              lapsed && <p className="font-medium text-slate-500">{endedLabel(last, paymentMode)}</p>
+              lapsed && <p className="font-medium text-slate-500">{endedLabel(last)}</p>
             )}
             {detail.viewerRole === 'creator' && (
               <BlockDialog
@@ -112,7 +137,13 @@ function Detail({ detail, messageId }: { detail: TConversationDetail; messageId:
           </div>
         </>
       }
-      footer={detail.creatorBox && <ReplyBox key={detail.creatorBox} messageId={messageId} kind={detail.creatorBox} />}
+      footer={
+        detail.creatorBox ? (
+          <ReplyBox key={detail.creatorBox} messageId={messageId} kind={detail.creatorBox} />
+        ) : (
+          detail.closed && <ClosedNote closed={detail.closed} />
+        )
+      }
     >
       <CreatorThread detail={detail} />
     </ConversationCard>

@@ -1,8 +1,11 @@
 import { SEARCH_MESSAGES, type TPublicProfile } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Link2Off, UserX } from 'lucide-react';
+import { AlertTriangle, Link2Off } from 'lucide-react';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useMessageEligibility } from '../../components/creators/message-eligibility';
+import { NotFoundPanel } from '../../components/errors/not-found-panel';
+import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
 import { REDIRECT_AFTER_LOGIN_KEY, writeStorage } from '../../lib/auth/storage';
@@ -56,11 +59,21 @@ function CreatorProfile({ username, ...slots }: { username: string } & CreatorPr
   if (query.isError) {
     const status = query.error instanceof ApiError ? query.error.status : 0;
     if (status === 404) {
+      // The site's one not-found design (issue 36 §17); the server sent this page with a 404.
       return (
-        <ProfileProblem
-          icon={UserX}
+        <NotFoundPanel
           title={SEARCH_MESSAGES.profileNotFound}
           body={`Creator profile "${username}" not found`}
+          actions={
+            <>
+              <Button asChild>
+                <Link to={paths.home}>Back to Home</Link>
+              </Button>
+              <Button asChild variant="secondary">
+                <Link to={paths.creators}>Discover Creators</Link>
+              </Button>
+            </>
+          }
         />
       );
     }
@@ -95,7 +108,10 @@ function LoadedProfile({
   const [dialogOpen, setDialogOpen] = useState(false);
   const isOwn = user?.id === profile.id;
   const { requireCreatorVerification } = usePlatformConfig();
-  const canMessage = !isOwn && messageAvailability(profile, requireCreatorVerification) === 'available';
+  // Issue 36: a fan the creator blocked is told so here, before writing anything.
+  const eligibility = useMessageEligibility(profile.username, !isOwn);
+  const refusal = eligibility?.reason === 'blocked' ? eligibility.message : null;
+  const canMessage = !isOwn && !refusal && messageAvailability(profile, requireCreatorVerification) === 'available';
   const wantsDialog = params.get('openModal') === 'true';
 
   // spec §2: ?openModal=true opens the message dialog for a signed-in visitor. The parameter is
@@ -134,6 +150,7 @@ function LoadedProfile({
             <div className="lg:hidden">
               <PurchasePanel
                 profile={profile}
+                refusal={refusal}
                 sessionLoading={loading}
                 onMessage={onMessage}
                 onIntent={onMessageIntent}
@@ -149,6 +166,7 @@ function LoadedProfile({
           <aside aria-label="Message" className="hidden lg:sticky lg:top-24 lg:block">
             <PurchasePanel
               profile={profile}
+              refusal={refusal}
               sessionLoading={loading}
               onMessage={onMessage}
               onIntent={onMessageIntent}

@@ -59,7 +59,10 @@ export interface CreatorSettingsSlots {
   security: ReactNode;
 }
 
-/** spec §2 Creator settings: tabs Profile, Pricing, Notifications, Security, Payout; Save Changes at the top. */
+/**
+ * spec §2 Creator settings: tabs Profile, Pricing, Notifications, Security, Payout, Blocked. Issue 36 §15:
+ * each form has its own Save Changes at its foot, not one page-wide button above every tab.
+ */
 export function CreatorSettings(slots: CreatorSettingsSlots) {
   const { user } = useSession();
   useStripeReturn();
@@ -112,12 +115,8 @@ function SettingsForm({ user, avatar, notifications, security }: CreatorSettings
 
   const same = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
   const priceCents = Math.round(Number(price) * 100);
-  const dirty =
-    isDirty ||
-    priceCents !== user.messagePrice ||
-    isAvailable !== user.isAvailable ||
-    !same(disciplines, user.disciplines) ||
-    !same(portfolio, user.portfolioImages);
+  const profileDirty = isDirty || !same(disciplines, user.disciplines) || !same(portfolio, user.portfolioImages);
+  const pricingDirty = priceCents !== user.messagePrice || isAvailable !== user.isAvailable;
 
   const refreshEverywhere = () =>
     // The public profile, cards, browse filters and the message dialog all read the creator anew.
@@ -147,30 +146,40 @@ function SettingsForm({ user, avatar, notifications, security }: CreatorSettings
     },
   });
 
-  const submit = handleSubmit(
+  // Issue 36 §15: one save per form, beside it. The Profile form saves the profile's fields, the Pricing
+  // form the price and availability; a tab without a form of this page (Notifications, Security,
+  // Payout, Blocked) has its own save or none.
+  const submitProfile = handleSubmit(
     (values) => {
-      const problem = bounds ? priceProblem(priceCents, bounds) : null;
-      if (problem || Number.isNaN(priceCents)) {
-        setPriceError(problem ?? 'Enter a price in whole dollars.');
-        setTab('pricing');
-        return;
-      }
-      setPriceError(undefined);
       const body: TUpdateProfileRequest = {};
       if (values.displayName.trim() !== (user.displayName ?? '')) body.displayName = values.displayName.trim();
       if (values.username !== user.username) body.username = values.username;
       if (values.bio !== (user.bio ?? '')) body.bio = values.bio || null;
-      if (priceCents !== user.messagePrice) body.messagePrice = priceCents;
-      if (isAvailable !== user.isAvailable) body.isAvailable = isAvailable;
       if (!same(disciplines, user.disciplines)) body.disciplines = disciplines;
       if (!same(portfolio, user.portfolioImages)) body.portfolioImages = portfolio;
       save.mutate(body);
     },
     () => setTab('profile'),
   );
-  const onSubmit = (event: FormEvent) => {
+  const submitPricing = () => {
+    const problem = bounds ? priceProblem(priceCents, bounds) : null;
+    if (problem || Number.isNaN(priceCents)) {
+      setPriceError(problem ?? 'Enter a price in whole dollars.');
+      return;
+    }
+    setPriceError(undefined);
+    const body: TUpdateProfileRequest = {};
+    if (priceCents !== user.messagePrice) body.messagePrice = priceCents;
+    if (isAvailable !== user.isAvailable) body.isAvailable = isAvailable;
+    save.mutate(body);
+  };
+  const onProfileSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void submit();
+    void submitProfile();
+  };
+  const onPricingSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submitPricing();
   };
 
   return (
@@ -186,12 +195,10 @@ function SettingsForm({ user, avatar, notifications, security }: CreatorSettings
               : 'Your profile, price, notifications, security, payouts and the people you blocked.'}
           </p>
         </div>
-        <Button onClick={() => void submit()} disabled={save.isPending || !dirty || usernameStatus === 'taken'}>
-          {save.isPending ? 'Saving…' : 'Save Changes'}
-        </Button>
       </div>
       <Tabs className="mt-6" value={tab} onValueChange={setTab}>
-        <TabsList ref={tabList} aria-label="Creator settings">
+        {/* Issue 36 §15: six tabs do not fit 375 px; they wrap, so Payout and Blocked are never cut off. */}
+        <TabsList ref={tabList} aria-label="Creator settings" className="flex flex-wrap">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger key={value} value={value}>
               <Icon className="hidden h-4 w-4 sm:block" aria-hidden="true" />
@@ -201,7 +208,7 @@ function SettingsForm({ user, avatar, notifications, security }: CreatorSettings
         </TabsList>
         <Card className="mt-4 p-4 sm:p-6">
           <TabsContent value="profile">
-            <form noValidate onSubmit={onSubmit} className="space-y-6">
+            <form noValidate onSubmit={onProfileSubmit} className="space-y-6">
               {avatar}
               <CoverUpload onChanged={() => void refreshEverywhere()} />
               <div className="grid gap-4 sm:grid-cols-2">
@@ -239,10 +246,15 @@ function SettingsForm({ user, avatar, notifications, security }: CreatorSettings
               </Field>
               <CategoriesField value={disciplines} onChange={setDisciplines} />
               <PortfolioEditor value={portfolio} onChange={setPortfolio} onUploaded={() => void refreshEverywhere()} />
+              <div className="flex justify-end border-t border-slate-200 pt-4">
+                <Button type="submit" disabled={save.isPending || !profileDirty || usernameStatus === 'taken'}>
+                  {save.isPending ? 'Saving…' : 'Save Changes'}
+                </Button>
+              </div>
             </form>
           </TabsContent>
           <TabsContent value="pricing">
-            <form noValidate onSubmit={onSubmit}>
+            <form noValidate onSubmit={onPricingSubmit}>
               <PricingFields
                 priceDollars={price}
                 onPriceChange={(value) => {
@@ -253,6 +265,11 @@ function SettingsForm({ user, avatar, notifications, security }: CreatorSettings
                 onAvailableChange={setAvailable}
                 error={priceError}
               />
+              <div className="mt-4 flex justify-end">
+                <Button type="submit" disabled={save.isPending || !pricingDirty}>
+                  {save.isPending ? 'Saving…' : 'Save Changes'}
+                </Button>
+              </div>
             </form>
             <CapacitySettings />
           </TabsContent>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, RefreshCw } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import {
   EARNINGS_REFRESH_MS,
   earningsKeys,
@@ -10,12 +10,13 @@ import {
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { lazyPart } from '../../lib/lazy-part';
 import { AvailableCard, EarningsCards } from './components/earnings-cards';
 import { PayoutHistory } from './components/payout-history';
 import { RecentTransactions } from './components/recent-transactions';
 
 // Decision 0026: Recharts is most of this route's JS; the cards and the payout button do not wait for it.
-const EarningsChart = lazy(() => import('./components/earnings-chart').then((m) => ({ default: m.EarningsChart })));
+const EarningsChart = lazyPart(() => import('./components/earnings-chart').then((m) => ({ default: m.EarningsChart })));
 
 /** spec §2 /dashboard/earnings: figures over the ledger, refreshed every 30 s (spec §9). */
 export function Component() {

@@ -14,7 +14,7 @@ import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format-date';
 import { href, paths } from '../../paths';
 import { BILLING_CSV_URL, billingSummaryQuery, billingTransactionsQuery, responseWindowQuery } from './api/fans';
-import { BillingStatusBadge } from './components/billing-status-badge';
+import { BillingStatusBadge, MONEY_WORDS } from './components/billing-status-badge';
 import { PaymentTimeline } from './components/payment-timeline';
 
 /** spec §2 /billing: back link, summary cards, transaction history with timelines, CSV export. */
@@ -121,7 +121,7 @@ function TransactionRow({
         <div className="min-w-0 flex-1 basis-full sm:basis-auto">
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-medium text-slate-900">{t.creator.displayName ?? t.creator.username}</span>
-            <BillingStatusBadge status={t.status} />
+            <BillingStatusBadge outcome={t.outcome} declineReason={t.declineReason} />
           </div>
           <p className="mt-0.5 truncate text-sm text-slate-600" title={t.preview}>
             {t.preview}
@@ -133,7 +133,10 @@ function TransactionRow({
             </Link>
           </p>
         </div>
-        <span className="font-semibold text-slate-900 tabular-nums">{formatCents(t.amountCents)}</span>
+        <span className="text-right">
+          <span className="block font-semibold text-slate-900 tabular-nums">{formatCents(t.amountCents)}</span>
+          <span className="block text-xs text-slate-500">{MONEY_WORDS[t.status]}</span>
+        </span>
         <Button
           variant="ghost"
           size="sm"

@@ -42,6 +42,7 @@ export function Component() {
             q={q}
             status={status}
             onClear={() => write({ q: '', status })}
+            isAdmin={isAdmin}
             keyAction={
               isAdmin ? (
                 <ApiKeyDialog

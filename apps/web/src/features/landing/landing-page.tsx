@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../../lib/lazy-part';
 import { Hero } from './components/hero';
 
 // Below the fold: the sections under the hero (their cards, marquee and FAQ) are fetched after the
 // hero's code, so the first visit to / loads less JS (issue 14 landing budget, decision 0018).
-const LandingSections = lazy(() =>
+const LandingSections = lazyPart(() =>
   import('./components/landing-sections').then((module) => ({ default: module.LandingSections })),
 );
 

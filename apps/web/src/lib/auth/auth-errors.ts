@@ -36,7 +36,12 @@ export function signUpErrorMessage(error: unknown): string {
       return AUTH_MESSAGES.tooManyAttempts;
     case 'VALIDATION_FAILED':
       if (error.fields?.email) return AUTH_MESSAGES.invalidEmail;
-      if (error.fields?.password) return AUTH_MESSAGES.passwordTooShort;
+      if (error.fields?.password) {
+        // A common password (ASVS V6.2.4) says so; any other password refusal is the length rule.
+        return error.fields.password === AUTH_MESSAGES.passwordTooCommon
+          ? AUTH_MESSAGES.passwordTooCommon
+          : AUTH_MESSAGES.passwordTooShort;
+      }
       return error.message || AUTH_MESSAGES.signUpFailed;
     case 'FORBIDDEN':
       // Registrations closed by the admin: the server's sentence says so.

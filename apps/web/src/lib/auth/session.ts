@@ -98,9 +98,12 @@ export function useSession(): Session {
       console.warn('Sign-out request failed', error);
     }
     setUser(null);
+    // ASVS V14.3.1: nothing the signed-in user loaded (conversations, billing, notifications) stays
+    // in this tab for the next person; the server's Clear-Site-Data covers storage and the HTTP cache.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
     clearStoredAuthKeys();
     setTimeout(() => navigate('/'), SIGN_OUT_REDIRECT_MS);
-  }, [navigate, setUser]);
+  }, [navigate, queryClient, setUser]);
 
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: sessionKey }), [queryClient]);
 

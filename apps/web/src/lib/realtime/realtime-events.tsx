@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { sessionQuery } from '../auth/session';
+import { lazyPart } from '../lazy-part';
 
 // Only a signed-in user holds an event stream, so the stream code is its own chunk, fetched once the
 // session check has found a user: a guest's first visit to / does not load it (issue 14 landing budget).
-const EventStream = lazy(() => import('./use-realtime-events').then((module) => ({ default: module.EventStream })));
+const EventStream = lazyPart(() => import('./use-realtime-events').then((module) => ({ default: module.EventStream })));
 
 /**
  * Mounted once for the whole app: a signed-in user's open tabs each hold one event stream, so inboxes,

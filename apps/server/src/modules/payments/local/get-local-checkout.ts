@@ -32,7 +32,3 @@ export async function loadOwnPayment(ctx: LocalCheckoutContext, opts: { paymentI
   if (!row || row.payment.senderId !== opts.viewerId) throw new AppError('NOT_FOUND', 'Payment not found');
   return row;
 }
-
-/** Where the browser lands after paying: the success page of spec §2. */
-export const successPath = (username: string, cents: number) =>
-  `/payment-success?${new URLSearchParams({ creator: username, amount: String(cents / 100) })}`;

@@ -1,10 +1,10 @@
-import { MESSAGE_MESSAGES } from '@fanline/contracts';
+import { LOCAL_TEST_CARDS, MESSAGE_MESSAGES } from '@fanline/contracts';
 import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
 import { capturesAtOnceNow } from '../captures-at-once';
 import { confirmAuthorization } from '../confirm-authorization';
-import { loadOwnPayment, successPath } from './get-local-checkout';
-import { LOCAL_TEST_CARDS } from './provider';
+import { successPath } from '../payment-receipt';
+import { loadOwnPayment } from './get-local-checkout';
 
 /**
  * The fan submits the built-in test checkout's card form (ARCHITECTURE §2 local provider): the
@@ -16,7 +16,7 @@ export async function payLocalCheckout(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'>,
   opts: { paymentId: string; viewerId: string; cardNumber: string },
 ): Promise<{ redirectUrl: string }> {
-  const { payment, creator } = await loadOwnPayment(ctx, opts);
+  const { payment } = await loadOwnPayment(ctx, opts);
   if (payment.status === 'pending') {
     if (opts.cardNumber === LOCAL_TEST_CARDS.declined) {
       throw new AppError('CARD_DECLINED', MESSAGE_MESSAGES.cardDeclined, { cardNumber: MESSAGE_MESSAGES.cardDeclined });
@@ -35,5 +35,5 @@ export async function payLocalCheckout(
   } else if (payment.status !== 'authorized' && payment.status !== 'succeeded') {
     throw new AppError('CONFLICT', 'This checkout is no longer open. Please start again from the creator’s profile.');
   }
-  return { redirectUrl: successPath(creator.username, payment.amountTotal) };
+  return { redirectUrl: successPath(payment.id) };
 }

@@ -20,7 +20,9 @@ export function createLocalProvider(holdLimitHours: number): PaymentProvider {
       return 'captured';
     },
     async release() {},
-    async refund() {},
+    async refund() {
+      return { refundId: null, status: 'succeeded', failureReason: null };
+    },
     payouts: {
       // The simulated onboarding (clearly labelled, never in production) stands in for the provider's pages.
       // Relative, like the checkout URL: the browser stays on the origin it opened the app at.
@@ -66,6 +68,3 @@ export function createLocalProvider(holdLimitHours: number): PaymentProvider {
     },
   };
 }
-
-/** Test cards of the local checkout: Stripe's well-known numbers, so testers need learn only one set. */
-export const LOCAL_TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;

@@ -22,7 +22,10 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/checkout/local/:paymentId/pay',
-    { schema: { tags: ['payments'], params: ZParams, body: ZLocalPayRequest, response: { 200: ZPaymentResult } } },
+    {
+      schema: { tags: ['payments'], params: ZParams, body: ZLocalPayRequest, response: { 200: ZPaymentResult } },
+      config: { idempotent: true },
+    },
     async (request) =>
       payLocalCheckout(app, {
         paymentId: request.params.paymentId,
@@ -42,6 +45,7 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ZCheckoutRequest,
         response: { 200: ZPaymentResult },
       },
+      config: { idempotent: true },
     },
     async (request) =>
       testSendMessage(app, {

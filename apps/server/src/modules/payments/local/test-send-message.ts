@@ -3,8 +3,9 @@ import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
 import { capturesAtOnceNow } from '../captures-at-once';
 import { confirmAuthorization } from '../confirm-authorization';
+import { successPath } from '../payment-receipt';
 import { startCheckout } from '../start-checkout';
-import { loadOwnPayment, successPath } from './get-local-checkout';
+import { loadOwnPayment } from './get-local-checkout';
 
 /** Test-send bypasses payment: only with the local provider, and never in production (ARCHITECTURE §7). */
 export const testSendEnabled = (ctx: Pick<AppContext, 'payments' | 'config'>) =>
@@ -28,6 +29,6 @@ export async function testSendMessage(
     captured: await capturesAtOnceNow(ctx),
   });
   if (refused) throw new AppError('CONFLICT', refused);
-  const { payment, creator } = await loadOwnPayment(ctx, { paymentId: started.paymentId, viewerId: opts.senderId });
-  return { redirectUrl: successPath(creator.username, payment.amountTotal) };
+  const { payment } = await loadOwnPayment(ctx, { paymentId: started.paymentId, viewerId: opts.senderId });
+  return { redirectUrl: successPath(payment.id) };
 }

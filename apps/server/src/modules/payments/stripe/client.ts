@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { CALL_TIMEOUTS } from '../../../platform/call-timeouts';
 import type { Config } from '../../../platform/config';
 
 /**
@@ -13,8 +14,9 @@ export function createStripeClient(config: Config): Stripe {
     apiVersion: Stripe.API_VERSION,
     // Every money call carries our own idempotency key, so the SDK's retries are safe in production;
     // tests want a failure to surface at once rather than after back-off.
-    maxNetworkRetries: config.env === 'test' ? 0 : 2,
-    timeout: 20_000,
+    maxNetworkRetries: config.env === 'test' ? 0 : CALL_TIMEOUTS.provider.maxNetworkRetries,
+    // Below the outbox's lease, retries included (decision 0039).
+    timeout: CALL_TIMEOUTS.provider.timeoutMs,
     ...(target && {
       host: target.hostname,
       port: target.port || (target.protocol === 'https:' ? 443 : 80),

@@ -1,11 +1,14 @@
 import type Stripe from 'stripe';
 import type { StripeEventContext } from './event-context';
 import { onAccountUpdated } from './on-account-updated';
+import { onAsyncPaymentFailed } from './on-async-payment-failed';
+import { onBalanceAvailable } from './on-balance-available';
 import { onCheckoutCompleted } from './on-checkout-completed';
 import { onCheckoutExpired } from './on-checkout-expired';
 import { onIntentCanceled } from './on-intent-canceled';
 import { onPaymentFailed } from './on-payment-failed';
 import { onPayoutEvent } from './on-payout-event';
+import { onRefundUpdated } from './on-refund-updated';
 import { onTransferReversed } from './on-transfer-reversed';
 
 /**
@@ -17,9 +20,16 @@ import { onTransferReversed } from './on-transfer-reversed';
 export const HANDLED_STRIPE_EVENTS = new Set<string>([
   'checkout.session.completed',
   'checkout.session.expired',
+  // Decision 0051: a delayed payment method's outcome, days after its checkout completed unpaid.
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
   'payment_intent.payment_failed',
   'payment_intent.canceled',
   'transfer.reversed',
+  // Decision 0050: refunds tracked to their outcome (Stripe sends charge.refund.updated too).
+  'refund.updated',
+  'refund.failed',
+  'charge.refund.updated',
 ]);
 
 export const HANDLED_CONNECT_EVENTS = new Set<string>([
@@ -28,6 +38,8 @@ export const HANDLED_CONNECT_EVENTS = new Set<string>([
   'payout.failed',
   'payout.updated',
   'payout.canceled',
+  // Decision 0052: pending funds became available; payouts waiting for them go now.
+  'balance.available',
   // Stripe sends transfers to the platform endpoint; accepted here too, so a misrouted one is not lost.
   'transfer.reversed',
 ]);
@@ -41,7 +53,11 @@ export const HANDLED_CONNECT_EVENTS = new Set<string>([
 export async function handleStripeEvent(ctx: StripeEventContext, event: Stripe.Event): Promise<string> {
   switch (event.type) {
     case 'checkout.session.completed':
+    // The settled payment confirms as a completion does; one that arrives after we gave up is given back.
+    case 'checkout.session.async_payment_succeeded':
       return onCheckoutCompleted(ctx, event.data.object);
+    case 'checkout.session.async_payment_failed':
+      return onAsyncPaymentFailed(ctx, event.data.object);
     case 'checkout.session.expired':
       return onCheckoutExpired(ctx, event.data.object);
     case 'payment_intent.payment_failed':
@@ -55,8 +71,14 @@ export async function handleStripeEvent(ctx: StripeEventContext, event: Stripe.E
     case 'payout.updated':
     case 'payout.canceled':
       return onPayoutEvent(ctx, event.data.object, event.account);
+    case 'balance.available':
+      return onBalanceAvailable(ctx, event.account);
     case 'transfer.reversed':
       return onTransferReversed(ctx, event.data.object);
+    case 'refund.updated':
+    case 'refund.failed':
+    case 'charge.refund.updated':
+      return onRefundUpdated(ctx, event.data.object);
     default:
       return 'ignored';
   }

@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { payments } from '../../../db/schema';
+import { enqueueEffects } from '../../outbox';
 import { confirmAuthorization } from '../confirm-authorization';
-import type { PaymentRow } from '../provider';
+import { giveBackEffect } from '../effects';
+import { captureBeforeOf } from './capture-before';
 import type { StripeEventContext } from './event-context';
 import { findStripePayment, paymentIdOf } from './find-payment';
 
 /**
- * checkout.session.completed: the fan finished Stripe's checkout. Whether money is held (requires_capture) or taken (succeeded,
+ * checkout.session.completed (and .async_payment_succeeded, decision 0051): the fan finished Stripe's checkout. Whether money is held (requires_capture) or taken (succeeded,
  * long windows) is read from the PaymentIntent itself; only then does the message go live.
  */
 export async function onCheckoutCompleted(ctx: StripeEventContext, eventSession: Stripe.Checkout.Session) {
@@ -28,12 +30,14 @@ export async function onCheckoutCompleted(ctx: StripeEventContext, eventSession:
   }
 
   const captured = intent.status === 'succeeded' ? true : intent.status === 'requires_capture' ? false : null;
-  // Anything else (processing, canceled) is not money we can count on; a later event will tell.
+  // Anything else is not money we can count on; a later event will tell (a delayed method's `processing`:
+  // checkout.session.async_payment_*, decision 0051, which comes back here when it succeeded).
   if (captured === null) return `intent ${intent.status}`;
   const { changed } = await confirmAuthorization(app, {
     paymentId: payment.id,
     providerPaymentId: intent.id,
     captured,
+    captureBefore: await captureBeforeOf(stripe, intent),
   });
   if (changed) return captured ? 'captured' : 'authorized';
   return giveBackOrphan(ctx, payment.id, intent);
@@ -45,15 +49,22 @@ export async function onCheckoutCompleted(ctx: StripeEventContext, eventSession:
  * the money must not stay with us: release the hold, or refund a payment taken at once.
  */
 async function giveBackOrphan({ app, log }: StripeEventContext, paymentId: string, intent: Stripe.PaymentIntent) {
-  const [payment] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
-  // An intent id on our row means we confirmed this payment before: a repeat, nothing is orphaned.
-  if (!payment || payment.paymentIntentId || !['canceled', 'failed'].includes(payment.status)) {
-    return `payment already ${payment?.status}`;
-  }
-  const withIntent: PaymentRow = { ...payment, paymentIntentId: intent.id };
-  if (intent.status === 'requires_capture') await app.payments.release(withIntent);
-  else await app.payments.refund(withIntent);
-  await app.db.update(payments).set({ paymentIntentId: intent.id }).where(eq(payments.id, payment.id));
+  // The intent is recorded and the give-back written in one transaction (decision 0039), then carried
+  // out by the outbox: a provider failure is retried, and a repeat of this event finds the intent.
+  const giveBack = giveBackEffect(paymentId, intent.id, intent.status === 'requires_capture' ? 'release' : 'refund');
+  const now = app.clock.now();
+  const already = await app.db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    // An intent id on our row means we confirmed this payment before: a repeat, nothing is orphaned.
+    if (!payment || payment.paymentIntentId || !['canceled', 'failed'].includes(payment.status)) {
+      return `payment already ${payment?.status}`;
+    }
+    await tx.update(payments).set({ paymentIntentId: intent.id }).where(eq(payments.id, payment.id));
+    await enqueueEffects(tx, [giveBack], now);
+    return null;
+  });
+  if (already) return already;
+  await app.outbox.carryOut([giveBack.key]);
   log.warn({ paymentId, intentId: intent.id }, 'stripe: paid after we abandoned the checkout; money given back');
   return 'orphan given back';
 }

@@ -56,7 +56,12 @@ export function createStripePayoutRails(stripe: Stripe): PayoutRails {
     },
 
     async transferEarning(earning, accountId) {
+      const group = `payout_${earning.payoutId}`;
       try {
+        // Made already, its answer lost (a dropped connection, a stored 500)? Found, not made again:
+        // once its key is over 24 hours old Stripe would make a second one (decision 0049).
+        const made = await findTransfer(stripe, group, earning.id);
+        if (made) return { state: 'paid', transferId: made };
         const chargeId = earning.providerPaymentId ? await chargeOf(stripe, earning.providerPaymentId) : null;
         if (!chargeId) return { state: 'refused', reason: 'The payment behind this earning has no charge at Stripe.' };
         const transfer = await stripe.transfers.create(
@@ -67,34 +72,52 @@ export function createStripePayoutRails(stripe: Stripe): PayoutRails {
             // Funded by this earning's own charge: no platform balance needed, and Stripe holds the
             // transfer until the charge's funds are available.
             source_transaction: chargeId,
-            transfer_group: `payout_${earning.payoutId}`,
+            transfer_group: group,
             metadata: { earning_id: earning.id, payout_id: earning.payoutId },
           },
-          { idempotencyKey: `fanline:earning:${earning.id}:transfer` },
+          // Keyed by the earning and its payout, whose ids are all the parameters hold: an earning
+          // refused in one payout and batched into the next is a new request (decision 0049).
+          { idempotencyKey: `fanline:earning:${earning.id}:transfer:${earning.payoutId}` },
         );
         return { state: 'paid', transferId: transfer.id };
       } catch (error) {
         const refusal = refusalOf(error);
-        if (refusal) return { state: 'refused', reason: refusal };
+        if (refusal) return { state: 'refused', ...refusal };
         throw error;
       }
     },
 
     async startPayout(payout, accountId) {
       try {
-        const made = await stripe.payouts.create(
+        // As for transfers (decision 0049): a payout made whose answer was lost is found by its metadata.
+        const made = await findPayout(stripe, payout, accountId);
+        if (made) return { state: 'started', providerPayoutId: made };
+        // Transfers funded by a charge are pending on the account until the charge's funds are
+        // available: a payout asked for before that is refused (decision 0052). Wait instead.
+        const short = await fundsShortOf(stripe, payout.amount, accountId);
+        if (short) return short;
+        const created = await stripe.payouts.create(
           {
             amount: payout.amount,
             currency: 'usd',
             description: 'Fanline payout',
             metadata: { payout_id: payout.id, attempt: String(payout.attempt) },
           },
-          { stripeAccount: accountId, idempotencyKey: `fanline:payout:${payout.id}:payout:${payout.attempt}` },
+          {
+            stripeAccount: accountId,
+            // Stripe stores a balance_insufficient refusal under its key for 24 hours: a later look at
+            // the balance (decision 0052) asks with a key of its own. The lookup above keeps it one payout.
+            idempotencyKey: `fanline:payout:${payout.id}:payout:${payout.attempt}${payout.look ? `:funds:${payout.look}` : ''}`,
+          },
         );
-        return { state: 'started', providerPayoutId: made.id };
+        return { state: 'started', providerPayoutId: created.id };
       } catch (error) {
+        // The balance was spent or reversed between our read and the payout: still "not yet".
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'balance_insufficient') {
+          return (await fundsShortOf(stripe, payout.amount, accountId)) ?? { state: 'waiting', availableOn: null };
+        }
         const refusal = refusalOf(error);
-        if (refusal) return { state: 'refused', reason: refusal };
+        if (refusal) return { state: 'refused', ...refusal };
         throw error;
       }
     },
@@ -104,14 +127,22 @@ export function createStripePayoutRails(stripe: Stripe): PayoutRails {
     },
 
     async reverseTransfer(earning) {
+      // Only what is left: part of it may have been reversed in the dashboard (decision 0049).
+      const transfer = await stripe.transfers.retrieve(earning.transferId);
+      const left = transfer.amount - transfer.amount_reversed;
+      if (left <= 0) return;
       try {
         await stripe.transfers.createReversal(
           earning.transferId,
-          { amount: earning.amount, metadata: { earning_id: earning.id } },
-          { idempotencyKey: `fanline:earning:${earning.id}:reversal` },
+          { amount: left, metadata: { earning_id: earning.id } },
+          // The amount follows from what was reversed before, so the key names it: the same key
+          // always carries the same parameters. Nothing reversed before keeps the key made before 0049.
+          {
+            idempotencyKey: `fanline:earning:${earning.id}:reversal${transfer.amount_reversed > 0 ? `:after:${transfer.amount_reversed}` : ''}`,
+          },
         );
       } catch (error) {
-        // Reversed in full already (by us earlier, or in the dashboard): what we wanted.
+        // Reversed in full meanwhile (by us earlier, or in the dashboard): what we wanted.
         if (error instanceof Stripe.errors.StripeInvalidRequestError && /already.*reversed/i.test(error.message))
           return;
         throw error;
@@ -132,13 +163,60 @@ async function chargeOf(stripe: Stripe, paymentIntentId: string): Promise<string
   return typeof charge === 'string' ? charge : (charge?.id ?? null);
 }
 
-/** Stripe looked at the request and said no (account not ready, balance short): final, else null. */
-function refusalOf(error: unknown): string | null {
+/**
+ * Null when the account's available USD balance covers `amount`; else 'waiting', with the day Stripe
+ * makes enough of the pending funds available: the pending payments' `available_on`, soonest first,
+ * added up until they cover the shortfall (null when they never do, as after a reversal). Pending
+ * funds are the newest, so the first page of the account's payments is read (decision 0052).
+ */
+async function fundsShortOf(stripe: Stripe, amount: number, accountId: string) {
+  const balance = await stripe.balance.retrieve({}, { stripeAccount: accountId });
+  const usd = (list: Stripe.Balance.Available[]) =>
+    list.filter((b) => b.currency === 'usd').reduce((sum, b) => sum + b.amount, 0);
+  let covered = usd(balance.available);
+  if (covered >= amount) return null;
+  const payments = await stripe.balanceTransactions.list({ type: 'payment', limit: 100 }, { stripeAccount: accountId });
+  const pending = payments.data.filter((t) => t.status === 'pending').sort((a, b) => a.available_on - b.available_on);
+  for (const txn of pending) {
+    covered += txn.net;
+    if (covered >= amount) return { state: 'waiting' as const, availableOn: new Date(txn.available_on * 1000) };
+  }
+  return { state: 'waiting' as const, availableOn: null };
+}
+
+/** The transfer made for this earning in this payout's group, if any (newest first, a page at a time). */
+async function findTransfer(stripe: Stripe, group: string, earningId: string): Promise<string | null> {
+  for await (const transfer of stripe.transfers.list({ transfer_group: group, limit: 100 })) {
+    if (transfer.metadata?.earning_id === earningId) return transfer.id;
+  }
+  return null;
+}
+
+/**
+ * The account's payout for this payout and attempt, if made. Every payout of the account is read,
+ * newest first: a creator's manual payouts are few, and our clock and Stripe's need not agree on a bound.
+ */
+async function findPayout(stripe: Stripe, payout: { id: string; attempt: number }, accountId: string) {
+  for await (const made of stripe.payouts.list({ limit: 100 }, { stripeAccount: accountId })) {
+    if (made.metadata?.payout_id === payout.id && made.metadata?.attempt === String(payout.attempt)) return made.id;
+  }
+  return null;
+}
+
+/**
+ * Stripe looked at the request and said no (account not ready, balance short): final, else null. A
+ * key reused with other parameters is final too: retrying it only replays the error, so the caller
+ * gives up on it and tells the admins (code `idempotency_conflict`, decision 0049).
+ */
+function refusalOf(error: unknown): { reason: string; code?: string } | null {
+  if (error instanceof Stripe.errors.StripeIdempotencyError) {
+    return { reason: error.message, code: 'idempotency_conflict' };
+  }
   if (
     error instanceof Stripe.errors.StripeInvalidRequestError ||
     error instanceof Stripe.errors.StripePermissionError
   ) {
-    return error.message;
+    return { reason: error.message };
   }
   return null;
 }

@@ -1,12 +1,15 @@
 import Stripe from 'stripe';
 import type { Config } from '../../../platform/config';
-import { idempotencyKey, type PaymentProvider, type PaymentRow } from '../provider';
+import { idempotencyKey, type PaymentProvider, type PaymentRow, type RefundOutcome } from '../provider';
+import { captureBeforeOf } from './capture-before';
 import { createStripeClient } from './client';
 import { createStripePayoutRails } from './payout-rails';
 
 // Stripe lets a Checkout Session live 30 min to 24 h. A minute over 30 keeps a clock a little ahead of
 // Stripe's from making the request invalid; an unpaid message should not linger longer than that.
 const CHECKOUT_LIFETIME_S = 31 * 60;
+/** Stripe's answers to a capture after the card's hold lapsed (PaymentIntents.d.ts error codes). */
+const EXPIRED_CAPTURE = new Set(['charge_expired_for_capture', 'capture_charge_authorization_expired']);
 
 /**
  * Stripe behind the PaymentProvider seam (ARCHITECTURE §2): Checkout Sessions with manual capture,
@@ -27,12 +30,28 @@ export function createStripeProvider(config: Config, stripe: Stripe = createStri
       if (session.status === 'open') return { state: 'open' };
       const ref = session.payment_intent;
       const intent = typeof ref === 'string' ? await stripe.paymentIntents.retrieve(ref) : ref;
+      // Decision 0051: a delayed method (a bank debit) completes the session unpaid; its outcome comes
+      // days later. Not paid, and not to be abandoned while the money may still arrive.
+      if (session.status === 'complete' && intent?.status === 'processing') return { state: 'processing' };
       if (
         session.status === 'complete' &&
         intent &&
         (intent.status === 'requires_capture' || intent.status === 'succeeded')
       ) {
-        return { state: 'complete', providerPaymentId: intent.id, captured: intent.status === 'succeeded' };
+        return {
+          state: 'complete',
+          providerPaymentId: intent.id,
+          captured: intent.status === 'succeeded',
+          captureBefore: await captureBeforeOf(stripe, intent),
+        };
+      }
+      // Completed, but the delayed payment did not go through (checkout.session.async_payment_failed).
+      if (
+        session.status === 'complete' &&
+        session.payment_status === 'unpaid' &&
+        intent?.status === 'requires_payment_method'
+      ) {
+        return { state: 'failed' };
       }
       return { state: 'expired' };
     },
@@ -49,6 +68,10 @@ export function createStripeProvider(config: Config, stripe: Stripe = createStri
               price_data: { currency: 'usd', unit_amount: payment.amountTotal, product_data: { name: description } },
             },
           ],
+          // Decision 0051: cards only, whatever the Dashboard switches on. A delayed method (a bank debit)
+          // would complete the checkout unpaid and settle days later. (API 2026-09-30 replaced
+          // payment_method_types with this filter on the Dashboard's methods.)
+          allowed_payment_method_types: ['card'],
           payment_intent_data: { capture_method: captureAtOnce ? 'automatic' : 'manual', metadata },
           metadata,
           client_reference_id: payment.id,
@@ -72,6 +95,8 @@ export function createStripeProvider(config: Config, stripe: Stripe = createStri
         );
         return 'captured';
       } catch (error) {
+        // Stripe dropped the hold (capture_before passed; decision 0050): final, a retry answers the same.
+        if (error instanceof Stripe.errors.StripeError && EXPIRED_CAPTURE.has(error.code ?? '')) return 'gone';
         const status = unexpectedIntentStatus(error);
         // Canceled: released by us or lapsed after the hold limit; nothing can be taken any more.
         if (status === 'canceled') return 'gone';
@@ -94,18 +119,43 @@ export function createStripeProvider(config: Config, stripe: Stripe = createStri
       }
     },
 
+    async refundState(refundId) {
+      return refundOutcome(await stripe.refunds.retrieve(refundId));
+    },
+
     async refund(payment) {
       try {
-        await stripe.refunds.create(
+        const refund = await stripe.refunds.create(
           { payment_intent: intentId(payment), metadata: { payment_id: payment.id } },
           { idempotencyKey: idempotencyKey(payment, 'refund') },
         );
+        return refundOutcome(refund);
       } catch (error) {
         // An earlier attempt refunded it and its idempotency key has aged out (Stripe keeps them 24 h).
-        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return;
+        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') {
+          return { refundId: null, status: 'succeeded', failureReason: null };
+        }
         throw error;
       }
     },
+  };
+}
+
+/**
+ * Where a Stripe refund stands, in our three words (decision 0050): `requires_action` waits on the
+ * customer and is still pending; `canceled` gives nothing back, as `failed` does.
+ */
+export function refundOutcome(refund: Stripe.Refund): RefundOutcome {
+  const status =
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'failed'
+        : 'pending';
+  return {
+    refundId: refund.id,
+    status,
+    failureReason: status === 'failed' ? (refund.failure_reason ?? 'unknown') : null,
   };
 }
 

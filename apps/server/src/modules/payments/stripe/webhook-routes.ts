@@ -24,6 +24,10 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!stripeConnectWebhookSecret) {
     throw new Error('STRIPE_CONNECT_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
   }
+  // Security review I5: with one secret for both, each endpoint would take the other's events.
+  if (stripeWebhookSecret === stripeConnectWebhookSecret) {
+    throw new Error('STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET must differ (one secret per endpoint)');
+  }
   const stripe = createStripeClient(app.config);
 
   // The signature covers the exact bytes Stripe sent, so they must reach us unparsed.

@@ -1,4 +1,9 @@
-import { EMAIL_KIND_COPY, EMAIL_KINDS, type TNotificationPreferences } from '@fanline/contracts';
+import {
+  EMAIL_KIND_COPY,
+  EMAIL_KINDS,
+  REMINDER_THRESHOLDS_HOURS,
+  type TNotificationPreferences,
+} from '@fanline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -33,14 +38,15 @@ const PUSH_HINT = {
 const REMINDERS = {
   key: 'reminders',
   label: 'Deadline reminders',
-  hint: 'A reminder when an unanswered paid message has 12, 4 and 1 hours left.',
+  hint: `A reminder when an unanswered paid message has ${REMINDER_THRESHOLDS_HOURS.slice(0, -1).join(', ')} and ${REMINDER_THRESHOLDS_HOURS.at(-1)} hours left.`,
 } as const;
 
 export function NotificationPreferences({ creator = false }: { creator?: boolean }) {
   const id = useId();
   const { user } = useSession();
-  // A creator's kinds (new paid messages, payouts) mean nothing to a fan; creators also write as fans.
-  const kinds = EMAIL_KINDS.filter((kind) => user?.isCreator || EMAIL_KIND_COPY[kind].audience === 'fan');
+  // Issue 36 §15: each settings page lists only the mails its role receives, worded for that role: the
+  // creator's settings their side (new paid messages, payouts, deadlines), a fan's the replies and refunds.
+  const kinds = EMAIL_KINDS.filter((kind) => EMAIL_KIND_COPY[kind].audience === (creator ? 'creator' : 'fan'));
   const queryClient = useQueryClient();
   const {
     data: prefs,

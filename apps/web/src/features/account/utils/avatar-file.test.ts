@@ -17,6 +17,10 @@ describe('avatar file checks (spec §5 Image upload)', () => {
   test('server errors map to the spec messages (spec §8 Upload)', () => {
     expect(uploadErrorMessage(new ApiError(401, 'UNAUTHENTICATED', 'x'))).toBe(UPLOAD_MESSAGES.notAuthenticated);
     expect(uploadErrorMessage(new ApiError(413, 'PAYLOAD_TOO_LARGE', 'x'))).toBe(UPLOAD_MESSAGES.tooLarge);
+    // The server's pixel limit (security review F2) keeps its own words.
+    expect(uploadErrorMessage(new ApiError(413, 'PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooManyPixels))).toBe(
+      UPLOAD_MESSAGES.tooManyPixels,
+    );
     expect(uploadErrorMessage(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'x'))).toBe(UPLOAD_MESSAGES.invalidType);
     expect(uploadErrorMessage(new ApiError(400, 'BAD_REQUEST', 'No file was sent.'))).toBe('No file was sent.');
   });

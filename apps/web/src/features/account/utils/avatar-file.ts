@@ -24,6 +24,8 @@ export function checkAvatarFile(file: { type: string; size: number }): TUploadPr
 export function uploadErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return UPLOAD_MESSAGES.failed;
   if (error.status === 401) return UPLOAD_MESSAGES.notAuthenticated;
+  // The server's pixel limit (a small file that unpacks too big) says so in its own words.
+  if (error.message === UPLOAD_MESSAGES.tooManyPixels) return error.message;
   if (error.status === 413 || error.code === 'PAYLOAD_TOO_LARGE') return UPLOAD_MESSAGES.tooLarge;
   if (error.status === 415 || error.code === 'UNSUPPORTED_MEDIA_TYPE') return UPLOAD_MESSAGES.invalidType;
   return error.message;

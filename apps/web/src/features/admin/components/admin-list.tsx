@@ -1,6 +1,7 @@
 import type { TAdminPage } from '@fanline/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadErrorState } from '../../../components/ui/empty-state';
@@ -12,26 +13,53 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 /**
  * The state of an admin list (users, messages, moderation, support, transactions): the search as
  * typed, the term sent once typing pauses, the filter and the page. A new search or filter starts
- * again at page 1.
+ * again at page 1. Issue 36 §17: page, filter and search live in the URL (?page=2&filter=pending&q=…),
+ * so a reload, Back or a shared link opens the same page of the same list.
  */
-export function useAdminList<F extends string>(firstFilter: F) {
-  const [search, setSearchValue] = useState('');
-  const [filter, setFilterValue] = useState<F>(firstFilter);
-  const [page, setPage] = useState(1);
+export function useAdminList<F extends string>(firstFilter: F, filters: readonly F[] = [firstFilter]) {
+  const [params, setParams] = useSearchParams();
+  const fromUrl = params.get('filter');
+  const filter = fromUrl !== null && (filters as readonly string[]).includes(fromUrl) ? (fromUrl as F) : firstFilter;
+  const pageParam = Number(params.get('page'));
+  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1;
+  const urlTerm = params.get('q') ?? '';
+  const [search, setSearchValue] = useState(urlTerm);
   const term = useDebouncedValue(search.trim(), 300);
+  // Each change is made to the address as it is now, not to the params of the render that made this
+  // function: navigations run in a transition, so a render can lag the URL. The search's delayed write
+  // once took the params of a render before a filter click and put the old filter back (a flaky
+  // journey: "Expired" clicked, the list stayed on "Declined").
+  const write = (change: Record<string, string | null>, replace = false) =>
+    setParams(
+      () => {
+        const next = new URLSearchParams(window.location.search);
+        for (const [key, value] of Object.entries(change)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace, preventScrollReset: true },
+    );
+  // The term reaches the URL once typing pauses (replacing, not one history entry per word).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a changed term writes the URL
+  useEffect(() => {
+    if (term === urlTerm) return;
+    write({ q: term || null, page: null }, true);
+  }, [term]);
   return {
     search,
     term,
     filter,
     page,
-    setPage,
+    setPage(value: number) {
+      write({ page: value > 1 ? String(value) : null });
+    },
     setSearch(value: string) {
       setSearchValue(value);
-      setPage(1);
     },
     setFilter(value: F) {
-      setFilterValue(value);
-      setPage(1);
+      write({ filter: value === firstFilter ? null : value, page: null });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { TSessionUser } from '@fanline/contracts';
+import type { TResetTokenStatus, TSessionUser } from '@fanline/contracts';
 import { api } from '../../../lib/api-client';
 
 // Mail-driven account flows (issue "Accounts" §2): confirmation and password reset.
@@ -14,3 +14,7 @@ export const requestPasswordReset = (email: string) =>
 
 export const resetPassword = (token: string, password: string) =>
   api<void>('/auth/reset-password', { method: 'POST', body: { token, password } });
+
+/** Issue 36 §17: whether the reset link still works, asked when the page opens. */
+export const checkResetToken = (token: string) =>
+  api<TResetTokenStatus>('/auth/reset-password/check', { method: 'POST', body: { token } });

@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, ZEmail } from '@fanline/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { DemoMailboxLink } from '../../../components/demo/demo-mailbox';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -34,6 +35,7 @@ export function EmailRequestForm({ submitLabel, sentMessage, send, defaultEmail 
     return (
       <Alert tone="success" title="Check your email">
         {sentMessage}
+        <DemoMailboxLink className="block" />
       </Alert>
     );
   }

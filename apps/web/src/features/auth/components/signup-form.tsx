@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { AgreementNote } from '../../../components/legal/agreement-note';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldAria } from '../../../components/ui/field';
@@ -130,10 +131,11 @@ export function SignupForm({ initialType, onSubmitting, onCreated }: SignupFormP
           />
         </Field>
       </div>
-      <p className="text-xs text-slate-500">At least {LIMITS.password.min} characters.</p>
+      <p className="text-xs text-slate-500">At least {LIMITS.password.min} characters, not a common password.</p>
       <Button type="submit" size="lg" className="w-full" disabled={busy || usernameTaken}>
         {busy ? 'Creating account…' : 'Create Account'}
       </Button>
+      <AgreementNote action="signup" className="text-center" />
     </form>
   );
 }

@@ -5,8 +5,8 @@ import { firstSignUpProblem, type TSignUpFormInput, ZSignUpForm } from './signup
 const valid: TSignUpFormInput = {
   intendedAccountType: 'customer',
   email: 'Fan@Example.com ',
-  password: 'secret1',
-  confirmPassword: 'secret1',
+  password: 'secret1-pass',
+  confirmPassword: 'secret1-pass',
   displayName: 'Fan',
   username: 'fan_1',
 };

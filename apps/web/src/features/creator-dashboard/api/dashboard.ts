@@ -36,9 +36,6 @@ export const creatorMetricsQuery = () =>
     staleTime: 0,
   });
 
-/** spec §9: the dashboard shows 98% until the server has a response rate. */
-export const DEFAULT_RESPONSE_RATE = 98;
-
 const REVIEWS_PAGE = 10;
 
 /** The creator's own reviews (the Customer Reviews tab responds to them). */
@@ -73,9 +70,14 @@ export const answerConversation = ({
     {
       method: 'POST',
       body: { content, attachmentIds },
+      idempotent: true,
     },
   );
 
 /** POST /api/messages/:id/decline (issue #13): declines the conversation's unanswered paid messages. */
 export const declineConversation = ({ messageId, ...body }: TDeclineRequest & { messageId: string }) =>
-  api<{ declined: number }>(`/messages/${encodeURIComponent(messageId)}/decline`, { method: 'POST', body });
+  api<{ declined: number }>(`/messages/${encodeURIComponent(messageId)}/decline`, {
+    method: 'POST',
+    body,
+    idempotent: true,
+  });

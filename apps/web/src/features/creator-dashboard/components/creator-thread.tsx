@@ -1,10 +1,15 @@
-import { DECLINE_REASON_LABELS, formatCents, type TConversationDetail, type TThreadMessage } from '@fanline/contracts';
-import { givenBackLabel } from '../../../components/messaging/ended-copy';
+import {
+  formatCents,
+  MESSAGE_OUTCOME_LABELS,
+  messageOutcome,
+  messageOutcomeText,
+  type TConversationDetail,
+  type TThreadMessage,
+} from '@fanline/contracts';
 import { Thread, ThreadBubble } from '../../../components/messaging/thread';
 import { Badge } from '../../../components/ui/badge';
 import { useNow } from '../../../components/ui/countdown';
 import { cn } from '../../../lib/cn';
-import { usePlatformConfig } from '../../../lib/platform-config';
 
 /** spec §2 Creator conversation detail thread, with per-message badges (amount, status, Follow-up). */
 export function CreatorThread({ detail }: { detail: TConversationDetail }) {
@@ -31,24 +36,24 @@ export function CreatorThread({ detail }: { detail: TConversationDetail }) {
 
 function MessageBadges({ message }: { message: TThreadMessage }) {
   const now = useNow(30_000);
-  const { paymentMode } = usePlatformConfig();
-  if (message.isFollowup) return <Badge className="bg-brand-100 text-brand-800">Follow-up</Badge>;
+  if (message.isFollowup)
+    return <Badge className="bg-brand-100 text-brand-800">{MESSAGE_OUTCOME_LABELS.followup}</Badge>;
   if (message.amount <= 0) return null;
-  const expired =
-    message.status === 'refunded' ||
-    (message.status === 'sent' && message.expiresAt !== null && Date.parse(message.expiresAt) <= now);
+  // Issue 36 §5: the contracts' one vocabulary (Answered, Declined: reason, Released, Expired, Pending).
+  const outcome = messageOutcome(message);
+  const overdue = message.status === 'sent' && message.expiresAt !== null && Date.parse(message.expiresAt) <= now;
   return (
     <>
       <Badge className="bg-slate-100 text-slate-700">{formatCents(message.amount)}</Badge>
-      {message.status === 'responded' ? (
-        <Badge className="bg-emerald-100 text-emerald-800">Responded</Badge>
-      ) : message.endedBy === 'block' ? (
+      {outcome === 'answered' ? (
+        <Badge className="bg-emerald-100 text-emerald-800">{MESSAGE_OUTCOME_LABELS.answered}</Badge>
+      ) : outcome === 'released' ? (
         // Issue 25: the creator blocked the fan; the money went back, it did not expire.
-        <Badge className="bg-slate-200 text-slate-700">{givenBackLabel(paymentMode)}: fan blocked</Badge>
-      ) : message.declineReason ? (
-        <Badge className="bg-rose-100 text-rose-800">Declined: {DECLINE_REASON_LABELS[message.declineReason]}</Badge>
-      ) : expired ? (
-        <Badge className="bg-slate-200 text-slate-600">Expired</Badge>
+        <Badge className="bg-slate-200 text-slate-700">{MESSAGE_OUTCOME_LABELS.released}: fan blocked</Badge>
+      ) : outcome === 'declined' ? (
+        <Badge className="bg-rose-100 text-rose-800">{messageOutcomeText(outcome, message.declineReason)}</Badge>
+      ) : outcome === 'expired' || overdue ? (
+        <Badge className="bg-slate-200 text-slate-600">{MESSAGE_OUTCOME_LABELS.expired}</Badge>
       ) : (
         <Badge className="bg-amber-100 text-amber-800">Pending Response</Badge>
       )}

@@ -4,9 +4,15 @@ import type { LucideIcon } from 'lucide-react';
 import { DollarSign, Inbox, TrendingUp } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { creatorStatsQuery, DEFAULT_RESPONSE_RATE } from '../api/dashboard';
+import { creatorStatsQuery } from '../api/dashboard';
 
-/** spec §2 /dashboard/messages cards: Pending Messages, Response Rate (else 98%), Today's Earnings. */
+/**
+ * spec §2 /dashboard/messages cards: Pending Messages, Response Rate, Today's Earnings. The spec's
+ * 98% before any settled message was an invented figure (issue 36 §2): the API answers null then,
+ * and the card says "No replies yet", as the Avg Response Time tile beside it does.
+ */
+const NO_RATE_YET = 'No replies yet';
+
 export function StatCards() {
   const query = useQuery(creatorStatsQuery());
   const stats = query.data;
@@ -19,7 +25,7 @@ export function StatCards() {
     },
     {
       label: 'Response Rate',
-      value: stats && `${Math.round(stats.responseRate ?? DEFAULT_RESPONSE_RATE)}%`,
+      value: stats && (stats.responseRate === null ? NO_RATE_YET : `${Math.round(stats.responseRate)}%`),
       icon: TrendingUp,
       tone: 'bg-emerald-100 text-emerald-700',
     },
@@ -46,7 +52,14 @@ export function StatCards() {
                 <Skeleton className="mt-1 h-7 w-16" />
               )
             ) : (
-              <p data-testid="stat-value" className="text-2xl font-bold text-slate-900 tabular-nums">
+              <p
+                data-testid="stat-value"
+                className={
+                  value === NO_RATE_YET
+                    ? 'mt-1 text-base font-semibold text-slate-500'
+                    : 'text-2xl font-bold text-slate-900 tabular-nums'
+                }
+              >
                 {value}
               </p>
             )}

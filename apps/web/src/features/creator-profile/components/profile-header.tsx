@@ -1,5 +1,5 @@
 import { formatCents, formatCount, type TPublicProfile } from '@fanline/contracts';
-import { Pencil, Users } from 'lucide-react';
+import { BadgeCheck, Pencil, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { displayResponseRate } from '../../../components/creators/creator-display';
 import { pauseNote } from '../../../components/creators/pause-note';
@@ -31,14 +31,9 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
       <div className="px-5 pb-6 sm:px-8">
         <div className="-mt-12 flex flex-wrap items-end justify-between gap-4">
           <span className="relative rounded-full bg-white p-1 shadow-sm">
-            <Avatar src={profile.avatarUrl ?? profile.instagramProfilePicture} name={name} size="xl" />
-            <span
-              className={cn(
-                'absolute right-2 bottom-2 h-4 w-4 rounded-full ring-2 ring-white',
-                profile.isAvailable ? 'bg-emerald-500' : 'bg-slate-400',
-              )}
-              aria-hidden="true"
-            />
+            {/* Issue 36 §16: no unlabelled dot on the avatar (it meant "available", and read as "online"):
+                availability, presence and verification each have one labelled line below. */}
+            <Avatar src={profile.avatarUrl} name={name} size="xl" />
           </span>
           {isOwn && (
             <Button asChild variant="secondary">
@@ -89,7 +84,11 @@ export function ProfileHeader({ profile, isOwn }: ProfileHeaderProps) {
             </span>
           )}
           {profile.threadsOnboardingCompleted ? (
-            <Badge className="bg-emerald-50 text-emerald-700">Active</Badge>
+            // Threads onboarding done: said as what it is, not "Active" beside "Last active" (issue 36 §16).
+            <Badge className="inline-flex items-center gap-1 bg-emerald-50 text-emerald-700">
+              <BadgeCheck className="h-3.5 w-3.5" aria-hidden="true" />
+              Verified on Threads
+            </Badge>
           ) : (
             <Badge className="bg-amber-50 text-amber-800">Instagram Only</Badge>
           )}

@@ -1,5 +1,5 @@
 import { formatCents, type TPublicProfile } from '@fanline/contracts';
-import { Clock, MessageCircle, RotateCcw, ShieldCheck } from 'lucide-react';
+import { Ban, Clock, MessageCircle, RotateCcw, ShieldCheck } from 'lucide-react';
 import { pauseNote } from '../../../components/creators/pause-note';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -73,27 +73,40 @@ export function MessageButton({
 
 interface PurchasePanelProps {
   profile: TPublicProfile;
+  /** Issue 36: why this signed-in visitor cannot message the creator (a block), said before they write. */
+  refusal?: string | null;
   sessionLoading: boolean;
   onMessage: () => void;
   onIntent?: () => void;
 }
 
-export function PurchasePanel({ profile, sessionLoading, onMessage, onIntent }: PurchasePanelProps) {
+export function PurchasePanel({ profile, refusal, sessionLoading, onMessage, onIntent }: PurchasePanelProps) {
   const copy = useCopy();
   const { requireCreatorVerification } = usePlatformConfig();
   return (
     <Card className="p-5 sm:p-6">
       <h2 className="text-sm font-medium text-slate-500">Message price</h2>
       <p className="mt-1 text-3xl font-bold text-slate-900">{formatCents(profile.messagePrice)}</p>
-      <MessageButton
-        availability={messageAvailability(profile, requireCreatorVerification)}
-        username={profile.username}
-        disabled={sessionLoading}
-        onMessage={onMessage}
-        onIntent={onIntent}
-        className="mt-4 w-full"
-      />
-      {profile.isAvailable && pauseNote(profile) && (
+      {refusal ? (
+        <p
+          role="note"
+          data-testid="message-refusal"
+          className="mt-4 flex gap-2 rounded-xl bg-slate-100 px-4 py-3 text-sm font-medium text-slate-800"
+        >
+          <Ban className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          {refusal}
+        </p>
+      ) : (
+        <MessageButton
+          availability={messageAvailability(profile, requireCreatorVerification)}
+          username={profile.username}
+          disabled={sessionLoading}
+          onMessage={onMessage}
+          onIntent={onIntent}
+          className="mt-4 w-full"
+        />
+      )}
+      {!refusal && profile.isAvailable && pauseNote(profile) && (
         <p className="mt-2 text-center text-sm text-slate-600">{pauseNote(profile)}</p>
       )}
       <ul className="mt-5 space-y-2 text-sm text-slate-600">

@@ -1,18 +1,19 @@
 import type { TOwnReview, TReview } from '@fanline/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { MessageSquareText, Pencil } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { PagedReviewList } from '../../../components/reviews/paged-review-list';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useSession } from '../../../lib/auth/session';
+import { lazyPart } from '../../../lib/lazy-part';
 import { reviewsQuery } from '../api/profile';
 import { ReviewItem } from './review-item';
 
 // The Review dialog (its form, zod schemas and dialog primitives) is a chunk of its own, fetched when a fan
 // first clicks Edit Review: only the author of a review ever opens it, and on a profile's first load its
 // code cost every visitor ~150 ms of main-thread time at 4× CPU slowdown (decision 0037).
-const ReviewDialog = lazy(() =>
+const ReviewDialog = lazyPart(() =>
   import('../../../components/reviews/review-dialog').then((m) => ({ default: m.ReviewDialog })),
 );
 

@@ -1,8 +1,9 @@
-import { LIMITS, type TCapacity, type TCapacitySettings } from '@fanline/contracts';
+import { LIMITS, type TCapacity, type TCapacitySettings, ZCapacitySettings } from '@fanline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { Field, fieldAria } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Switch } from '../../../components/ui/switch';
@@ -30,6 +31,8 @@ export function CapacitySettings() {
   const [away, setAway] = useState(false);
   const [backOn, setBackOn] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // Issue 36 §15: a limit out of range is named on its field, not only "Some fields are not valid."
+  const [fieldErrors, setFieldErrors] = useState<{ maxOpenMessages?: string; dailyMessageCap?: string }>({});
   useEffect(() => {
     if (!query.data) return;
     setMaxOpen(query.data.maxOpenMessages ? String(query.data.maxOpenMessages) : '');
@@ -43,7 +46,14 @@ export function CapacitySettings() {
       queryClient.setQueryData(capacityKey, data);
       toast.success('Availability saved');
     },
-    onError: (failure) => setError(failure instanceof ApiError ? failure.message : 'Could not save. Try again.'),
+    onError: (failure) => {
+      const fields = failure instanceof ApiError ? failure.fields : undefined;
+      if (fields?.maxOpenMessages || fields?.dailyMessageCap) {
+        setFieldErrors({ maxOpenMessages: fields.maxOpenMessages, dailyMessageCap: fields.dailyMessageCap });
+        return;
+      }
+      setError(failure instanceof ApiError ? failure.message : 'Could not save. Try again.');
+    },
   });
 
   if (query.isPending) return <Skeleton className="h-48 w-full" />;
@@ -84,47 +94,60 @@ export function CapacitySettings() {
         onSubmit={(event) => {
           event.preventDefault();
           setError(undefined);
+          setFieldErrors({});
+          const body: TCapacitySettings = {
+            maxOpenMessages: maxOpen.trim() ? Number(maxOpen) : null,
+            dailyMessageCap: dailyCap.trim() ? Number(dailyCap) : null,
+            vacationUntil: away && backOn ? startOfLocalDay(backOn) : null,
+          };
+          const parsed = ZCapacitySettings.safeParse(body);
+          if (!parsed.success) {
+            const next: typeof fieldErrors = {};
+            for (const issue of parsed.error.issues) {
+              const key = issue.path[0];
+              if (key === 'maxOpenMessages' || key === 'dailyMessageCap') next[key] ??= issue.message;
+            }
+            setFieldErrors(next);
+            document.getElementById(next.maxOpenMessages ? `${id}-open` : `${id}-daily`)?.focus();
+            return;
+          }
           if (away && !backOn) {
             setError('Choose the date you are back.');
             return;
           }
-          save.mutate({
-            maxOpenMessages: maxOpen ? Number(maxOpen) : null,
-            dailyMessageCap: dailyCap ? Number(dailyCap) : null,
-            vacationUntil: away && backOn ? startOfLocalDay(backOn) : null,
-          });
+          save.mutate(body);
         }}
       >
-        <div className="space-y-1">
-          <label htmlFor={`${id}-open`} className="text-sm font-medium text-slate-900">
-            Most open messages at once
-          </label>
+        <Field id={`${id}-open`} label="Most open messages at once" error={fieldErrors.maxOpenMessages}>
           <Input
-            id={`${id}-open`}
+            {...fieldAria(`${id}-open`, fieldErrors.maxOpenMessages)}
             type="number"
             inputMode="numeric"
             min={LIMITS.capacity.min}
             max={LIMITS.capacity.max}
             placeholder="No limit"
             value={maxOpen}
-            onChange={(event) => setMaxOpen(event.target.value)}
+            onChange={(event) => {
+              setMaxOpen(event.target.value);
+              setFieldErrors((current) => ({ ...current, maxOpenMessages: undefined }));
+            }}
           />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-daily`} className="text-sm font-medium text-slate-900">
-            Most new messages per day
-          </label>
+        </Field>
+        <Field id={`${id}-daily`} label="Most new messages per day" error={fieldErrors.dailyMessageCap}>
           <Input
-            id={`${id}-daily`}
+            {...fieldAria(`${id}-daily`, fieldErrors.dailyMessageCap)}
             type="number"
             inputMode="numeric"
             min={LIMITS.capacity.min}
             max={LIMITS.capacity.max}
             placeholder="No limit"
             value={dailyCap}
-            onChange={(event) => setDailyCap(event.target.value)}
+            onChange={(event) => {
+              setDailyCap(event.target.value);
+              setFieldErrors((current) => ({ ...current, dailyMessageCap: undefined }));
+            }}
           />
-        </div>
+        </Field>
         <div className="flex items-center justify-between gap-4 sm:col-span-2">
           <label htmlFor={`${id}-away`} className="text-sm font-medium text-slate-900">
             Vacation mode

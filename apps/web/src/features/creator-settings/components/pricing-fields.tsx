@@ -1,9 +1,10 @@
-import { formatCents } from '@fanline/contracts';
+import { formatCents, splitAmount } from '@fanline/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
+import { platformConfigQuery } from '../../../lib/platform-config';
 import { priceBoundsQuery } from '../api/creator-settings';
 
 interface PricingFieldsProps {
@@ -24,6 +25,8 @@ export function PricingFields({
 }: PricingFieldsProps) {
   const id = useId();
   const bounds = useQuery(priceBoundsQuery()).data;
+  // Issue 36 §17: the share said in dollars, from the live commission (never the fallback's default).
+  const config = useQuery(platformConfigQuery()).data;
   const dollars = Number(priceDollars);
   const preview = Number.isInteger(dollars) && dollars > 0;
   return (
@@ -57,8 +60,17 @@ export function PricingFields({
       </Field>
       {preview && (
         <p className="text-sm text-slate-600">
-          Fans pay {formatCents(dollars * 100)} per message. Your share is paid when you answer within the response
-          window.
+          Fans pay {formatCents(dollars * 100)} per message.{' '}
+          {config && (
+            <>
+              You earn{' '}
+              <strong className="font-semibold text-slate-900" data-testid="creator-share">
+                {formatCents(splitAmount(dollars * 100, config.commissionPercent).creatorShare)}
+              </strong>{' '}
+              per answered message (after the {config.commissionPercent}% Fanline fee).{' '}
+            </>
+          )}
+          Your share is paid when you answer within the response window.
         </p>
       )}
       <div className="flex items-center justify-between gap-4 rounded-xl border border-slate-200 p-4">

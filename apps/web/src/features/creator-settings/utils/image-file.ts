@@ -13,6 +13,8 @@ export function imageProblem(file: File): string | null {
 
 export function uploadFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return UPLOAD_MESSAGES.notAuthenticated;
+  // The server's pixel limit (a small file that unpacks too big) says so in its own words.
+  if (error instanceof ApiError && error.message === UPLOAD_MESSAGES.tooManyPixels) return error.message;
   if (error instanceof ApiError && error.status === 413) return UPLOAD_MESSAGES.tooLarge;
   if (error instanceof ApiError && error.status === 415) return UPLOAD_MESSAGES.invalidType;
   return error instanceof Error ? error.message : UPLOAD_MESSAGES.failed;

@@ -96,12 +96,18 @@ export function AvailableCard({ summary }: { summary: TEarningsSummary }) {
             noteClassName="text-white/90"
           />
         ) : (
-          <Link
-            to={`${paths.dashboardSettings}?tab=payout`}
-            className="block rounded-lg bg-white/15 px-4 py-2 text-center text-sm font-medium hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white"
-          >
-            Connect a payout account first
-          </Link>
+          <>
+            {/* Issue 36: a link to where the account is connected, looking like one; the money waits (decision 0041). */}
+            <Link
+              to={`${paths.dashboardSettings}?tab=payout`}
+              className="block rounded-lg bg-white px-4 py-2 text-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-white"
+            >
+              Connect a payout account first <span aria-hidden="true">→</span>
+            </Link>
+            <p className="mt-1.5 text-center text-xs text-white/90">
+              Your earnings wait here until a payout account is connected.
+            </p>
+          </>
         )}
       </div>
     </Card>

@@ -10,13 +10,19 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 
-/** Decision 0029: requested → in transit → paid at the bank, or failed (with why and what to do). */
+/**
+ * Decision 0029: requested → in transit → paid at the bank, or failed (with why and what to do); a
+ * requested payout may wait for its funds to settle first (decision 0052). A payout canceled at Stripe
+ * is a failed one to the money (retry sends it again) and is shown as canceled (decision 0053).
+ */
 const STATUS: Record<TPayout['status'], { label: string; tone: string }> = {
   pending: { label: 'Pending', tone: 'bg-amber-100 text-amber-800' },
   in_transit: { label: 'In transit', tone: 'bg-sky-100 text-sky-800' },
   paid: { label: 'Paid', tone: 'bg-emerald-100 text-emerald-800' },
   failed: { label: 'Failed', tone: 'bg-red-100 text-red-800' },
 };
+const CANCELED = { label: 'Canceled', tone: 'bg-slate-200 text-slate-800' };
+const statusOf = (p: TPayout) => (p.status === 'failed' && p.failureCode === 'canceled' ? CANCELED : STATUS[p.status]);
 
 /** spec §2 payout history, newest first. */
 export function PayoutHistory({ query }: { query: UseQueryResult<TPayoutList> }) {
@@ -56,12 +62,22 @@ export function PayoutHistory({ query }: { query: UseQueryResult<TPayoutList> })
                   <p className="font-semibold tabular-nums">{formatCents(p.amount)}</p>
                   <p className="text-xs text-slate-500">{formatDate(p.createdAt)}</p>
                 </div>
-                <Badge className={STATUS[p.status].tone}>{STATUS[p.status].label}</Badge>
+                <Badge className={statusOf(p).tone}>{statusOf(p).label}</Badge>
               </div>
               {p.reversedAmount > 0 && (
                 <p className="mt-1 text-xs text-rose-700">
                   {formatCents(p.reversedAmount)} reversed: refunded to a fan after this payout
                 </p>
+              )}
+              {p.waitingForFunds && (
+                <div className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+                  <p className="font-medium">
+                    {p.fundsAvailableOn
+                      ? `Waiting for the card network: paid out on ${formatDate(p.fundsAvailableOn)}`
+                      : 'Waiting for the card network'}
+                  </p>
+                  {p.advice && <p>{p.advice}</p>}
+                </div>
               )}
               {p.status === 'failed' && (
                 <div className="mt-2 space-y-2 rounded-lg bg-red-50 p-3 text-sm">

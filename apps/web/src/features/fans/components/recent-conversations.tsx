@@ -42,7 +42,7 @@ export function RecentConversations({ conversations }: { conversations: TSenderC
               <span className="min-w-0 flex-1">
                 <span className="flex flex-wrap items-center gap-2">
                   <span className="truncate font-medium text-slate-900">{name}</span>
-                  <BillingStatusBadge status={c.status} />
+                  <BillingStatusBadge outcome={c.outcome} declineReason={c.declineReason} />
                 </span>
                 <span className="mt-0.5 block truncate text-sm text-slate-600">{c.preview}</span>
                 <span className="mt-0.5 block text-xs text-slate-500">

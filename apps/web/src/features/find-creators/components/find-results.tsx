@@ -18,6 +18,8 @@ interface FindResultsProps {
   onClear: () => void;
   /** Shown with the 'not configured' notice to admins. */
   keyAction?: ReactNode;
+  /** Admins see why the lookup is off (no API key); visitors a neutral line. */
+  isAdmin?: boolean;
 }
 
 function errorMessage(error: unknown): string {
@@ -25,7 +27,7 @@ function errorMessage(error: unknown): string {
   return message ? SEARCH_MESSAGES.searchError(message) : SEARCH_MESSAGES.searchFallback;
 }
 
-export function FindResults({ q, status, onClear, keyAction }: FindResultsProps) {
+export function FindResults({ q, status, onClear, keyAction, isAdmin = false }: FindResultsProps) {
   const query = useQuery(findCreatorsQuery(q, status));
 
   if (query.isPending) {
@@ -54,7 +56,11 @@ export function FindResults({ q, status, onClear, keyAction }: FindResultsProps)
   const outside = status === 'on_platform' ? [] : external;
   const total = platform.length + outside.length;
   const notice = status !== 'on_platform' && (
-    <ExternalNotice status={externalStatus} action={externalStatus === 'not_configured' ? keyAction : undefined} />
+    <ExternalNotice
+      status={externalStatus}
+      admin={isAdmin}
+      action={externalStatus === 'not_configured' ? keyAction : undefined}
+    />
   );
 
   if (total === 0) {

@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../../../lib/lazy-part';
 import { FeaturedCreators } from './featured-creators';
 import { HowItWorks } from './how-it-works';
 import { StillHaveQuestions } from './still-have-questions';
 import { Testimonials } from './testimonials';
 
 // The only user of Radix Accordion here (~7 KB gzipped): its own chunk, fetched when this one renders.
-const LandingFaq = lazy(() => import('./landing-faq').then((module) => ({ default: module.LandingFaq })));
+const LandingFaq = lazyPart(() => import('./landing-faq').then((module) => ({ default: module.LandingFaq })));
 
 /**
  * Everything under the hero, one chunk the landing page loads lazily (issue 14 landing budget). A first

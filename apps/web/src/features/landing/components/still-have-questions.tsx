@@ -11,9 +11,7 @@ export function StillHaveQuestions() {
         <h2 id="questions-heading" className="mt-4 text-2xl font-bold sm:text-3xl">
           Still have questions?
         </h2>
-        <p className="mt-2 max-w-xl text-brand-100">
-          Browse the full help center or write to our team. We typically respond within 2 hours.
-        </p>
+        <p className="mt-2 max-w-xl text-brand-100">Browse the full help center or write to our team.</p>
         <Link
           to={paths.support}
           className={buttonClass({ size: 'lg', variant: 'secondary', className: 'mt-6 border-0' })}

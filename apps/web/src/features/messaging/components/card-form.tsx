@@ -1,6 +1,7 @@
 import { formatCents, MESSAGE_MESSAGES, ZLocalPayRequest } from '@fanline/contracts';
 import { Lock } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { AgreementNote } from '../../../components/legal/agreement-note';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldAria } from '../../../components/ui/field';
@@ -126,6 +127,7 @@ export function CardForm({ paymentId, amount }: { paymentId: string; amount: num
         <Lock className="h-4 w-4" aria-hidden="true" />
         {paying ? 'Processing…' : `Pay ${formatCents(amount)}`}
       </Button>
+      <AgreementNote action="payment" className="text-center" />
     </form>
   );
 }

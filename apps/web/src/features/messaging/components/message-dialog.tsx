@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, Clock, FlaskConical, Lock, ShieldCheck } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { useMessageEligibility } from '../../../components/creators/message-eligibility';
+import { AgreementNote } from '../../../components/legal/agreement-note';
 import { AttachmentPicker, type PickedImage } from '../../../components/messaging/attachment-picker';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
@@ -46,6 +48,9 @@ export function MessageDialog({ creator, previousPrice, open, onOpenChange }: Me
   const { user } = useSession();
   const copy = useCopy();
   const config = useQuery({ ...paymentConfigQuery(), enabled: open });
+  // Issue 36: asked before the fan writes; a blocked fan sees why instead of the form.
+  const eligibility = useMessageEligibility(creator.username, open);
+  const refusal = eligibility && !eligibility.canMessage ? eligibility.message : null;
   // The send rules' schema, once the dialog is on screen and the browser is idle: ready before a send.
   useEffect(() => {
     if (!open) return;
@@ -61,8 +66,8 @@ export function MessageDialog({ creator, previousPrice, open, onOpenChange }: Me
   const submit = async (mode: 'pay' | 'test') => {
     const problem = await validateMessage(content, Boolean(user));
     if (problem) {
-      setError(problem.text);
-      toast.error(problem.title, { description: problem.text });
+      // Issue 36 §17: said once, on the field (a toast too covered the dialog's title at 375 px).
+      setError(inlineProblem(problem));
       return;
     }
     setError(undefined);
@@ -111,80 +116,99 @@ export function MessageDialog({ creator, previousPrice, open, onOpenChange }: Me
         }
         description="Your message is delivered once payment is confirmed."
       >
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit('pay');
-          }}
-        >
-          <label htmlFor={`${id}-text`} className="mb-1 block text-sm font-medium text-slate-700">
-            Your message
-          </label>
-          <Textarea
-            id={`${id}-text`}
-            rows={6}
-            value={content}
-            placeholder={`Write your message to @${creator.username}...`}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={cn(`${id}-counter`, error && `${id}-error`)}
-            onChange={(event) => {
-              setContent(event.target.value);
-              if (error) setError(undefined);
-            }}
-          />
-          <div className="mt-1 flex items-start justify-between gap-3">
-            <FieldError id={`${id}-error`}>{error}</FieldError>
+        {refusal ? (
+          <div className="space-y-4">
             <p
-              id={`${id}-counter`}
-              aria-live="polite"
-              className={cn(
-                'ml-auto shrink-0 text-xs',
-                remaining < 0 ? 'text-red-600' : remaining < COUNTER_WARNING ? 'text-orange-600' : 'text-slate-500',
-              )}
+              role="note"
+              data-testid="message-refusal"
+              className="rounded-xl bg-slate-100 px-4 py-3 text-sm text-slate-800"
             >
-              {remaining} characters remaining
+              {refusal}
             </p>
+            <div className="flex justify-end">
+              <DialogClose asChild>
+                <Button variant="secondary">Close</Button>
+              </DialogClose>
+            </div>
           </div>
+        ) : (
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit('pay');
+            }}
+          >
+            <label htmlFor={`${id}-text`} className="mb-1 block text-sm font-medium text-slate-700">
+              Your message
+            </label>
+            <Textarea
+              id={`${id}-text`}
+              rows={6}
+              value={content}
+              placeholder={`Write your message to @${creator.username}...`}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={cn(`${id}-counter`, error && `${id}-error`)}
+              onChange={(event) => {
+                setContent(event.target.value);
+                if (error) setError(undefined);
+              }}
+            />
+            <div className="mt-1 flex items-start justify-between gap-3">
+              <FieldError id={`${id}-error`}>{error}</FieldError>
+              <p
+                id={`${id}-counter`}
+                aria-live="polite"
+                className={cn(
+                  'ml-auto shrink-0 text-xs',
+                  remaining < 0 ? 'text-red-600' : remaining < COUNTER_WARNING ? 'text-orange-600' : 'text-slate-500',
+                )}
+              >
+                {remaining} characters remaining
+              </p>
+            </div>
 
-          <AttachmentPicker value={images} onChange={setImages} disabled={Boolean(busy)} />
+            <AttachmentPicker value={images} onChange={setImages} disabled={Boolean(busy)} />
 
-          {previousPrice !== undefined && previousPrice !== creator.messagePrice && (
-            <p role="note" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
-              {priceChangeText(creator.username, previousPrice, creator.messagePrice)}
-            </p>
-          )}
-          <div className="mt-4 flex items-center justify-between rounded-xl bg-slate-50 px-4 py-3">
-            <span className="text-sm text-slate-600">Message cost</span>
-            <span className="text-lg font-semibold text-slate-900">{price}</span>
-          </div>
-
-          <ul className="mt-4 space-y-2 text-sm text-slate-700">
-            {ASSURANCES.map(({ icon: Icon, text }) => (
-              <li key={text} className="flex items-center gap-2">
-                <Icon className="h-4 w-4 shrink-0 text-emerald-600" aria-hidden="true" />
-                {copy(text)}
-              </li>
-            ))}
-          </ul>
-
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={Boolean(busy)}>
-                Cancel
-              </Button>
-            </DialogClose>
-            {config.data?.testSend && (
-              <Button variant="secondary" disabled={Boolean(busy)} onClick={() => void submit('test')}>
-                <FlaskConical className="h-4 w-4" aria-hidden="true" />
-                {busy === 'test' ? 'Sending…' : 'Test send (no payment)'}
-              </Button>
+            {previousPrice !== undefined && previousPrice !== creator.messagePrice && (
+              <p role="note" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+                {priceChangeText(creator.username, previousPrice, creator.messagePrice)}
+              </p>
             )}
-            <Button type="submit" disabled={Boolean(busy)}>
-              {busy === 'pay' ? 'Redirecting to payment…' : `Send & Pay ${price}`}
-            </Button>
-          </div>
-        </form>
+            <div className="mt-4 flex items-center justify-between rounded-xl bg-slate-50 px-4 py-3">
+              <span className="text-sm text-slate-600">Message cost</span>
+              <span className="text-lg font-semibold text-slate-900">{price}</span>
+            </div>
+
+            <ul className="mt-4 space-y-2 text-sm text-slate-700">
+              {ASSURANCES.map(({ icon: Icon, text }) => (
+                <li key={text} className="flex items-center gap-2">
+                  <Icon className="h-4 w-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                  {copy(text)}
+                </li>
+              ))}
+            </ul>
+
+            <AgreementNote action="payment" className="mt-4" />
+
+            <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+              <DialogClose asChild>
+                <Button variant="secondary" disabled={Boolean(busy)}>
+                  Cancel
+                </Button>
+              </DialogClose>
+              {config.data?.testSend && (
+                <Button variant="secondary" disabled={Boolean(busy)} onClick={() => void submit('test')}>
+                  <FlaskConical className="h-4 w-4" aria-hidden="true" />
+                  {busy === 'test' ? 'Sending…' : 'Test send (no payment)'}
+                </Button>
+              )}
+              <Button type="submit" disabled={Boolean(busy)}>
+                {busy === 'pay' ? 'Redirecting to payment…' : `Send & Pay ${price}`}
+              </Button>
+            </div>
+          </form>
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -193,6 +217,11 @@ export function MessageDialog({ creator, previousPrice, open, onOpenChange }: Me
 /** Issue 25: "@lena's price changed from $50.00 to $80.00." (both from the fan's messages and the profile). */
 export function priceChangeText(username: string, from: number, to: number): string {
   return `@${username}'s price changed from ${formatCents(from)} to ${formatCents(to)}.`;
+}
+
+/** "Message required. Please enter a message before sending.": the spec's title and its rule, in one line. */
+function inlineProblem(problem: { title: string; text: string }): string {
+  return `${problem.title}. ${problem.text}`;
 }
 
 /** spec §8 Payment/messaging: the server's words under the spec's titles. */
@@ -205,8 +234,7 @@ async function showFailure(failure: unknown, mode: 'pay' | 'test', setError: (te
       title: MESSAGE_MESSAGES.sendFailedTitle,
       text: fieldText,
     };
-    setError(problem.text);
-    toast.error(problem.title, { description: problem.text });
+    setError(inlineProblem(problem));
     return;
   }
   if (apiError?.status === 401) {
@@ -220,6 +248,11 @@ async function showFailure(failure: unknown, mode: 'pay' | 'test', setError: (te
     return;
   }
   // The server answered (no such creator, not available, the payment provider is down…): the checkout could not start.
+  // The creator cannot take it (a block made since the page loaded, a pause): nothing was charged.
+  if (apiError?.code === 'CREATOR_UNAVAILABLE') {
+    toast.error(MESSAGE_MESSAGES.sendFailedTitle, { description: apiError.message });
+    return;
+  }
   if (apiError?.code === 'PAYMENT_PROVIDER_UNAVAILABLE') {
     toast.error(MESSAGE_MESSAGES.paymentInitFailedTitle, { description: MESSAGE_MESSAGES.paymentInitFailed });
     return;

@@ -1,14 +1,16 @@
-/** Test cards of the local checkout (the server decides; these are only shown and filled in). */
-export const TEST_CARDS = {
-  success: '4242 4242 4242 4242',
-  declined: '4000 0000 0000 0002',
-} as const;
+import { LOCAL_TEST_CARDS } from '@fanline/contracts';
 
 /** "4242424242424242" → "4242 4242 4242 4242" as the user types (digits only, 19 at most). */
 export function formatCardNumber(raw: string): string {
   const digits = raw.replace(/\D/g, '').slice(0, 19);
   return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
+
+/** Test cards of the local checkout, as typed (the server decides; these are only shown and filled in). */
+export const TEST_CARDS = {
+  success: formatCardNumber(LOCAL_TEST_CARDS.success),
+  declined: formatCardNumber(LOCAL_TEST_CARDS.declined),
+} as const;
 
 /** "1230" → "12 / 30"; a lone first digit above 1 becomes "0d". */
 export function formatExpiry(raw: string): string {

@@ -1,13 +1,15 @@
-import { Clock, Mail, MessageCircle } from 'lucide-react';
+import { Mail, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
 import { SUPPORT_EMAIL } from '../../../paths';
 
 export function SupportChannels() {
   return (
-    <ul className="grid gap-3 md:grid-cols-3 lg:grid-cols-1">
-      <Channel icon={<MessageCircle className="h-6 w-6" aria-hidden="true" />} title="Live Chat">
-        <p>Live chat is on its way. Until then the contact form reaches the same team.</p>
+    <ul className="grid gap-3 md:grid-cols-2 lg:grid-cols-1">
+      {/* Issue 36 §17: no "Live chat is on its way" and no response time nobody measures; the two ways
+          that exist today. */}
+      <Channel icon={<MessageCircle className="h-6 w-6" aria-hidden="true" />} title="Contact form">
+        <p>Write to the support team from this page; the answer comes to your email.</p>
         <a href="#contact" className="mt-2 inline-block font-medium text-brand-700 hover:underline">
           Message us
         </a>
@@ -17,9 +19,6 @@ export function SupportChannels() {
         <a href={`mailto:${SUPPORT_EMAIL}`} className="mt-2 inline-block font-medium text-brand-700 hover:underline">
           {SUPPORT_EMAIL}
         </a>
-      </Channel>
-      <Channel icon={<Clock className="h-6 w-6" aria-hidden="true" />} title="Fast answers">
-        <p>We typically respond within 2 hours.</p>
       </Channel>
     </ul>
   );

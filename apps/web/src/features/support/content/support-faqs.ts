@@ -104,8 +104,7 @@ export const SUPPORT_FAQS: TSupportFaq[] = [
     id: 'security-account',
     category: 'Security',
     question: 'How do I keep my account secure?',
-    answer:
-      'Use a password of at least 6 characters that you do not use elsewhere, and sign out on shared devices. You can review these settings under Profile, Security.',
+    answer: `Use a password of at least ${LIMITS.password.min} characters that is not a common one and that you do not use elsewhere, and sign out on shared devices. You can review these settings under Profile, Security.`,
   },
   {
     id: 'response-typical',

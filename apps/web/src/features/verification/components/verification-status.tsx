@@ -32,7 +32,8 @@ export function VerificationStatus({ state, simulated = false }: { state: TVerif
           {state.message}
           {state.profile && (
             <span className="mt-2 flex items-center gap-3">
-              <Avatar src={state.profile.profile_pic_url} name={state.profile.full_name ?? state.profile.username} />
+              {/* Decision 0048: Threads' picture is not loaded from its CDN; our copy becomes the avatar. */}
+              <Avatar name={state.profile.full_name ?? state.profile.username} />
               <span className="min-w-0">
                 <span className="flex items-center gap-1 font-medium text-slate-900">
                   {state.profile.full_name ?? state.profile.username}
