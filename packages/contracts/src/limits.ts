@@ -1,4 +1,4 @@
-import { COMMISSION_PERCENT, PRICE_DOLLARS, RESPONSE_WINDOW_HOURS } from './setting-limits';
+import { COMMISSION_PERCENT, MINIMUM_PAYOUT_CENTS, PRICE_DOLLARS, RESPONSE_WINDOW_HOURS } from './setting-limits';
 import type { TPlatformSettings } from './settings';
 
 // Business constants of spec §9, each written once. The server enforces them; the web app imports them for instant feedback.
@@ -27,7 +27,7 @@ export const LIMITS = {
   reportReason: { min: 3, max: 500 },
   moderationNotes: { max: 1000 },
   notificationBody: { max: 100 },
-  minimumPayoutCents: 10_000,
+  minimumPayoutCents: MINIMUM_PAYOUT_CENTS,
   /** Issue #13: how long after a reply the fan may flag it "not an answer"; the earning is payable after it. */
   notAnAnswerWindowHours: 48,
   notAnAnswerReason: { min: 3, max: 500 },

@@ -1,4 +1,4 @@
-import { PAYOUT_MESSAGES } from '@fanline/contracts';
+import { formatCents, LIMITS, PAYOUT_MESSAGES } from '@fanline/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CircleAlert, ExternalLink } from 'lucide-react';
 import { toast } from 'sonner';
@@ -49,8 +49,8 @@ export function PayoutPanel() {
       <div>
         <h2 className="text-lg font-semibold">Payout account</h2>
         <p className="text-sm text-slate-600">
-          Payouts go to your {provider === 'stripe' ? 'Stripe' : 'payout'} account. Minimum payout $100; processing
-          takes 3-5 business days.
+          Payouts go to your {provider === 'stripe' ? 'Stripe' : 'payout'} account. Minimum payout{' '}
+          {formatCents(LIMITS.minimumPayoutCents)}; processing takes 3-5 business days.
         </p>
       </div>
       {provider === 'local' && (

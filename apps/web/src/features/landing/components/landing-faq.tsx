@@ -30,7 +30,7 @@ const FAQS = [
   {
     question: 'How do creators get paid?',
     answer:
-      'Creators keep {share} of every message they answer; the platform fee is {fee}. Payouts can be requested from $100 and take 3 to 5 business days.',
+      'Creators keep {share} of every message they answer; the platform fee is {fee}. Payouts can be requested from {minPayout} and take 3 to 5 business days.',
   },
 ];
 
