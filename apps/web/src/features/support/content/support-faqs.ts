@@ -1,9 +1,9 @@
-import { LIMITS } from '@fanline/contracts';
+import { formatInteger, LIMITS } from '@fanline/contracts';
 
 // spec §2 Support. Placeholders such as {hours} and {share} are filled from the live platform settings
 // (lib/platform-config fillCopy).
-// spec §2 Support. Every figure below is a spec §9 claim (refunds, review times, prices, verification,
-// payouts, fee); change them there first.
+// spec §2 Support. Every figure below is a spec §9 claim (refunds, review times, prices, payouts, fee) or
+// comes from contracts; change them there first. Verification says what it checks (issue 41 §3).
 export const FAQ_CATEGORIES = [
   'Guarantees',
   'Payments',
@@ -63,8 +63,9 @@ export const SUPPORT_FAQS: TSupportFaq[] = [
     id: 'creators-verification',
     category: 'Creators',
     question: 'What do I need to get verified?',
+    // Issue 41 §3: what verification checks, not the spec's follower minimum and review it never made.
     answer:
-      'Verification needs at least 1,000 followers and a response rate above 80%. The review takes 2 to 3 business days.',
+      'A Threads account that is yours. Sign in to it from the verification step: once Threads confirms the account you named, the verified badge appears on your profile at once. There is no follower minimum and no waiting for a review.',
   },
   {
     id: 'creators-payouts',
@@ -125,7 +126,7 @@ export const SUPPORT_FAQS: TSupportFaq[] = [
     id: 'messaging-length',
     category: 'Messaging',
     question: 'How long can my message be?',
-    answer: 'Between 10 and 1,000 characters. A counter below the text box shows how many you have left.',
+    answer: `Between ${formatInteger(LIMITS.message.min)} and ${formatInteger(LIMITS.message.max)} characters. A counter below the text box shows how many you have left.`,
   },
   {
     id: 'messaging-continue',
