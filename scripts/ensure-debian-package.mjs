@@ -5,10 +5,12 @@ import fs from 'node:fs';
 
 /**
  * Exits 0 when `binary` exists (after installing `packages` if it did not and we could), else prints
- * `howTo` after the install line and exits 1.
+ * `howTo` after the install line and exits 1. With `exit: false` it returns instead of exiting 0, so a
+ * script can ensure several packages.
  */
-export function ensureDebianPackage({ binary, name, packages, needs, howTo }) {
-  if (fs.existsSync(binary)) process.exit(0);
+export function ensureDebianPackage({ binary, name, packages, needs, howTo, exit = true }) {
+  const done = () => (exit ? process.exit(0) : undefined);
+  if (fs.existsSync(binary)) return done();
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && fs.existsSync('/usr/bin/apt-get')) {
     console.log(`${name} not found at ${binary}; installing Debian's ${packages[0]} (apt-get)…`);
@@ -19,7 +21,7 @@ export function ensureDebianPackage({ binary, name, packages, needs, howTo }) {
     } catch {
       // fall through to the message below
     }
-    if (fs.existsSync(binary)) process.exit(0);
+    if (fs.existsSync(binary)) return done();
   }
   console.error(
     `\n${needs} ${name} at ${binary}.\n` +

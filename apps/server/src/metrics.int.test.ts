@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { outbox } from './db/schema';
+import { MAX_STREAMS_PER_USER } from './modules/realtime';
 import { startMetricsListener } from './platform/metrics';
 import { connectSse, createTestApp, createUser, signIn, useTestApp } from './testing';
 
@@ -11,6 +12,13 @@ const t = useTestApp({ env: { METRICS_TOKEN: TOKEN } });
 
 const scrape = async (authorization = `Bearer ${TOKEN}`) =>
   t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization } });
+
+/** The app's address, listening on a free port the first time it is asked. */
+async function listening(): Promise<string> {
+  const address = t.app.server.address();
+  if (address && typeof address === 'object') return `http://127.0.0.1:${address.port}`;
+  return t.app.listen({ host: '127.0.0.1', port: 0 });
+}
 
 /** The value of one series (`name{labels}`) in a Prometheus text answer; undefined when absent. */
 function value(text: string, series: string): number | undefined {
@@ -93,7 +101,7 @@ describe('the figures', () => {
   });
 
   test('an open event stream counts while it is open', async () => {
-    const baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const baseUrl = await listening();
     const user = await createUser(t.database.db);
     const stream = await connectSse(baseUrl, await signIn(t.app, user.email ?? ''));
     try {
@@ -106,6 +114,24 @@ describe('the figures', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(value((await scrape()).body, 'fanline_event_streams_open')).toBe(0);
+  });
+
+  test('a stream over the per-user cap is refused and counted, by the gate that refused it (issue 40)', async () => {
+    const baseUrl = await listening();
+    const user = await createUser(t.database.db);
+    const cookie = await signIn(t.app, user.email ?? '');
+    const series = 'fanline_event_streams_refused_total{gate="instance"}';
+    const before = value((await scrape()).body, series) ?? 0;
+    const streams = [];
+    try {
+      for (let i = 0; i < MAX_STREAMS_PER_USER; i++) streams.push(await connectSse(baseUrl, cookie));
+      const refused = await fetch(`${baseUrl}/api/events`, { headers: { cookie } });
+      expect(refused.status).toBe(429);
+      await refused.body?.cancel();
+      expect(value((await scrape()).body, series)).toBe(before + 1);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
   });
 
   test('payments by state, pool use, open streams, instance and process figures are there', async () => {

@@ -61,7 +61,11 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       if (!auth) throw new AppError('UNAUTHENTICATED', 'Authentication required');
       const me = auth.userId;
       const admin = await isActiveAdmin(app, me);
-      const leaseId = await leases.acquire({ userId: me, address: clientKey(request.ip) });
+      const leaseId = await leases.acquire({ userId: me, address: clientKey(request.ip) }).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'RATE_LIMITED')
+          app.metrics.streamsRefused.inc({ gate: 'cluster' });
+        throw error;
+      });
       reply.hijack();
       if (request.raw.destroyed) {
         void leases.release(leaseId);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { expect, test } from 'vitest';
+import { parse } from 'yaml';
 
 // The deploy files agree with each other and with the topology docs/operations.md draws (issue 38
 // point 4, decision 0043): what one file promises, the others keep. The release test
@@ -43,11 +44,15 @@ test('instances listen where HAProxy, on another host, reaches them', () => {
   expect(balanced.map(({ host }) => host)).not.toContain(env.TRUST_PROXY);
 });
 
-test('the Prometheus example scrapes the metrics listener the env file and the unit open', () => {
+test('the shipped Prometheus config scrapes the metrics listener the env file and the unit open', () => {
   expect(unitEnv.METRICS_PORT).toBe('910%i');
   expect(isLoopback(env.METRICS_HOST ?? '127.0.0.1')).toBe(false);
-  const targets = /static_configs: \[\{ targets: \[([^\]]+)\] \}\]/.exec(docs)?.[1] ?? '';
-  const scraped = [...targets.matchAll(/'([\d.]+):(\d+)'/g)].map((m) => `${m[1]}:${m[2]}`);
+  const prometheus = parse(read('deploy/prometheus/prometheus.yml')) as {
+    scrape_configs: { job_name: string; static_configs: { targets: string[] }[] }[];
+  };
+  const scraped = prometheus.scrape_configs
+    .filter((job) => job.job_name === 'fanline')
+    .flatMap((job) => job.static_configs.flatMap((c) => c.targets));
   // Every instance HAProxy balances is scraped on the unit's metrics port for the same instance number.
   const expected = balanced.map(({ host, port }) => `${host}:${String(port).replace(/^310/, '910')}`);
   expect(scraped.sort()).toEqual(expected.sort());

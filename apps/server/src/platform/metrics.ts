@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { appCommit, appVersion, instanceId } from './instance';
 
 /**
@@ -15,6 +15,11 @@ export interface Metrics {
   registry: Registry;
   /** Event streams open on this instance (GET /api/events). */
   openStreams: Gauge;
+  /**
+   * Stream requests refused over the caps (issue 40: an alert watches it), by the gate that refused:
+   * `instance` (the per-instance pre-check) or `cluster` (the leases every instance counts).
+   */
+  streamsRefused: Counter<'gate'>;
 }
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -33,7 +38,13 @@ export function createMetrics(enabled: boolean): Metrics {
     help: 'Server-Sent Event streams open on this instance.',
     registers: [registry],
   });
-  return { enabled, registry, openStreams };
+  const streamsRefused = new Counter({
+    name: 'fanline_event_streams_refused_total',
+    help: 'Event stream requests refused because a user or an address was over its cap, by gate (instance, cluster).',
+    labelNames: ['gate'],
+    registers: [registry],
+  });
+  return { enabled, registry, openStreams, streamsRefused };
 }
 
 /**

@@ -30,8 +30,13 @@ export function registerStreamAdmission(
     const address = clientKey(request.ip);
     // Without a session cookie the request is refused (401) without a database read anyway.
     const session = opts.sessionOf(request);
-    if ((perAddress.get(address) ?? 0) >= MAX_STREAMS_PER_ADDRESS) throw tooManyStreams();
-    if (session && (perSession.get(session) ?? 0) >= MAX_STREAMS_PER_USER) throw tooManyStreams();
+    if (
+      (perAddress.get(address) ?? 0) >= MAX_STREAMS_PER_ADDRESS ||
+      (session && (perSession.get(session) ?? 0) >= MAX_STREAMS_PER_USER)
+    ) {
+      app.metrics.streamsRefused.inc({ gate: 'instance' });
+      throw tooManyStreams();
+    }
     adjust(perAddress, address, 1);
     if (session) adjust(perSession, session, 1);
     // Released when the answer is sent (a refusal) or the stream ends, whichever way it ends.
