@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 
 // Alerts as code (issue 40 point 1, decision 0059): the Prometheus config, the rules and Alertmanager's
 // config are valid to the tools that will load them; every alert fires and stays silent in promtool's
@@ -34,6 +35,16 @@ interface Rule {
 const rules = (parse(fs.readFileSync(path.join(DIR, 'alerts.yml'), 'utf8')) as { groups: { rules: Rule[] }[] }).groups
   .flatMap((group) => group.rules)
   .filter((rule): rule is Rule & { alert: string } => typeof rule.alert === 'string');
+
+/** The `fanline_` series the app serves: every metric's name in the two files that declare them. */
+const served = new Set(
+  [
+    ...['platform/metrics.ts', 'http/metrics-routes.ts']
+      .map((file) => fs.readFileSync(path.join(ROOT, 'apps/server/src', file), 'utf8'))
+      .join('\n')
+      .matchAll(/name: '(fanline_[a-z_]+)'/g),
+  ].map((m) => m[1]),
+);
 
 interface AlertCase {
   alertname: string;
@@ -92,10 +103,6 @@ test.each(rules.map((rule) => [rule.alert, rule] as const))(
 );
 
 test('every series an alert reads is one the app serves', () => {
-  const source = ['platform/metrics.ts', 'http/metrics-routes.ts']
-    .map((file) => fs.readFileSync(path.join(ROOT, 'apps/server/src', file), 'utf8'))
-    .join('\n');
-  const served = new Set([...source.matchAll(/name: '(fanline_[a-z_]+)'/g)].map((m) => m[1]));
   const read = new Set(
     rules.flatMap((rule) =>
       [...rule.expr.matchAll(/\b(fanline_[a-z_]+?)(?:_bucket|_count|_sum)?(?=[{[)\s])/g)].map((m) => m[1]),
@@ -104,4 +111,37 @@ test('every series an alert reads is one the app serves', () => {
   // Every series an alert reads is one the app serves (a renamed metric would silence its alert).
   for (const series of read) expect(served, `${series} is read by an alert but served by no metric`).toContain(series);
   expect(read.size).toBeGreaterThanOrEqual(6);
+});
+
+test('every query of the Grafana dashboard is valid PromQL to promtool, on series the app serves or the rules record', () => {
+  const dashboard = JSON.parse(fs.readFileSync(path.join(ROOT, 'deploy/grafana/fanline-dashboard.json'), 'utf8')) as {
+    panels: { title: string; targets: { expr: string }[] }[];
+  };
+  const queries = dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr));
+  expect(queries.length).toBeGreaterThanOrEqual(10);
+  // promtool has no offline query check; a recording rule per query makes `check rules` parse each one.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-dashboard-'));
+  try {
+    const file = path.join(dir, 'dashboard-queries.yml');
+    fs.writeFileSync(
+      file,
+      stringify({
+        groups: [{ name: 'dashboard', rules: queries.map((expr, i) => ({ record: `dashboard:panel_${i}`, expr })) }],
+      }),
+    );
+    expect(run('promtool', ['check', 'rules', file])).toContain(`SUCCESS: ${queries.length} rules found`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const recorded = new Set(
+    (parse(fs.readFileSync(path.join(DIR, 'alerts.yml'), 'utf8')) as { groups: { rules: Rule[] }[] }).groups
+      .flatMap((group) => group.rules)
+      .flatMap((rule) => (rule.record ? [rule.record] : [])),
+  );
+  for (const query of queries) {
+    for (const [, series] of query.matchAll(/\b(fanline_[a-z_]+?)(?:_bucket|_count|_sum)?(?=[{[)\s])/g)) {
+      expect(served, `${series} (dashboard) is served by no metric`).toContain(series);
+    }
+    for (const [record] of query.matchAll(/\bfanline:[a-z_:0-9]+/g)) expect(recorded).toContain(record);
+  }
 });
