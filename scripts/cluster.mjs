@@ -14,6 +14,9 @@
 //   CLUSTER_DIR        data directories, s3rver's files, logs and cluster.json (.cluster)
 //   CLUSTER_SEED       false: no demo data (the cluster's tests make their own accounts)
 //   CLUSTER_METRICS_BASE_PORT  instance i serves /metrics on 127.0.0.1:(this + i) (9100: 9101..), or off
+// `npm run cluster -- --observe` also starts Prometheus and Alertmanager on loopback with the rules of
+// deploy/prometheus/ (issue 40, decision 0059), scraping every instance:
+//   CLUSTER_PROMETHEUS_PORT (9090), CLUSTER_ALERTMANAGER_PORT (9093)
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
@@ -29,6 +32,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 // plain node, as a real deployment runs it (deploy/fanline@.service; decision 0033).
 const SERVER_COMMAND = ['--enable-source-maps', 'apps/server/dist/server.js'];
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+const PROMETHEUS = '/usr/bin/prometheus';
+const ALERTMANAGER = '/usr/bin/prometheus-alertmanager';
 const READY_TIMEOUT_MS = 240_000;
 
 const env = process.env;
@@ -47,12 +52,17 @@ const settings = {
   seed: env.CLUSTER_SEED !== 'false',
   // Each instance's /metrics on an internal port (decision 0033): 9101.. by default, "off" for none.
   metricsBasePort: env.CLUSTER_METRICS_BASE_PORT === 'off' ? null : Number(env.CLUSTER_METRICS_BASE_PORT || 9100),
+  observe: process.argv.includes('--observe'),
+  prometheusPort: Number(env.CLUSTER_PROMETHEUS_PORT || 9090),
+  alertmanagerPort: Number(env.CLUSTER_ALERTMANAGER_PORT || 9093),
 };
+if (settings.observe && !settings.metricsBasePort)
+  fail('--observe needs the metrics listeners (CLUSTER_METRICS_BASE_PORT)');
 if (!/^[a-z_][a-z0-9_]{0,62}$/.test(settings.database)) fail(`CLUSTER_DB "${settings.database}" is not a plain name`);
 if (!(settings.instances >= 1 && settings.instances <= 6)) fail('CLUSTER_INSTANCES must be 1 to 6');
 
 /** Everything started, newest last; stopped in reverse. */
-const started = { instances: [], haproxy: null, s3: null };
+const started = { instances: [], haproxy: null, s3: null, observers: [] };
 /** The certificate made at start (makeCertificate): HAProxy serves it, clients of the cluster trust it. */
 let tls = null;
 let stopping = false;
@@ -129,6 +139,7 @@ async function main() {
     }),
   );
   await startHaproxy();
+  if (settings.observe) await startObservers();
   writeSummary({ publicUrl, databaseUrl, s3Endpoint });
   await printWelcome({ publicUrl, databaseUrl, s3Endpoint, logins });
 }
@@ -284,6 +295,82 @@ async function startHaproxy() {
   await waitForReady(`https://127.0.0.1:${settings.tlsPort}/api/health/ready`, started.haproxy);
 }
 
+/**
+ * Alertmanager, then Prometheus, each a child in its own group with its files under the cluster's
+ * directory. Prometheus loads deploy/prometheus/alerts.yml as shipped; only the addresses differ from
+ * deploy/prometheus/prometheus.yml (the instances' metrics ports here, Alertmanager's port), and the
+ * local Alertmanager keeps alerts for its API and UI instead of mailing anyone.
+ */
+async function startObservers() {
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-prometheus.mjs')], { stdio: 'inherit' });
+  for (const binary of [PROMETHEUS, ALERTMANAGER]) {
+    if (!fs.existsSync(binary))
+      throw new Error(`${binary} is missing: apt-get install -y prometheus prometheus-alertmanager`);
+  }
+  const dir = path.join(settings.dir, 'observe');
+  fs.mkdirSync(dir, { recursive: true });
+  const { parse, stringify } = await import('yaml');
+  const alertmanagerConfig = path.join(dir, 'alertmanager.yml');
+  fs.writeFileSync(
+    alertmanagerConfig,
+    stringify({
+      route: { receiver: 'local', group_by: ['alertname'], group_wait: '5s' },
+      receivers: [{ name: 'local' }],
+    }),
+  );
+  const amUrl = `http://127.0.0.1:${settings.alertmanagerPort}`;
+  await startObserver(
+    'alertmanager',
+    ALERTMANAGER,
+    [
+      `--config.file=${alertmanagerConfig}`,
+      `--storage.path=${path.join(dir, 'alertmanager-data')}`,
+      `--web.listen-address=127.0.0.1:${settings.alertmanagerPort}`,
+      '--cluster.listen-address=',
+    ],
+    `${amUrl}/-/ready`,
+  );
+
+  const shipped = parse(fs.readFileSync(path.join(ROOT, 'deploy/prometheus/prometheus.yml'), 'utf8'));
+  shipped.rule_files = [path.join(ROOT, 'deploy/prometheus/alerts.yml')];
+  shipped.alerting.alertmanagers = [{ static_configs: [{ targets: [`127.0.0.1:${settings.alertmanagerPort}`] }] }];
+  shipped.scrape_configs = shipped.scrape_configs.map((job) =>
+    job.job_name === 'fanline'
+      ? {
+          ...job,
+          static_configs: [
+            { targets: started.instances.map((s) => `127.0.0.1:${settings.metricsBasePort + s.index}`) },
+          ],
+        }
+      : job,
+  );
+  const prometheusConfig = path.join(dir, 'prometheus.yml');
+  fs.writeFileSync(prometheusConfig, stringify(shipped));
+  await startObserver(
+    'prometheus',
+    PROMETHEUS,
+    [
+      `--config.file=${prometheusConfig}`,
+      `--storage.tsdb.path=${path.join(dir, 'prometheus-data')}`,
+      `--web.listen-address=127.0.0.1:${settings.prometheusPort}`,
+    ],
+    `http://127.0.0.1:${settings.prometheusPort}/-/ready`,
+  );
+}
+
+async function startObserver(id, binary, args, readyUrl) {
+  const logPath = path.join(settings.dir, 'logs', `${id}.log`);
+  const log = fs.openSync(logPath, 'a');
+  const child = spawn(binary, args, { detached: true, stdio: ['ignore', log, log] });
+  fs.closeSync(log);
+  const proc = { id, pid: child.pid, child, exited: exitOf(child), logPath };
+  started.observers.push(proc);
+  proc.exited.then(({ code, signal }) => {
+    if (!stopping) console.error(`${id} exited (${signal ?? code}). Log: ${logPath}`);
+  });
+  await waitForReady(readyUrl, proc);
+}
+
 function exitOf(child) {
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
@@ -331,6 +418,12 @@ function writeSummary({ publicUrl, databaseUrl, s3Endpoint }) {
     databaseUrl,
     s3: { endpoint: s3Endpoint, bucket: settings.bucket },
     haproxyPid: started.haproxy?.pid,
+    ...(settings.observe
+      ? {
+          prometheusUrl: `http://127.0.0.1:${settings.prometheusPort}`,
+          alertmanagerUrl: `http://127.0.0.1:${settings.alertmanagerPort}`,
+        }
+      : {}),
     instances: started.instances.map(({ id, port, pid, dataDir, logPath }) => ({
       id,
       url: `http://127.0.0.1:${port}`,
@@ -358,6 +451,12 @@ async function printWelcome({ publicUrl, databaseUrl, s3Endpoint, logins }) {
     ),
     `  database      ${databaseUrl.replace(/\/\/[^@/]*@/, '//')}`,
     `  object store  s3rver ${s3Endpoint}, bucket ${settings.bucket}`,
+    ...(settings.observe
+      ? [
+          `  prometheus    http://127.0.0.1:${settings.prometheusPort} (rules: deploy/prometheus/alerts.yml)`,
+          `  alertmanager  http://127.0.0.1:${settings.alertmanagerPort} (alerts: /api/v2/alerts)`,
+        ]
+      : []),
     'DEMO: payments go through the built-in test checkout (ALLOW_TEST_PAYMENTS=true); no money is collected.',
   ];
   console.log(lines.join('\n'));
@@ -379,6 +478,7 @@ async function stop(reason, code = 0) {
   stopping = true;
   if (reason === 'SIGINT' || reason === 'SIGTERM') console.log(`\n${reason}: stopping the cluster…`);
   const grace = Number(env.SHUTDOWN_GRACE_MS ?? 10_000) + 5_000;
+  await Promise.all(started.observers.map((proc) => stopProcess(proc, 5_000)));
   if (started.haproxy) await stopProcess(started.haproxy, grace);
   await Promise.all(started.instances.map((proc) => stopProcess(proc, grace)));
   if (started.s3) await started.s3.close().catch(() => {});
