@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { balanceRoutes, pendingOf } from './stand-in-balance';
+import { balanceRoutes, pendingOf, settleFunds } from './stand-in-balance';
 import { mustFind } from './stand-in-checks';
 import { connectRoutes, finishOnboarding, restrictAccount, reverse, settlePayout } from './stand-in-connect';
 import type { ConnectState } from './stand-in-connect-state';
+import { expandAnswer } from './stand-in-expand';
+import { balanceTransactionRoutes, refundFailureTransaction, refundTransaction } from './stand-in-fees';
 import { captureBeforeOf, FUNDS_DELAY_SECONDS, type IntentState, intentRoutes, newCharge } from './stand-in-intents';
 import { cancelPayout, payoutInTransit } from './stand-in-payouts';
 import { listenStripeStandIn, type StandInFaults, type StripeRecordedRequest } from './stand-in-server';
@@ -129,7 +131,18 @@ export async function startStripeStandIn(options: {
   const charges = new Map<string, Obj>();
   const fundsOn = new Map<string, number>();
   const funds = { delaySeconds: FUNDS_DELAY_SECONDS };
-  const intentState: IntentState = { intents, refunds, charges, nowS, refundStatus: 'succeeded', fundsOn, funds };
+  // Balance transactions: the platform's (a charge's, a refund's; stand-in-fees.ts) and connected accounts'.
+  const ledger = new Map<string, Obj>();
+  const intentState: IntentState = {
+    intents,
+    refunds,
+    charges,
+    nowS,
+    refundStatus: 'succeeded',
+    fundsOn,
+    funds,
+    ledger,
+  };
   const connect: ConnectState = {
     accounts: new Map(),
     accountLinks: [],
@@ -138,7 +151,7 @@ export async function startStripeStandIn(options: {
     payouts: new Map(),
     balances: new Map(),
     platformBalance: { available: 100_000_000 },
-    balanceTransactions: new Map(),
+    balanceTransactions: ledger,
     fundsOn,
     nowS,
   };
@@ -187,8 +200,18 @@ export async function startStripeStandIn(options: {
       ...intentRoutes(intentState),
       ...connectRoutes(connect, intents, () => server.url),
       ...balanceRoutes(connect),
+      ...balanceTransactionRoutes(ledger, () => settleFunds(connect)),
     ],
     nowMs,
+    {
+      expand: (answer, paths) =>
+        expandAnswer(
+          answer,
+          paths,
+          { pi: intents, ch: charges, re: refunds, txn: ledger, ...connect },
+          (id) => sessions.get(id)?.object,
+        ),
+    },
   );
 
   // `previous` is a *.updated event's previous_attributes: the changed fields' values before the change.
@@ -231,6 +254,9 @@ export async function startStripeStandIn(options: {
       created: nowS(),
       livemode: false,
     };
+    // What was refunded of it: the stand-in's bookkeeping, not a PaymentIntent field (fixture
+    // payment_intent has none), so kept out of every answer and event (not enumerable).
+    Object.defineProperty(intent, 'amount_refunded', { value: 0, writable: true, enumerable: false });
     intents.set(intent.id as string, intent);
     state.object.payment_intent = intent.id;
     return intent;
@@ -394,13 +420,14 @@ export async function startStripeStandIn(options: {
     settleRefund(refundId) {
       const refund = mustFind(refunds, refundId, 'refund');
       if (refund.status !== 'pending') throw new Error(`refund ${refundId} is ${refund.status}, not pending`);
-      Object.assign(refund, { status: 'succeeded', balance_transaction: newId('txn') });
+      Object.assign(refund, { status: 'succeeded', balance_transaction: refundTransaction(ledger, refund, nowS()).id });
       return event('refund.updated', refund);
     },
     failRefund(refundId, reason = 'expired_or_canceled_card') {
       const refund = mustFind(refunds, refundId, 'refund');
       if (refund.status === 'failed') throw new Error(`refund ${refundId} already failed`);
-      Object.assign(refund, { status: 'failed', failure_reason: reason, failure_balance_transaction: newId('txn') });
+      const back = refundFailureTransaction(ledger, refund, nowS());
+      Object.assign(refund, { status: 'failed', failure_reason: reason, failure_balance_transaction: back.id });
       // The money is back on the platform: the intent and charge no longer count it as refunded.
       const intent = intents.get(String(refund.payment_intent));
       if (intent)
