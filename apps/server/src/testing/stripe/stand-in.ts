@@ -4,6 +4,8 @@ import { balanceRoutes, pendingOf, settleFunds } from './stand-in-balance';
 import { mustFind } from './stand-in-checks';
 import { connectRoutes, finishOnboarding, restrictAccount, reverse, settlePayout } from './stand-in-connect';
 import type { ConnectState } from './stand-in-connect-state';
+import { echoObserver } from './stand-in-echoes';
+import { previousAttributes, stripeEvent } from './stand-in-events';
 import { expandAnswer } from './stand-in-expand';
 import { balanceTransactionRoutes, refundFailureTransaction, refundTransaction } from './stand-in-fees';
 import { captureBeforeOf, FUNDS_DELAY_SECONDS, type IntentState, intentRoutes, newCharge } from './stand-in-intents';
@@ -30,7 +32,16 @@ export interface StripeStandIn {
   charges: Map<string, Obj>;
   /** Connect: accounts, account links and transfers, and the platform balance transfers draw on. */
   connect: ConnectState;
-  /** The creator completes Stripe's onboarding. Returns account.updated (a Connect event: it carries `account`). */
+  /**
+   * The events Stripe sends after our own calls (stand-in-echoes.ts), oldest first, each naming its
+   * call's request id and idempotency key; takeEchoes() empties the list and returns them.
+   */
+  echoes: Stripe.Event[];
+  takeEchoes(): Stripe.Event[];
+  /**
+   * The creator completes Stripe's onboarding. Returns account.updated (a Connect event: it carries
+   * `account`), with previous_attributes, as restrictAccount's.
+   */
   finishOnboarding(accountId: string): Stripe.Event;
   /** Stripe pauses the account's payouts pending more information. Returns account.updated. */
   restrictAccount(accountId: string): Stripe.Event;
@@ -133,6 +144,7 @@ export async function startStripeStandIn(options: {
   const funds = { delaySeconds: FUNDS_DELAY_SECONDS };
   // Balance transactions: the platform's (a charge's, a refund's; stand-in-fees.ts) and connected accounts'.
   const ledger = new Map<string, Obj>();
+  const echoes: Stripe.Event[] = [];
   const intentState: IntentState = {
     intents,
     refunds,
@@ -211,23 +223,19 @@ export async function startStripeStandIn(options: {
           { pi: intents, ch: charges, re: refunds, txn: ledger, ...connect },
           (id) => sessions.get(id)?.object,
         ),
+      observe: echoObserver({ charges, connect }, nowS, echoes),
     },
   );
 
   // `previous` is a *.updated event's previous_attributes: the changed fields' values before the change.
   const event = (type: string, object: Obj, account?: string, previous?: Obj) =>
-    ({
-      id: newId('evt'),
-      ...(account && { account }),
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      created: nowS(),
-      data: { object: structuredClone(object), ...(previous && { previous_attributes: previous }) },
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-    }) as unknown as Stripe.Event;
+    stripeEvent(type, object, nowS(), { ...(account && { account }), ...(previous && { previous }) });
+  /** account.updated for a change made on Stripe's side, with what it changed. */
+  const accountChange = (accountId: string, change: (state: ConnectState, id: string) => Obj) => {
+    const before = structuredClone(mustFind(connect.accounts, accountId, 'account'));
+    const after = change(connect, accountId);
+    return event('account.updated', after, accountId, previousAttributes(before, after));
+  };
 
   const openSession = (sessionId: string) => {
     const state = mustFind(sessions, sessionId, 'checkout.session');
@@ -284,12 +292,10 @@ export async function startStripeStandIn(options: {
     refunds,
     charges,
     connect,
-    finishOnboarding(accountId) {
-      return event('account.updated', finishOnboarding(connect, accountId), accountId);
-    },
-    restrictAccount(accountId) {
-      return event('account.updated', restrictAccount(connect, accountId), accountId);
-    },
+    echoes,
+    takeEchoes: () => echoes.splice(0),
+    finishOnboarding: (accountId) => accountChange(accountId, finishOnboarding),
+    restrictAccount: (accountId) => accountChange(accountId, restrictAccount),
     payPayout(payoutId) {
       const payout = settlePayout(connect, payoutId, { paid: true });
       const { account, ...object } = payout;
