@@ -137,6 +137,56 @@ describe('echoes of our own calls', () => {
   });
 });
 
+describe('an echo that overtakes our own commit', () => {
+  test('transfer.reversed delivered before our refund has committed: the reversal is booked once', async () => {
+    const people = await onboardedStripeCreator(t.app, db(), standIn);
+    const first = await answeredStripeMessage(t.app, db(), standIn, people);
+    await answeredStripeMessage(t.app, db(), standIn, people);
+    await passFlagWindow(t.app, clock);
+    const payout = await t.app.inject({
+      method: 'POST',
+      url: '/api/creator/payouts',
+      headers: { cookie: people.creatorCookie },
+    });
+    expect(payout.statusCode, payout.body).toBe(201);
+    standIn.takeEchoes();
+    // Stripe's echo of our reversal reaches us between the reversal and the refund, before our booking.
+    const provider = t.app.payments;
+    const refund = provider.refund;
+    const overtaken: Stripe.Event[] = [];
+    provider.refund = async (payment) => {
+      for (const echo of standIn.takeEchoes()) {
+        overtaken.push(echo);
+        await deliverEvent(echo);
+      }
+      return refund.call(provider, payment);
+    };
+    try {
+      expect(await refundCapturedPayment(t.app, { messageId: first.messageId })).toBe('refunded');
+    } finally {
+      provider.refund = refund;
+    }
+    expect(overtaken.map((e) => e.type)).toEqual(['transfer.reversed']);
+    const [payment] = await db().select().from(payments).where(eq(payments.messageId, first.messageId));
+    expect(payment?.status).toBe('refunded');
+    const reversal = await db()
+      .select({ amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(
+        sql`${ledgerEntries.paymentId} = ${payment?.id} and ${ledgerEntries.kind} = 'transfer_reversal' and ${ledgerEntries.account} = 'transfer_reversals'`,
+      );
+    expect(reversal).toEqual([{ amount: 7_500 }]);
+    expect(await unbalancedTransactions(db())).toBe(0);
+    // The rest of the echoes (the refund's), and the reversal again: nothing more.
+    const before = await books();
+    for (const echo of [...standIn.takeEchoes(), ...overtaken].reverse()) {
+      await deliverEvent(echo);
+      await deliverEvent(echo);
+    }
+    expect(await books()).toEqual(before);
+  });
+});
+
 describe('previous_attributes', () => {
   test('onboarding and a restriction carry what changed', async () => {
     const people = await onboardedStripeCreator(t.app, db(), standIn);
