@@ -133,7 +133,8 @@ beforeAll(async () => {
   keep(standIn.completeCheckout(session.id));
   const completed = keep(await stripe.checkout.sessions.retrieve(session.id)) as Stripe.Checkout.Session;
   const intentId = String(completed.payment_intent);
-  keep(await stripe.paymentIntents.retrieve(intentId));
+  const held = keep(await stripe.paymentIntents.retrieve(intentId)) as Stripe.PaymentIntent;
+  keep(await stripe.charges.retrieve(String(held.latest_charge)));
   keep(await stripe.paymentIntents.capture(intentId, {}, key('capture')));
   const captured = await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge.balance_transaction'] });
   const charge = captured.latest_charge as Stripe.Charge;
@@ -216,6 +217,18 @@ describe('the stand-in answers as Stripe does', () => {
     const answers = seen.get(kind) ?? [];
     expect(answers.length, `the run produced no ${kind}`).toBeGreaterThan(0);
     expect(answers.flatMap((answer) => differences(kind, answer))).toEqual([]);
+  });
+
+  test('fields Fanline reads only in some states are there in those states', () => {
+    const charges = seen.get('charge') ?? [];
+    const card = (charge: Obj) => at(charge, ['payment_method_details', 'card']) as Obj;
+    // A hold's deadline (decision 0050) while uncaptured, and none once captured.
+    expect(charges.some((c) => c.captured === false && typeof card(c).capture_before === 'number')).toBe(true);
+    expect(charges.filter((c) => c.captured === true).every((c) => !('capture_before' in card(c)))).toBe(true);
+    // A failed refund's reason (decision 0050).
+    expect((seen.get('refund') ?? []).some((r) => r.status === 'failed' && typeof r.failure_reason === 'string')).toBe(
+      true,
+    );
   });
 
   test('the comparison catches what it is for', () => {
