@@ -241,6 +241,8 @@ export const ZAdminTransactionsResponse = ZAdminPage.extend({
     growthPercent: z.number().nullable(),
     platformFeesCents: z.number().int(),
     platformFeesPercent: z.number(),
+    /** What the card processor (Stripe) kept of captured charges, out of the platform fees (decision 0056). */
+    processingFeesCents: z.number().int(),
     creatorEarningsCents: z.number().int(),
     capturedCount: z.number().int(),
     averageTransactionCents: z.number().int(),

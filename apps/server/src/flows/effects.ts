@@ -33,6 +33,8 @@ import {
   mailNewMessageDefinition,
   mailPayoutAccountDefinition,
   mailPayoutAccountState,
+  processingFeeDefinition,
+  recordProcessingFee,
   refundCapturedPayment,
   refundUpheldDefinition,
   releaseDefinition,
@@ -107,6 +109,7 @@ const DEFINITIONS = [
   authMailDefinition,
   storageDeleteDefinition,
   avatarFromPictureDefinition,
+  processingFeeDefinition,
 ] as const;
 
 type Definition = (typeof DEFINITIONS)[number];
@@ -198,6 +201,7 @@ const REGISTRY = new EffectRegistry<EffectContext>([
   handled(authMailDefinition, (ctx, payload) => sendAuthMail(ctx, payload)),
   handled(storageDeleteDefinition, (ctx, payload) => deleteStoredObject(ctx, payload)),
   handled(avatarFromPictureDefinition, (ctx, payload) => copyPictureAsAvatar(ctx, payload)),
+  handled(processingFeeDefinition, (ctx, payload) => recordProcessingFee(ctx, payload)),
 ]);
 
 /** Every kind the registry carries out (a test checks each definition is registered once). */

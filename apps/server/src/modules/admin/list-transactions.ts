@@ -132,7 +132,8 @@ export function transactionWhere(opts: { search?: string; filter: TAdminTransact
 
 /**
  * spec §2 Admin Transactions. The money figures are sums over the ledger (ARCHITECTURE §8): revenue
- * is what captures took out of sender_hold, fees what they put in platform_revenue, creators the rest.
+ * is what captures took out of sender_hold, fees what platform_revenue holds (net of the card
+ * processor's fees, decision 0056, shown beside it), creators the rest.
  */
 export async function listTransactions(
   db: Db,
@@ -183,14 +184,24 @@ export async function listTransactions(
       ),
     );
   const [fees] = await db
-    .select({ cents: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)`.mapWith(Number) })
+    .select({
+      cents:
+        sql<number>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.account} = ${ACCOUNTS.platformRevenue}), 0)`.mapWith(
+          Number,
+        ),
+      processing:
+        sql<number>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.account} = ${ACCOUNTS.processingFees}), 0)`.mapWith(
+          Number,
+        ),
+    })
     .from(ledgerEntries)
-    .where(eq(ledgerEntries.account, ACCOUNTS.platformRevenue));
+    .where(inArray(ledgerEntries.account, [ACCOUNTS.platformRevenue, ACCOUNTS.processingFees]));
   const [volume] = await db.select({ n: count() }).from(payments);
 
   const total = captured?.cents ?? 0;
   const n = captured?.n ?? 0;
   const feeCents = fees?.cents ?? 0;
+  const processingCents = fees?.processing ?? 0;
   return {
     transactions: rows.map(toTransaction),
     ...page,
@@ -199,7 +210,9 @@ export async function listTransactions(
       growthPercent: growthPercent(months?.current ?? 0, months?.previous ?? 0),
       platformFeesCents: feeCents,
       platformFeesPercent: total === 0 ? 0 : Math.round((feeCents / total) * 1000) / 10,
-      creatorEarningsCents: total - feeCents,
+      processingFeesCents: processingCents,
+      // The processor's fees came out of the platform's share, not the creators'.
+      creatorEarningsCents: total - feeCents - processingCents,
       capturedCount: n,
       averageTransactionCents: n === 0 ? 0 : Math.round(total / n),
       transactionVolume: volume?.n ?? 0,

@@ -17,6 +17,7 @@ export {
   postLedgerTransaction,
   postLedgerTransactions,
 } from './post-transaction';
+export { bookProcessingFee, processingFeeBooked } from './processing-fee';
 export { reconcilePayouts } from './reconcile-payouts';
 export { earningExists, recordEarning } from './record-earning';
 export { requestPayout } from './request-payout';

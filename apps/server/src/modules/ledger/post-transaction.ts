@@ -23,7 +23,9 @@ export type LedgerKind =
   /** Decision 0050: a card refund the provider failed; the money is back on the platform, owed to the fan. */
   | 'refund_failed'
   /** ... and back to creator_payable once the window passed unflagged, or the flag was rejected. */
-  | 'unhold';
+  | 'unhold'
+  /** Decision 0056: what the card processor (Stripe) kept of a captured charge, out of platform_revenue. */
+  | 'processing_fee';
 
 export const ACCOUNTS = {
   card: 'external:card',
@@ -36,6 +38,11 @@ export const ACCOUNTS = {
   transferReversals: 'transfer_reversals',
   /** Refunds the provider failed (decision 0050): on the platform's balance, owed to fans until an admin gives them back. */
   refundsOwed: 'refunds_owed',
+  /**
+   * The card processor's fees (decision 0056): what Stripe kept of each captured charge, paid out of
+   * platform_revenue. Never given back on a refund, so a refunded payment leaves the platform this much short.
+   */
+  processingFees: 'processing_fees',
   creatorPayable: (creatorId: string) => `creator_payable:${creatorId}`,
   /**
    * The creator's money on their Stripe connected account: transferred, not yet at their bank

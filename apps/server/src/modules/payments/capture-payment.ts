@@ -3,8 +3,10 @@ import { payments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { ACCOUNTS, earningExists, holdEarning, postLedgerTransaction, recordEarning } from '../ledger';
 import { messageStatusOf } from '../messages';
+import { enqueueEffects } from '../outbox';
+import { processingFeeEffects } from './record-processing-fee';
 
-export type CapturePaymentContext = Pick<AppContext, 'db' | 'clock' | 'payments' | 'log'>;
+export type CapturePaymentContext = Pick<AppContext, 'db' | 'clock' | 'payments' | 'log' | 'outbox'>;
 
 /**
  * The creator answered: capture the money and book it (ARCHITECTURE §2, §3a): the provider takes the
@@ -44,7 +46,9 @@ export async function capturePayment(
     return 'gone';
   }
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  // Decision 0056: the processor's fee on the charge, booked from its answer once the capture commits.
+  const fee = processingFeeEffects(ctx.payments, paymentId);
+  const outcome = await ctx.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment?.messageId || !['authorized', 'succeeded'].includes(payment.status)) return 'noop' as const;
     if (await earningExists(tx, { messageId: payment.messageId })) return 'noop' as const;
@@ -75,6 +79,9 @@ export async function capturePayment(
       amount: payment.amountCreator,
       at: now,
     });
+    await enqueueEffects(tx, fee, now);
     return 'captured' as const;
   });
+  if (outcome === 'captured') await ctx.outbox.carryOut(fee.map((effect) => effect.key));
+  return outcome;
 }

@@ -7,8 +7,10 @@ import { newMessageMail } from '../../platform/mail';
 import { type CapacityLimits, isBlocked, pauseMessage, pauseOf } from '../care';
 import { cancelPendingMessage } from '../messages';
 import { mailUser } from '../notifications';
+import { enqueueEffects } from '../outbox';
 import { readSettings } from '../settings';
 import { goLiveAndAnnounce, lockPaymentForConfirmation } from './confirm-statements';
+import { processingFeeEffects } from './record-processing-fee';
 
 /**
  * Everything confirming touches: the database and clock, the provider's hold limit, the creator's
@@ -83,7 +85,11 @@ export async function confirmAuthorization(
         opts.captureBefore && !opts.captured ? windowWithinHold(windowHours, now, opts.captureBefore) : windowHours,
     });
     if (!live) return refuse(MESSAGE_MESSAGES.blocked);
-    return live;
+    // Charged at once: the processor took its fee already (decision 0056), booked from its answer.
+    // Outside the statement above, whose shape the hold (the common case) keeps.
+    if (!opts.captured) return live;
+    const fee = await enqueueEffects(tx, processingFeeEffects(ctx.payments, payment.id), now);
+    return { ...live, effects: [...live.effects, ...fee] };
   });
   if (!outcome) return { changed: false };
   if ('refused' in outcome) {

@@ -16,6 +16,7 @@ export const PAYMENT_EFFECTS = {
   mailNewMessage: 'mail-new-message',
   mailPayoutAccount: 'mail-payout-account',
   giveBack: 'give-back',
+  processingFee: 'processing-fee',
 } as const;
 
 const id = z.string().min(1);
@@ -45,6 +46,18 @@ export const giveBackDefinition = defineEffect(
   PAYMENT_EFFECTS.giveBack,
   z.object({ paymentId: id, paymentIntentId: id, action: z.enum(['release', 'refund']) }),
 );
+
+/** Decision 0056: the card processor's fee on a captured payment's charge, read from it and booked once. */
+export const processingFeeDefinition = defineEffect(PAYMENT_EFFECTS.processingFee, z.object({ paymentId: id }));
+
+/**
+ * Written with whatever records that the provider took a payment's money (its capture, its confirmation
+ * as charged at once) by a provider that charges fees; one per payment, since a payment has one charge.
+ * No ordering key: it may run while the capture that wrote it is still being carried out.
+ */
+export function processingFeeEffect(paymentId: string) {
+  return processingFeeDefinition.make(`processing-fee:${paymentId}`, { paymentId });
+}
 
 /** One give-back per payment: the payment's id names it, and orders it with the payment's other effects. */
 export function giveBackEffect(paymentId: string, paymentIntentId: string, action: 'release' | 'refund') {

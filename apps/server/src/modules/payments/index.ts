@@ -19,6 +19,7 @@ export {
   mailPayoutAccountDefinition,
   PAYMENT_EFFECTS,
   payoutAccountMailEffect,
+  processingFeeDefinition,
   refundUpheldDefinition,
   refundUpheldEffect,
   releaseDefinition,
@@ -32,6 +33,7 @@ export { completeSimulatedOnboarding, createDashboardLink, createOnboardingLink 
 export { mailPayoutAccountState } from './payout-account-mail';
 export type { PaymentProvider } from './provider';
 export { reconcilePayments } from './reconcile-payments';
+export { recordProcessingFee } from './record-processing-fee';
 export { refundCapturedPayment, releasePayment } from './release-payment';
 export { releasePayments } from './release-payments';
 export { startCheckout } from './start-checkout';

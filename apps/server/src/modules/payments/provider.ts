@@ -36,6 +36,12 @@ export interface PaymentProvider {
    * lost (a webhook never delivered). Providers without hosted checkouts leave it out.
    */
   checkoutState?(payment: PaymentRow): Promise<CheckoutState>;
+  /**
+   * What the provider kept of a captured payment's charge, in cents (Stripe: its balance transaction's
+   * `fee`, decision 0056); null when the payment's money was never taken. Never given back on a refund.
+   * Absent: the provider takes no fee (the built-in test provider).
+   */
+  processingFee?(payment: PaymentRow): Promise<number | null>;
   /** Where a refund stands now, for one left pending (its webhook may be lost). Absent: refunds end at once. */
   refundState?(refundId: string): Promise<RefundOutcome>;
   /** Connected accounts and transfers for creators' payouts (ARCHITECTURE §8). */

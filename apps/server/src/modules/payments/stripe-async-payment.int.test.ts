@@ -135,7 +135,9 @@ describe('gap 1: delayed payment methods', () => {
     expect(payment?.status).toBe('succeeded');
     expect(message?.status).toBe('sent');
     const ledger = await ledgerOf(started.paymentId);
-    expect(new Set(ledger.map((l) => l.transactionId)).size).toBe(1);
+    // One booking of the money, and one of Stripe's fee on it (decision 0056).
+    expect(new Set(ledger.filter((l) => l.kind !== 'processing_fee').map((l) => l.transactionId)).size).toBe(1);
+    expect(ledger.filter((l) => l.kind === 'processing_fee')).toHaveLength(2);
     expect(await notificationsOf(started.messageId)).toHaveLength(1);
   });
 
@@ -202,7 +204,11 @@ describe('gap 1: delayed payment methods', () => {
     const refunds = refundRequestsFor(intentOf(started).id);
     expect(refunds.filter((r) => r.status === 200 && !r.replayed)).toHaveLength(1);
     expect(intentOf(started).amount_refunded).toBe(intentOf(started).amount);
-    expect(await ledgerOf(started.paymentId)).toEqual([]);
+    // Nothing of the money is booked; only Stripe's fee, which the refund does not give back (decision 0056).
+    expect((await ledgerOf(started.paymentId)).map((l) => [l.kind, l.account, l.amount]).sort()).toEqual([
+      ['processing_fee', 'platform_revenue', -103],
+      ['processing_fee', 'processing_fees', 103],
+    ]);
     expect(await receiptState(started)).toBe('returned');
     await balanced();
   });

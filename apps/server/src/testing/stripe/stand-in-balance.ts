@@ -53,8 +53,9 @@ export function settleFunds(state: ConnectState): void {
   for (const txn of state.balanceTransactions.values()) {
     if (txn.status !== 'pending' || (txn.available_on as number) > now) continue;
     txn.status = 'available';
-    const account = txn.account as string;
-    state.balances.set(account, (state.balances.get(account) ?? 0) + (txn.amount as number));
+    // The platform's own transactions (stand-in-fees.ts) carry no account and no connected balance.
+    const account = txn.account as string | undefined;
+    if (account) state.balances.set(account, (state.balances.get(account) ?? 0) + (txn.amount as number));
   }
 }
 

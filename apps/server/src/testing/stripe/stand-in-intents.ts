@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { int, mustFind, oneOf, onlyKnown, paramError, StripeApiError, str } from './stand-in-checks';
+import { chargeTransaction, refundTransaction } from './stand-in-fees';
 import type { StandInRoute } from './stand-in-server';
 
 type Obj = Record<string, unknown>;
@@ -17,6 +18,8 @@ export interface IntentState {
   fundsOn: Map<string, number>;
   /** How long a captured charge's funds stay pending: Stripe's US standard is 2 days, a new account's 7 or more. */
   funds: { delaySeconds: number };
+  /** Balance transactions, the platform's and connected accounts' (stand-in-fees.ts): a captured charge's and a refund's. */
+  ledger: Map<string, Obj>;
 }
 
 /** Stripe's standard settlement delay for US card payments (2 days); set per test with setFundsDelay. */
@@ -34,7 +37,7 @@ export function newCharge(state: IntentState, intent: Obj, captured: boolean): O
     amount: intent.amount,
     amount_captured: captured ? intent.amount : 0,
     amount_refunded: 0,
-    balance_transaction: captured ? `txn_${randomBytes(12).toString('hex')}` : null,
+    balance_transaction: null,
     captured,
     created,
     currency: intent.currency,
@@ -52,16 +55,24 @@ export function newCharge(state: IntentState, intent: Obj, captured: boolean): O
         last4: '4242',
         exp_month: 12,
         exp_year: 2034,
-        // Only an uncaptured charge has a deadline to be captured by.
-        capture_before: captured ? null : created + HOLD_SECONDS,
+        // Only an uncaptured charge has a deadline to be captured by (Charges.d.ts: optional, never null).
+        ...(!captured && { capture_before: created + HOLD_SECONDS }),
       },
     },
     refunded: false,
     status: 'succeeded',
   };
   state.charges.set(charge.id as string, charge);
-  if (captured) state.fundsOn.set(charge.id as string, created + state.funds.delaySeconds);
+  if (captured) chargeCaptured(state, charge, intent.amount as number);
   return charge;
+}
+
+/** The charge's money is taken: its balance transaction (Stripe's fee out of it), pending for the funds delay. */
+function chargeCaptured(state: IntentState, charge: Obj, amount: number): void {
+  const now = state.nowS();
+  const availableOn = now + state.funds.delaySeconds;
+  state.fundsOn.set(charge.id as string, availableOn);
+  charge.balance_transaction = chargeTransaction(state.ledger, charge, amount, now, availableOn).id;
 }
 
 /** The hold's deadline: the intent's charge's capture_before, or null. */
@@ -129,13 +140,9 @@ export function intentRoutes(state: IntentState): StandInRoute[] {
         const charge = charges.get(String(intent.latest_charge));
         if (charge) {
           const card = (charge.payment_method_details as { card: Obj }).card;
-          Object.assign(card, { capture_before: null });
-          Object.assign(charge, {
-            captured: true,
-            amount_captured: amount,
-            balance_transaction: `txn_${randomBytes(12).toString('hex')}`,
-          });
-          state.fundsOn.set(charge.id as string, nowS() + state.funds.delaySeconds);
+          delete card.capture_before;
+          Object.assign(charge, { captured: true, amount_captured: amount });
+          chargeCaptured(state, charge, amount);
         }
         return intent;
       },
@@ -188,7 +195,7 @@ export function intentRoutes(state: IntentState): StandInRoute[] {
           id: `re_${randomBytes(12).toString('hex')}`,
           object: 'refund',
           amount,
-          balance_transaction: state.refundStatus === 'succeeded' ? `txn_${randomBytes(12).toString('hex')}` : null,
+          balance_transaction: null,
           charge: intent.latest_charge ?? null,
           created: nowS(),
           currency: intent.currency,
@@ -201,6 +208,9 @@ export function intentRoutes(state: IntentState): StandInRoute[] {
           status: state.refundStatus,
           transfer_reversal: null,
         };
+        // Money out at once for a refund that succeeded; a pending one's comes when it settles.
+        if (refund.status === 'succeeded')
+          refund.balance_transaction = refundTransaction(state.ledger, refund, nowS()).id;
         refunds.set(refund.id as string, refund);
         return refund;
       },

@@ -13,6 +13,23 @@ export interface StripeRecordedRequest {
   replayed: boolean;
 }
 
+/** What an observer of the stand-in's calls sees of one that is about to act (stand-in-echoes.ts). */
+export interface StandInCall {
+  method: string;
+  path: string;
+  form: Form;
+  headers: http.IncomingHttpHeaders;
+  /** The answer's `request-id`, which Stripe names in the events the call causes. */
+  requestId: string;
+}
+
+export interface StandInHooks {
+  /** Fills in `expand[]` paths of an answer (a copy): ids replaced by the objects they name. */
+  expand?: (answer: object, paths: string[]) => object;
+  /** Told of each call before it acts (never of a replay); what it returns is called with the answer once it has. */
+  observe?: (call: StandInCall) => ((answer: object) => void) | undefined;
+}
+
 export type StandInRoute = [
   method: string,
   path: RegExp,
@@ -68,6 +85,7 @@ export async function listenStripeStandIn(
   routes: StandInRoute[],
   /** The stand-in's one clock in ms (startStripeStandIn's, with `advanceClock` already in it). */
   now: () => number = Date.now,
+  hooks: StandInHooks = {},
 ) {
   const requests: StripeRecordedRequest[] = [];
   const stored = new Map<string, Stored>();
@@ -97,6 +115,7 @@ export async function listenStripeStandIn(
       const account = req.headers['stripe-account'];
       const storeKey = typeof key === 'string' ? `${typeof account === 'string' ? account : ''} ${key}` : null;
       const fingerprint = `${method} ${path} ${raw}`;
+      const requestId = `req_${randomBytes(7).toString('hex')}`;
       const send = (status: number, body: string, replayed = false) => {
         requests.push({ method, path, headers: req.headers, form, status, replayed });
         if (hanging) {
@@ -105,7 +124,7 @@ export async function listenStripeStandIn(
         }
         res.writeHead(status, {
           'content-type': 'application/json',
-          'request-id': `req_${randomBytes(7).toString('hex')}`,
+          'request-id': requestId,
           ...(replayed && { 'idempotent-replayed': 'true' }),
           ...(typeof key === 'string' && { 'idempotency-key': key }),
         });
@@ -137,7 +156,11 @@ export async function listenStripeStandIn(
             message: `Unrecognized request URL (${method}: ${path}).`,
           });
         }
-        const body = JSON.stringify(route[2](form, path.match(route[1]) as RegExpMatchArray, req.headers));
+        const acted = hooks.observe?.({ method, path, form, headers: req.headers, requestId });
+        const answer = route[2](form, path.match(route[1]) as RegExpMatchArray, req.headers);
+        acted?.(answer);
+        const paths = Array.isArray(form.expand) ? (form.expand as string[]) : [];
+        const body = JSON.stringify(paths.length > 0 && hooks.expand ? hooks.expand(answer, paths) : answer);
         if (failingAfter) {
           // It acted; the answer is a 500, which Stripe stores and replays like any other.
           const error = JSON.stringify({

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { balanceRoutes, pendingOf } from './stand-in-balance';
+import { balanceRoutes, pendingOf, settleFunds } from './stand-in-balance';
 import { mustFind } from './stand-in-checks';
 import { connectRoutes, finishOnboarding, restrictAccount, reverse, settlePayout } from './stand-in-connect';
 import type { ConnectState } from './stand-in-connect-state';
+import { echoObserver } from './stand-in-echoes';
+import { previousAttributes, stripeEvent } from './stand-in-events';
+import { expandAnswer } from './stand-in-expand';
+import { balanceTransactionRoutes, refundFailureTransaction, refundTransaction } from './stand-in-fees';
 import { captureBeforeOf, FUNDS_DELAY_SECONDS, type IntentState, intentRoutes, newCharge } from './stand-in-intents';
 import { cancelPayout, payoutInTransit } from './stand-in-payouts';
 import { listenStripeStandIn, type StandInFaults, type StripeRecordedRequest } from './stand-in-server';
@@ -28,7 +32,16 @@ export interface StripeStandIn {
   charges: Map<string, Obj>;
   /** Connect: accounts, account links and transfers, and the platform balance transfers draw on. */
   connect: ConnectState;
-  /** The creator completes Stripe's onboarding. Returns account.updated (a Connect event: it carries `account`). */
+  /**
+   * The events Stripe sends after our own calls (stand-in-echoes.ts), oldest first, each naming its
+   * call's request id and idempotency key; takeEchoes() empties the list and returns them.
+   */
+  echoes: Stripe.Event[];
+  takeEchoes(): Stripe.Event[];
+  /**
+   * The creator completes Stripe's onboarding. Returns account.updated (a Connect event: it carries
+   * `account`), with previous_attributes, as restrictAccount's.
+   */
   finishOnboarding(accountId: string): Stripe.Event;
   /** Stripe pauses the account's payouts pending more information. Returns account.updated. */
   restrictAccount(accountId: string): Stripe.Event;
@@ -129,7 +142,19 @@ export async function startStripeStandIn(options: {
   const charges = new Map<string, Obj>();
   const fundsOn = new Map<string, number>();
   const funds = { delaySeconds: FUNDS_DELAY_SECONDS };
-  const intentState: IntentState = { intents, refunds, charges, nowS, refundStatus: 'succeeded', fundsOn, funds };
+  // Balance transactions: the platform's (a charge's, a refund's; stand-in-fees.ts) and connected accounts'.
+  const ledger = new Map<string, Obj>();
+  const echoes: Stripe.Event[] = [];
+  const intentState: IntentState = {
+    intents,
+    refunds,
+    charges,
+    nowS,
+    refundStatus: 'succeeded',
+    fundsOn,
+    funds,
+    ledger,
+  };
   const connect: ConnectState = {
     accounts: new Map(),
     accountLinks: [],
@@ -138,7 +163,7 @@ export async function startStripeStandIn(options: {
     payouts: new Map(),
     balances: new Map(),
     platformBalance: { available: 100_000_000 },
-    balanceTransactions: new Map(),
+    balanceTransactions: ledger,
     fundsOn,
     nowS,
   };
@@ -187,24 +212,30 @@ export async function startStripeStandIn(options: {
       ...intentRoutes(intentState),
       ...connectRoutes(connect, intents, () => server.url),
       ...balanceRoutes(connect),
+      ...balanceTransactionRoutes(ledger, () => settleFunds(connect)),
     ],
     nowMs,
+    {
+      expand: (answer, paths) =>
+        expandAnswer(
+          answer,
+          paths,
+          { pi: intents, ch: charges, re: refunds, txn: ledger, ...connect },
+          (id) => sessions.get(id)?.object,
+        ),
+      observe: echoObserver({ charges, connect }, nowS, echoes),
+    },
   );
 
   // `previous` is a *.updated event's previous_attributes: the changed fields' values before the change.
   const event = (type: string, object: Obj, account?: string, previous?: Obj) =>
-    ({
-      id: newId('evt'),
-      ...(account && { account }),
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      created: nowS(),
-      data: { object: structuredClone(object), ...(previous && { previous_attributes: previous }) },
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-    }) as unknown as Stripe.Event;
+    stripeEvent(type, object, nowS(), { ...(account && { account }), ...(previous && { previous }) });
+  /** account.updated for a change made on Stripe's side, with what it changed. */
+  const accountChange = (accountId: string, change: (state: ConnectState, id: string) => Obj) => {
+    const before = structuredClone(mustFind(connect.accounts, accountId, 'account'));
+    const after = change(connect, accountId);
+    return event('account.updated', after, accountId, previousAttributes(before, after));
+  };
 
   const openSession = (sessionId: string) => {
     const state = mustFind(sessions, sessionId, 'checkout.session');
@@ -231,6 +262,9 @@ export async function startStripeStandIn(options: {
       created: nowS(),
       livemode: false,
     };
+    // What was refunded of it: the stand-in's bookkeeping, not a PaymentIntent field (fixture
+    // payment_intent has none), so kept out of every answer and event (not enumerable).
+    Object.defineProperty(intent, 'amount_refunded', { value: 0, writable: true, enumerable: false });
     intents.set(intent.id as string, intent);
     state.object.payment_intent = intent.id;
     return intent;
@@ -258,12 +292,10 @@ export async function startStripeStandIn(options: {
     refunds,
     charges,
     connect,
-    finishOnboarding(accountId) {
-      return event('account.updated', finishOnboarding(connect, accountId), accountId);
-    },
-    restrictAccount(accountId) {
-      return event('account.updated', restrictAccount(connect, accountId), accountId);
-    },
+    echoes,
+    takeEchoes: () => echoes.splice(0),
+    finishOnboarding: (accountId) => accountChange(accountId, finishOnboarding),
+    restrictAccount: (accountId) => accountChange(accountId, restrictAccount),
     payPayout(payoutId) {
       const payout = settlePayout(connect, payoutId, { paid: true });
       const { account, ...object } = payout;
@@ -394,13 +426,14 @@ export async function startStripeStandIn(options: {
     settleRefund(refundId) {
       const refund = mustFind(refunds, refundId, 'refund');
       if (refund.status !== 'pending') throw new Error(`refund ${refundId} is ${refund.status}, not pending`);
-      Object.assign(refund, { status: 'succeeded', balance_transaction: newId('txn') });
+      Object.assign(refund, { status: 'succeeded', balance_transaction: refundTransaction(ledger, refund, nowS()).id });
       return event('refund.updated', refund);
     },
     failRefund(refundId, reason = 'expired_or_canceled_card') {
       const refund = mustFind(refunds, refundId, 'refund');
       if (refund.status === 'failed') throw new Error(`refund ${refundId} already failed`);
-      Object.assign(refund, { status: 'failed', failure_reason: reason, failure_balance_transaction: newId('txn') });
+      const back = refundFailureTransaction(ledger, refund, nowS());
+      Object.assign(refund, { status: 'failed', failure_reason: reason, failure_balance_transaction: back.id });
       // The money is back on the platform: the intent and charge no longer count it as refunded.
       const intent = intents.get(String(refund.payment_intent));
       if (intent)

@@ -127,7 +127,7 @@ function Figures({ stats }: { stats?: TAdminTransactionsResponse['stats'] }) {
         label="Platform Fees"
         icon={Percent}
         value={stats && formatCents(stats.platformFeesCents)}
-        note={stats && `${stats.platformFeesPercent}% of total`}
+        note={stats && platformFeesNote(stats)}
       />
       <StatCard
         label="Creator Earnings"
@@ -148,6 +148,14 @@ function Figures({ stats }: { stats?: TAdminTransactionsResponse['stats'] }) {
       />
     </div>
   );
+}
+
+/** Platform Fees' note (spec §2: percent of total), and what the card processor kept of it when it kept anything. */
+function platformFeesNote(stats: NonNullable<TAdminTransactionsResponse['stats']>) {
+  const percent = `${stats.platformFeesPercent}% of total`;
+  return stats.processingFeesCents > 0
+    ? `${percent}, after ${formatCents(stats.processingFeesCents)} card fees`
+    : percent;
 }
 
 /** The growth note beside Total Revenue (spec §2), computed from the ledger; hidden when last month had nothing. */

@@ -23,6 +23,7 @@ export function createLocalProvider(holdLimitHours: number): PaymentProvider {
     async refund() {
       return { refundId: null, status: 'succeeded', failureReason: null };
     },
+    // No processingFee: the test provider charges no fee, so none is booked (decision 0056).
     payouts: {
       // The simulated onboarding (clearly labelled, never in production) stands in for the provider's pages.
       // Relative, like the checkout URL: the browser stays on the origin it opened the app at.

@@ -119,6 +119,20 @@ export function createStripeProvider(config: Config, stripe: Stripe = createStri
       }
     },
 
+    async processingFee(payment) {
+      // One read: the intent, its charge and the charge's balance transaction (decision 0056).
+      const intent = await stripe.paymentIntents.retrieve(intentId(payment), {
+        expand: ['latest_charge.balance_transaction'],
+      });
+      if (intent.status !== 'succeeded') return null;
+      const charge = intent.latest_charge;
+      const txn = typeof charge === 'object' && charge ? charge.balance_transaction : null;
+      // A captured card charge has its balance transaction at once; without it, ask again later.
+      if (!txn || typeof txn === 'string') throw new Error(`no balance transaction yet for intent ${intent.id}`);
+      if (txn.currency !== 'usd') throw new Error(`balance transaction ${txn.id} is in ${txn.currency}, not usd`);
+      return txn.fee;
+    },
+
     async refundState(refundId) {
       return refundOutcome(await stripe.refunds.retrieve(refundId));
     },
