@@ -4,12 +4,20 @@ import { balanceRoutes, pendingOf } from './stand-in-balance';
 import { mustFind } from './stand-in-checks';
 import { connectRoutes, finishOnboarding, restrictAccount, reverse, settlePayout } from './stand-in-connect';
 import type { ConnectState } from './stand-in-connect-state';
+import {
+  closeDispute,
+  type DisputeReason,
+  type DisputeState,
+  disputeRoutes,
+  type EvidenceSubmission,
+  openDispute,
+} from './stand-in-disputes';
 import { captureBeforeOf, FUNDS_DELAY_SECONDS, type IntentState, intentRoutes, newCharge } from './stand-in-intents';
 import { cancelPayout, payoutInTransit } from './stand-in-payouts';
 import { listenStripeStandIn, type StandInFaults, type StripeRecordedRequest } from './stand-in-server';
 import { checkSessionCreate, DELAYED_METHODS, offeredMethodTypes, type SessionRequest } from './stand-in-session';
 
-export type { StandInFaults, StripeRecordedRequest };
+export type { EvidenceSubmission, StandInFaults, StripeRecordedRequest };
 
 type Obj = Record<string, unknown>;
 interface SessionState {
@@ -28,6 +36,22 @@ export interface StripeStandIn {
   charges: Map<string, Obj>;
   /** Connect: accounts, account links and transfers, and the platform balance transfers draw on. */
   connect: ConnectState;
+  /** Chargebacks on charges (stand-in-disputes.ts), and every evidence update we sent, in order. */
+  disputes: Map<string, Obj>;
+  disputeSubmissions: EvidenceSubmission[];
+  /**
+   * The card's bank disputes a captured charge: `needs_response`, its amount and Stripe's $15 fee
+   * withdrawn from the platform balance, the charge `disputed` (a refund of it is refused,
+   * `charge_disputed`). Returns charge.dispute.created and charge.dispute.funds_withdrawn, as Stripe sends both.
+   */
+  disputeCharge(chargeId: string, opts?: { reason?: DisputeReason; amount?: number }): [Stripe.Event, Stripe.Event];
+  /** Stripe's echo of an update we made (evidence saved or submitted): charge.dispute.updated with the dispute as it is. */
+  disputeUpdated(disputeId: string): Stripe.Event;
+  /**
+   * The bank rules. Won: the amount back on the platform balance (the fee is not); returns
+   * charge.dispute.closed and charge.dispute.funds_reinstated. Lost: the fan keeps it; returns charge.dispute.closed.
+   */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): Stripe.Event[];
   /** The creator completes Stripe's onboarding. Returns account.updated (a Connect event: it carries `account`). */
   finishOnboarding(accountId: string): Stripe.Event;
   /** Stripe pauses the account's payouts pending more information. Returns account.updated. */
@@ -142,6 +166,13 @@ export async function startStripeStandIn(options: {
     fundsOn,
     nowS,
   };
+  const disputeState: DisputeState = {
+    disputes: new Map(),
+    submissions: [],
+    charges,
+    platformBalance: connect.platformBalance,
+    nowS,
+  };
 
   const server = await listenStripeStandIn(
     options.secretKey,
@@ -187,6 +218,7 @@ export async function startStripeStandIn(options: {
       ...intentRoutes(intentState),
       ...connectRoutes(connect, intents, () => server.url),
       ...balanceRoutes(connect),
+      ...disputeRoutes(disputeState),
     ],
     nowMs,
   );
@@ -258,6 +290,20 @@ export async function startStripeStandIn(options: {
     refunds,
     charges,
     connect,
+    disputes: disputeState.disputes,
+    disputeSubmissions: disputeState.submissions,
+    disputeCharge(chargeId, opts = {}) {
+      const dispute = openDispute(disputeState, chargeId, opts);
+      return [event('charge.dispute.created', dispute), event('charge.dispute.funds_withdrawn', dispute)];
+    },
+    disputeUpdated(disputeId) {
+      return event('charge.dispute.updated', mustFind(disputeState.disputes, disputeId, 'dispute'));
+    },
+    closeDispute(disputeId, outcome) {
+      const dispute = closeDispute(disputeState, disputeId, outcome);
+      const closed = event('charge.dispute.closed', dispute);
+      return outcome === 'won' ? [closed, event('charge.dispute.funds_reinstated', dispute)] : [closed];
+    },
     finishOnboarding(accountId) {
       return event('account.updated', finishOnboarding(connect, accountId), accountId);
     },
