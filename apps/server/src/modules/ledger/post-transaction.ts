@@ -23,7 +23,15 @@ export type LedgerKind =
   /** Decision 0050: a card refund the provider failed; the money is back on the platform, owed to the fan. */
   | 'refund_failed'
   /** ... and back to creator_payable once the window passed unflagged, or the flag was rejected. */
-  | 'unhold';
+  | 'unhold'
+  /** Decision 0054: Stripe withdrew a disputed payment from the platform balance (back to the card) ... */
+  | 'dispute_withdrawal'
+  /** ... and reinstated it when the dispute was won. */
+  | 'dispute_reinstatement'
+  /** The creator's share (held, payable, or clawed back) and the platform fee set against a withdrawal ... */
+  | 'dispute_hold'
+  /** ... and given back to them when the dispute was won. */
+  | 'dispute_release';
 
 export const ACCOUNTS = {
   card: 'external:card',
@@ -36,6 +44,11 @@ export const ACCOUNTS = {
   transferReversals: 'transfer_reversals',
   /** Refunds the provider failed (decision 0050): on the platform's balance, owed to fans until an admin gives them back. */
   refundsOwed: 'refunds_owed',
+  /**
+   * Chargebacks (decision 0054): a withdrawal debits it, the creator's share and the platform fee set
+   * against it credit it back, and a won dispute reverses both. Zero once each dispute is covered.
+   */
+  disputes: 'disputes',
   creatorPayable: (creatorId: string) => `creator_payable:${creatorId}`,
   /**
    * The creator's money on their Stripe connected account: transferred, not yet at their bank
