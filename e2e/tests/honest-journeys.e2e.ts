@@ -137,7 +137,10 @@ describe('a route chunk that does not arrive keeps the layout (issue 36 §9)', (
     const banner = page.getByRole('complementary', { name: 'Demo' });
     const deadline = Date.now() + 15_000;
     while ((await banner.count()) === 0) {
-      if (Date.now() > deadline) throw new Error(`the demo banner did not come back; the page shows: ${(await page.locator('body').innerText()).slice(0, 400)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `the demo banner did not come back; the page shows: ${(await page.locator('body').innerText()).slice(0, 400)}`,
+        );
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
       await page.waitForTimeout(250);
     }
