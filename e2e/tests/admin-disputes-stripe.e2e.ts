@@ -184,9 +184,13 @@ describe('admin › Disputes with Stripe (issue 37 gap 2)', () => {
     await page.getByRole('link', { name: 'Disputes' }).click();
     await page.waitForURL('**/admin/disputes');
     await page.getByText('Needs your answer').waitFor();
-    const due = page.locator(`time[datetime="${dueBy.toISOString()}"]`);
+    // Seven days to answer, as Stripe gives: the date and what is left of it.
+    const due = page.getByText(/^Answer by /);
     await due.waitFor();
-    expect(await due.innerText()).toContain(String(dueBy.getFullYear()));
+    expect(await due.locator(`time[datetime="${dueBy.toISOString()}"]`).innerText()).toContain(
+      String(dueBy.getFullYear()),
+    );
+    expect(await due.innerText()).toMatch(/\((6|7) days left\)$/);
     await page.getByText('The creator’s share is on hold.', { exact: false }).waitFor();
 
     await page.getByRole('button', { name: /^Answer the dispute of \$/ }).click();

@@ -32,6 +32,17 @@ const EARNING: Record<NonNullable<TAdminDispute['earningAction']>, string> = {
   none: 'No creator earning is at stake.',
 };
 
+const HOUR = 3_600_000;
+
+/** What is left until the deadline: "6 days left", "5 hours left", "less than an hour left", "past due". */
+function timeLeft(iso: string, now = Date.now()): string {
+  const left = new Date(iso).getTime() - now;
+  if (left <= 0) return 'past due';
+  if (left < HOUR) return 'less than an hour left';
+  if (left < 48 * HOUR) return `${Math.floor(left / HOUR)} hours left`;
+  return `${Math.floor(left / (24 * HOUR))} days left`;
+}
+
 const person = (p: TAdminDispute['fan']) => p.displayName ?? `@${p.username}`;
 const answerable = (d: TAdminDispute) =>
   (d.status === 'needs_response' || d.status === 'warning_needs_response') &&
@@ -88,7 +99,7 @@ function DisputeRow({ dispute: d, onAnswer }: { dispute: TAdminDispute; onAnswer
         {d.dueBy && (d.status === 'needs_response' || d.status === 'warning_needs_response') && (
           <p className="text-sm font-medium text-slate-900">
             Answer by <time dateTime={String(d.dueBy)}>{formatDateTime(new Date(d.dueBy))}</time> (
-            <RelativeTime iso={String(d.dueBy)} />)
+            {timeLeft(String(d.dueBy))})
           </p>
         )}
         {d.evidenceText && (
