@@ -122,7 +122,7 @@ function DisputeRow({ dispute: d, onAnswer }: { dispute: TAdminDispute; onAnswer
           <Button
             size="sm"
             onClick={onAnswer}
-            aria-label={`Answer the dispute of ${formatCents(d.amountCents)} from ${person(d.fan)}`}
+            aria-label={`Answer the bank: dispute of ${formatCents(d.amountCents)} from ${person(d.fan)}`}
           >
             <Scale className="h-4 w-4" aria-hidden="true" />
             Answer the bank
