@@ -220,6 +220,37 @@ describe('a chargeback after the payout', () => {
     expect(mailsTo(people.fan.email, /stays with you/)).toHaveLength(1);
   });
 
+  test('won after the claw-back: the share is payable again, out of its old payout', async () => {
+    const people = await onboardedStripeCreator(t.app, db(), standIn);
+    const first = await answeredStripeMessage(t.app, db(), standIn, people);
+    await answeredStripeMessage(t.app, db(), standIn, people);
+    await passFlagWindow(t.app, t.clock);
+    const payout = await t.app.inject({
+      method: 'POST',
+      url: '/api/creator/payouts',
+      headers: { cookie: people.creatorCookie },
+    });
+    expect(payout.statusCode, payout.body).toBe(201);
+    const [created, withdrawn] = standIn.disputeCharge(chargeOf(first.intentId));
+    const dispute = created.data.object as Stripe.Dispute;
+    await twice(created, withdrawn as Stripe.Event);
+    expect(await disputeRow(dispute.id)).toMatchObject({ earningAction: 'clawed_back' });
+    const payable = `creator_payable:${people.creator.id}`;
+    const payableBefore = await balance(payable);
+
+    const [closed, reinstated] = standIn.closeDispute(dispute.id, 'won');
+    await twice(closed as Stripe.Event, reinstated as Stripe.Event);
+    expect(await earningOf(first.messageId)).toMatchObject({
+      status: 'earned',
+      payoutId: null,
+      providerTransferId: null,
+    });
+    expect(await balance(payable)).toBe(payableBefore + 7_500);
+    expect(await balance('disputes')).toBe(0);
+    expect(await legs(first.messageId, 'dispute_release')).toHaveLength(3);
+    expect(mailsTo(people.creator.email, /decided for you: \$75 is back/)).toHaveLength(1);
+  });
+
   test('ruled won before any of its events arrives: nothing is taken back, nobody is alarmed', async () => {
     const people = await onboardedStripeCreator(t.app, db(), standIn);
     const first = await answeredStripeMessage(t.app, db(), standIn, people);
