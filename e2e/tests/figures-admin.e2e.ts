@@ -21,6 +21,7 @@ describe('no figure an admin reads is invented', () => {
         '/admin/settings',
         '/admin/audit',
         '/admin/stuck-jobs',
+        '/admin/disputes',
       ],
     },
   ])

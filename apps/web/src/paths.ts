@@ -35,6 +35,7 @@ export const paths = {
   adminSupport: '/admin/support',
   adminAudit: '/admin/audit',
   adminStuckJobs: '/admin/stuck-jobs',
+  adminDisputes: '/admin/disputes',
   // Account pages the spec's users expect (issue "Accounts"): mail links land on these.
   confirmEmail: '/auth/confirm',
   forgotPassword: '/forgot-password',

@@ -295,3 +295,52 @@ export const ZStuckJobResult = z.object({ outcome: z.enum(['retried', 'dropped']
 export type TStuckJob = z.input<typeof ZStuckJob>;
 export type TStuckJobsResponse = z.input<typeof ZStuckJobsResponse>;
 export type TStuckJobResult = z.infer<typeof ZStuckJobResult>;
+
+/** Stripe's dispute statuses (decision 0054): `warning_*` are inquiries, the rest chargebacks. */
+export const DISPUTE_STATUSES = [
+  'warning_needs_response',
+  'warning_under_review',
+  'warning_closed',
+  'needs_response',
+  'under_review',
+  'won',
+  'lost',
+] as const;
+
+/** GET /api/admin/disputes: newest first, a page at a time. */
+export const ZAdminDisputesQuery = ZAdminPageQuery;
+
+export const ZAdminDispute = z.object({
+  id: ZUuid,
+  status: z.enum(DISPUTE_STATUSES),
+  /** Stripe's reason code (fraudulent, product_not_received…). */
+  reason: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  /** The evidence deadline; null once it no longer matters. */
+  dueBy: ZTimestamp.nullable(),
+  /** What the dispute did to the creator's earning: held, clawed back (paid out), or nothing. */
+  earningAction: z.enum(['held', 'clawed_back', 'none']).nullable(),
+  submissionCount: z.number().int(),
+  evidenceText: z.string().nullable(),
+  evidenceSubmittedAt: ZTimestamp.nullable(),
+  paymentId: ZUuid,
+  messageId: ZUuid.nullable(),
+  /** The paid message, its first 120 characters. */
+  messagePreview: z.string().nullable(),
+  fan: ZParty,
+  creator: ZParty,
+  createdAt: ZTimestamp,
+});
+
+export const ZAdminDisputesResponse = ZAdminPage.extend({ disputes: z.array(ZAdminDispute) });
+
+/** POST /api/admin/disputes/:id/evidence: text for the bank, sent to Stripe and (by default) submitted. */
+export const ZAdminDisputeEvidence = z.object({
+  text: ZText.trim().min(20, 'Write at least 20 characters for the bank.').max(5000),
+  submit: z.boolean().default(true),
+});
+
+export type TAdminDispute = z.input<typeof ZAdminDispute>;
+export type TAdminDisputesResponse = z.input<typeof ZAdminDisputesResponse>;
+export type TAdminDisputeEvidence = z.input<typeof ZAdminDisputeEvidence>;

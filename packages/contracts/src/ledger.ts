@@ -37,7 +37,8 @@ export const ZEarningTransaction = z.object({
   totalAmount: z.number().int(),
   /** 'refunded' when an upheld "not an answer" flag reversed it (issue #13). */
   /** 'reversed': paid out, then its transfer was taken back (a refund after transfer, decision 0029). */
-  status: z.enum(['pending', 'earned', 'paid_out', 'refunded', 'reversed']),
+  /** 'disputed': a fan's chargeback holds it or took it back (decision 0054). */
+  status: z.enum(['pending', 'earned', 'paid_out', 'refunded', 'reversed', 'disputed']),
   /** Why an unpaid earning is not payable yet: its 48-hour flag window runs, or a flag holds it (decision 0016). */
   hold: z.enum(['window', 'flagged']).nullable(),
   createdAt: ZTimestamp,

@@ -82,7 +82,11 @@ export const earnings = pgTable(
   },
   (t) => [
     // 'reversed': paid out, then its transfer was taken back (a refund after transfer, decision 0029).
-    check('earnings_status_check', sql`${t.status} in ('pending', 'earned', 'paid_out', 'refunded', 'reversed')`),
+    // 'disputed': taken by a fan's chargeback, held or clawed back until the bank rules (decision 0054).
+    check(
+      'earnings_status_check',
+      sql`${t.status} in ('pending', 'earned', 'paid_out', 'refunded', 'reversed', 'disputed')`,
+    ),
     check('earnings_split_balanced', sql`${t.amount} + ${t.commission} = ${t.totalAmount}`),
     uniqueIndex('earnings_message_key').on(t.messageId),
     uniqueIndex('earnings_transfer_key').on(t.providerTransferId),
@@ -161,5 +165,52 @@ export const ledgerEntries = pgTable(
     index('ledger_transaction_idx').on(t.transactionId),
     index('ledger_account_created_idx').on(t.account, t.createdAt),
     index('ledger_payment_idx').on(t.paymentId),
+  ],
+);
+
+/**
+ * A chargeback on a payment (issue 37 gap 2, decision 0054), as Stripe last told us (read back on every
+ * charge.dispute.* event). `earningAction` says what it did to the creator's earning, once: held (not
+ * paid out: kept out of payouts), clawed back (paid out: the transfer reversed), or none (no earning).
+ * `earningFrom` is where the share was taken from, so a won dispute puts it back there; `settledAt`
+ * marks the ruling applied (won: the earning back; lost: the fan keeps the money).
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: id(),
+    providerDisputeId: text('provider_dispute_id').notNull(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    status: text('status').notNull(),
+    reason: text('reason').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** Stripe's evidence_details.due_by: the bank rules without us after it. */
+    dueBy: tstz('due_by'),
+    submissionCount: integer('submission_count').notNull().default(0),
+    /** The text an admin sent as evidence (uncategorized_text), when and by whom. */
+    evidenceText: text('evidence_text'),
+    evidenceSubmittedAt: tstz('evidence_submitted_at'),
+    evidenceSubmittedBy: uuid('evidence_submitted_by').references(() => profiles.id, { onDelete: 'set null' }),
+    earningAction: text('earning_action', { enum: ['held', 'clawed_back', 'none'] }),
+    earningFrom: text('earning_from', { enum: ['held', 'payable', 'transfer'] }),
+    /** The earning's status before the dispute took it (pending or earned), restored when won. */
+    earningStatusBefore: text('earning_status_before'),
+    settledAt: tstz('settled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'disputes_status_check',
+      sql`${t.status} in ('warning_needs_response', 'warning_under_review', 'warning_closed', 'needs_response', 'under_review', 'won', 'lost')`,
+    ),
+    check('disputes_earning_action_check', sql`${t.earningAction} in ('held', 'clawed_back', 'none')`),
+    check('disputes_earning_from_check', sql`${t.earningFrom} in ('held', 'payable', 'transfer')`),
+    uniqueIndex('disputes_provider_key').on(t.providerDisputeId),
+    index('disputes_payment_idx').on(t.paymentId),
+    index('disputes_created_idx').on(t.createdAt.desc()),
   ],
 );

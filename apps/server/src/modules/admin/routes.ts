@@ -1,6 +1,10 @@
 import { Readable } from 'node:stream';
 import {
   ZAdminActivityResponse,
+  ZAdminDispute,
+  ZAdminDisputeEvidence,
+  ZAdminDisputesQuery,
+  ZAdminDisputesResponse,
   ZAdminEditUser,
   ZAdminFeature,
   ZAdminMe,
@@ -33,6 +37,7 @@ import { z } from 'zod';
 import { refundMessage, reviewReport } from '../../flows';
 import { listAudit } from '../audit';
 import { listReports } from '../moderation';
+import { listDisputes, submitDisputeEvidence } from '../payments';
 import { readAllSettings } from '../settings';
 import { listContactMessages, markContactMessageHandled } from '../support';
 import { summarizeVitals } from '../vitals';
@@ -53,6 +58,7 @@ const ZMessageParams = z.object({ messageId: ZUuid });
 const ZPaymentParams = z.object({ paymentId: ZUuid });
 const ZReportParams = z.object({ reportId: ZUuid });
 const ZContactParams = z.object({ contactMessageId: ZUuid });
+const ZDisputeParams = z.object({ id: ZUuid });
 const ZStuckJobParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const tags = ['admin'];
 
@@ -187,6 +193,25 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  // Chargebacks (issue 37 gap 2, decision 0054): the list with each deadline, and text evidence sent to the bank, audited.
+  app.get(
+    '/disputes',
+    { schema: { tags, querystring: ZAdminDisputesQuery, response: { 200: ZAdminDisputesResponse } } },
+    async (request) => {
+      requirePermission(request, 'transactions');
+      return listDisputes(app.db, request.query);
+    },
+  );
+
+  app.post(
+    '/disputes/:id/evidence',
+    { schema: { tags, params: ZDisputeParams, body: ZAdminDisputeEvidence, response: { 200: ZAdminDispute } } },
+    async (request) => {
+      const admin = requirePermission(request, 'transactions');
+      return submitDisputeEvidence(app, { adminId: admin.id, id: request.params.id, ...request.body });
+    },
+  );
 
   app.get(
     '/transactions/export.csv',

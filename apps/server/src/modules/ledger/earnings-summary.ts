@@ -125,10 +125,10 @@ export async function recentEarnings(db: Db, creatorId: string, limit: number) {
     .limit(limit);
   return list.map(({ content, senderName, senderUsername, status, flagged, held, ...rest }) => ({
     ...rest,
-    status: status as 'pending' | 'earned' | 'paid_out' | 'refunded' | 'reversed',
+    status: status as 'pending' | 'earned' | 'paid_out' | 'refunded' | 'reversed' | 'disputed',
     // Issue #13: why an unpaid earning is not payable yet (decision 0016).
     hold:
-      status === 'refunded' || status === 'paid_out' || status === 'reversed'
+      status === 'refunded' || status === 'paid_out' || status === 'reversed' || status === 'disputed'
         ? null
         : flagged
           ? ('flagged' as const)

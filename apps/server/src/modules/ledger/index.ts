@@ -1,4 +1,11 @@
 // The ledger module's front door (ARCHITECTURE §1): what other modules, jobs and the seed may call.
+export {
+  bookDisputeFunds,
+  type DisputedPayment,
+  type DisputeTaking,
+  giveBackDisputedEarning,
+  takeDisputedEarning,
+} from './dispute-earning';
 export { holdEarning, isReleased, releaseDueEarnings } from './earning-holds';
 export { finishPayout } from './finish-payout';
 export {

@@ -25,7 +25,15 @@ export type LedgerKind =
   /** ... and back to creator_payable once the window passed unflagged, or the flag was rejected. */
   | 'unhold'
   /** Decision 0056: what the card processor (Stripe) kept of a captured charge, out of platform_revenue. */
-  | 'processing_fee';
+  | 'processing_fee'
+  /** Decision 0054: Stripe withdrew a disputed payment from the platform balance (back to the card) ... */
+  | 'dispute_withdrawal'
+  /** ... and reinstated it when the dispute was won. */
+  | 'dispute_reinstatement'
+  /** The creator's share (held, payable, or clawed back) and the platform fee set against a withdrawal ... */
+  | 'dispute_hold'
+  /** ... and given back to them when the dispute was won. */
+  | 'dispute_release';
 
 export const ACCOUNTS = {
   card: 'external:card',
@@ -43,6 +51,11 @@ export const ACCOUNTS = {
    * platform_revenue. Never given back on a refund, so a refunded payment leaves the platform this much short.
    */
   processingFees: 'processing_fees',
+  /**
+   * Chargebacks (decision 0054): a withdrawal debits it, the creator's share and the platform fee set
+   * against it credit it back, and a won dispute reverses both. Zero once each dispute is covered.
+   */
+  disputes: 'disputes',
   creatorPayable: (creatorId: string) => `creator_payable:${creatorId}`,
   /**
    * The creator's money on their Stripe connected account: transferred, not yet at their bank

@@ -136,7 +136,7 @@ async function reverseTransferredEarning(
  * (transfer_reversal legs into transfer_reversals, decision 0049): the sum of the partial reversals
  * booked so far.
  */
-async function reversalBooked(tx: Db, paymentId: string): Promise<number> {
+export async function reversalBooked(tx: Db, paymentId: string): Promise<number> {
   const [row] = await tx
     .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint`.mapWith(Number) })
     .from(ledgerEntries)
@@ -154,7 +154,7 @@ async function reversalBooked(tx: Db, paymentId: string): Promise<number> {
  * `amount` of the earning's share moves creator_connected → transfer_reversals; once the whole of it
  * is back (`whole`), the earning is marked reversed.
  */
-async function takeBackTransfer(
+export async function takeBackTransfer(
   tx: Db,
   earning: { id: string; creatorId: string },
   part: { amount: number; whole: boolean },

@@ -17,6 +17,7 @@ export const PAYMENT_EFFECTS = {
   mailPayoutAccount: 'mail-payout-account',
   giveBack: 'give-back',
   processingFee: 'processing-fee',
+  mailDispute: 'mail-dispute',
 } as const;
 
 const id = z.string().min(1);
@@ -37,6 +38,21 @@ export const mailPayoutAccountDefinition = defineEffect(
   PAYMENT_EFFECTS.mailPayoutAccount,
   z.object({ creatorId: id, state: z.enum(['incomplete', 'enabled', 'restricted']) }),
 );
+/** Decision 0054: the fan's or the creator's mail about a chargeback, when it opens and when the bank rules. */
+export const mailDisputeDefinition = defineEffect(
+  PAYMENT_EFFECTS.mailDispute,
+  z.object({
+    disputeId: id,
+    audience: z.enum(['fan', 'creator']),
+    stage: z.enum(['opened', 'won', 'lost']),
+  }),
+);
+
+/** One mail per dispute, stage and reader: the key names it, so a repeated event mails once. */
+export function disputeMailEffect(disputeId: string, audience: 'fan' | 'creator', stage: 'opened' | 'won' | 'lost') {
+  return mailDisputeDefinition.make(`mail-dispute:${disputeId}:${stage}:${audience}`, { disputeId, audience, stage });
+}
+
 /**
  * A payment the platform will not keep (a late or refused checkout, an orphan charge): its hold is
  * released, or its charge refunded, at the provider, after the change that decided it has committed.

@@ -9,12 +9,17 @@ export { capturePayment } from './capture-payment';
 export { capturesAtOnce } from './captures-at-once';
 export { confirmAuthorization, mailCreatorAboutNewMessage, type NewMessageMail } from './confirm-authorization';
 export { createPaymentProvider } from './create-provider';
+export { listDisputes, submitDisputeEvidence } from './dispute-admin';
+export { mailDispute } from './dispute-mail';
+export { applyDisputeNews } from './dispute-state';
 export {
   autoFlagDefinition,
   captureDefinition,
   captureEffect,
+  disputeMailEffect,
   giveBackDefinition,
   giveBackEffect,
+  mailDisputeDefinition,
   mailNewMessageDefinition,
   mailPayoutAccountDefinition,
   PAYMENT_EFFECTS,

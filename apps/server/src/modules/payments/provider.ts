@@ -46,6 +46,39 @@ export interface PaymentProvider {
   refundState?(refundId: string): Promise<RefundOutcome>;
   /** Connected accounts and transfers for creators' payouts (ARCHITECTURE §8). */
   readonly payouts: PayoutRails;
+  /** Chargebacks (decision 0054). Absent: the provider has none (the built-in test provider). */
+  readonly disputes?: DisputeRails;
+}
+
+/** A chargeback as the provider has it now (decision 0054); amounts in cents. */
+export interface DisputeNews {
+  providerDisputeId: string;
+  /** The disputed payment's intent (ours: payments.payment_intent_id). */
+  providerPaymentId: string | null;
+  status:
+    | 'warning_needs_response'
+    | 'warning_under_review'
+    | 'warning_closed'
+    | 'needs_response'
+    | 'under_review'
+    | 'won'
+    | 'lost';
+  reason: string;
+  amount: number;
+  currency: string;
+  /** When the evidence is due; null once it no longer matters. */
+  dueBy: Date | null;
+  submissionCount: number;
+  /** What the provider took from the platform balance for it, and gave back (the fee left out). */
+  withdrawn: number;
+  reinstated: number;
+}
+
+export interface DisputeRails {
+  /** The dispute as the provider has it now. */
+  state(disputeId: string): Promise<DisputeNews>;
+  /** Sends text evidence, and submits it to the bank when `submit`; `key` makes a repeat send once. */
+  submitEvidence(disputeId: string, evidence: { text: string; submit: boolean }, key: string): Promise<DisputeNews>;
 }
 
 /**

@@ -3,6 +3,7 @@ import { payments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { ACCOUNTS, earningExists, earningForRefund, postLedgerTransaction, reverseEarning } from '../ledger';
 import { messageStatusOf } from '../messages';
+import { disputedNow } from './disputes-of-payment';
 import type { RefundOutcome } from './provider';
 import { refundColumns } from './refund-outcome';
 
@@ -69,6 +70,9 @@ export async function refundCapturedPayment(
   const [before] = await ctx.db.select().from(payments).where(eq(payments.messageId, opts.messageId));
   const found = before?.status === 'succeeded' ? await earningForRefund(ctx.db, { messageId: opts.messageId }) : null;
   if (!before || !found) return 'noop';
+  // A chargeback already gave the fan the money back (decision 0054): a refund would pay twice, and Stripe
+  // refuses it (charge_disputed) after we had reversed the creator's transfer.
+  if (await disputedNow(ctx.db, before.id)) return 'noop';
   if (found.transfer) await ctx.payments.payouts.reverseTransfer(found.transfer);
   const refund = await ctx.payments.refund(before);
 

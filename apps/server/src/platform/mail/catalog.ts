@@ -228,6 +228,57 @@ export const MAIL_CATALOG = {
     userText: [CREATOR],
     recipientName: CREATOR,
   },
+  'dispute-opened-fan': {
+    title: 'Chargeback opened (fan)',
+    kind: 'message-refund',
+    channel: 'product',
+    sample: (base) =>
+      t.disputeMail({
+        audience: 'fan',
+        stage: 'opened',
+        amountCents: 2500,
+        shareCents: 2000,
+        clawedBack: false,
+        creatorName: CREATOR,
+        link: `${base}/messages`,
+      }),
+    userText: [FAN, CREATOR],
+    recipientName: FAN,
+  },
+  'dispute-opened-creator': {
+    title: 'Chargeback opened: earning clawed back (creator)',
+    kind: 'payout-status',
+    channel: 'product',
+    sample: (base) =>
+      t.disputeMail({
+        audience: 'creator',
+        stage: 'opened',
+        amountCents: 2500,
+        shareCents: 2000,
+        clawedBack: true,
+        creatorName: CREATOR,
+        link: `${base}/dashboard/earnings`,
+      }),
+    userText: [CREATOR],
+    recipientName: CREATOR,
+  },
+  'dispute-lost-creator': {
+    title: 'Chargeback closed for the fan (creator)',
+    kind: 'payout-status',
+    channel: 'product',
+    sample: (base) =>
+      t.disputeMail({
+        audience: 'creator',
+        stage: 'lost',
+        amountCents: 2500,
+        shareCents: 2000,
+        clawedBack: false,
+        creatorName: CREATOR,
+        link: `${base}/dashboard/earnings`,
+      }),
+    userText: [CREATOR],
+    recipientName: CREATOR,
+  },
 } satisfies Record<string, CatalogEntry>;
 
 export type MailTemplateId = keyof typeof MAIL_CATALOG;

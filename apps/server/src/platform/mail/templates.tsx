@@ -395,3 +395,65 @@ export function payoutAccountRestrictedMail(opts: { settingsUrl: string }): Mail
     reason: PAYOUT_ACCOUNT_REASON,
   };
 }
+
+/**
+ * Issue 37 gap 2 (decision 0054): a fan's bank disputed a payment (a chargeback), told to the fan and to
+ * the creator when it opens and when the bank rules. `won` is Stripe's word: the bank ruled for us, so
+ * the payment stands; `lost`: the money stays with the fan.
+ */
+export function disputeMail(opts: {
+  audience: 'fan' | 'creator';
+  stage: 'opened' | 'won' | 'lost';
+  amountCents: number;
+  shareCents: number;
+  /** The creator's share had been paid out and was taken back from their Stripe balance. */
+  clawedBack: boolean;
+  creatorName: string;
+  link: string;
+}): MailContent {
+  const amount = formatCents(opts.amountCents);
+  const share = formatCents(opts.shareCents);
+  const fan = {
+    opened: [
+      `Your bank disputed your ${amount} payment`,
+      `Your bank told us you disputed your ${amount} payment for a message to ${opts.creatorName}. The bank holds the money while it looks into it and will ask us for our side. We will tell you when it decides.`,
+    ],
+    won: [
+      `Your bank closed its dispute of your ${amount} payment`,
+      `Your bank decided that your ${amount} payment for a message to ${opts.creatorName} stands. Your bank can tell you why.`,
+    ],
+    lost: [
+      `Your bank closed its dispute: ${amount} stays with you`,
+      `Your bank decided that your ${amount} payment for a message to ${opts.creatorName} goes back to you. There is nothing more to do.`,
+    ],
+  } as const;
+  const creator = {
+    opened: [
+      `A fan disputed a ${amount} payment`,
+      opts.clawedBack
+        ? `A fan's bank disputed the ${amount} payment for a message you answered. Your ${share} from it had been paid out, so it was taken back from your Stripe balance until the bank decides. We answer the bank and will tell you how it ends.`
+        : `A fan's bank disputed the ${amount} payment for a message you answered. Your ${share} from it is on hold and stays out of your payouts until the bank decides. We answer the bank and will tell you how it ends.`,
+    ],
+    won: [
+      `The bank decided for you: ${share} is back`,
+      `The bank closed the dispute of the ${amount} payment in your favour. Your ${share} from it is back in your earnings.`,
+    ],
+    lost: [
+      `The bank decided for the fan: ${share} will not come back`,
+      `The bank closed the dispute of the ${amount} payment in the fan's favour. The money went back to them, and your ${share} from it will not come back.`,
+    ],
+  } as const;
+  const [subject, text] = (opts.audience === 'fan' ? fan : creator)[opts.stage];
+  return {
+    subject,
+    preview: text,
+    heading: subject,
+    body: <P>{text}</P>,
+    cta:
+      opts.audience === 'fan'
+        ? { label: 'Your conversation', href: opts.link }
+        : { label: 'Your earnings', href: opts.link },
+    reason:
+      opts.audience === 'fan' ? 'You receive this because you get an email when your money comes back.' : PAYOUT_REASON,
+  };
+}

@@ -177,6 +177,12 @@ export function intentRoutes(state: IntentState): StandInRoute[] {
         const intent = mustFind(intents, intentId, 'payment_intent');
         if (intent.status !== 'succeeded')
           throw stateError(`PaymentIntent ${intentId} has no successful charge to refund.`);
+        // A charged-back charge cannot be refunded: the bank already took the money back (Stripe: charge_disputed).
+        if (charges.get(String(intent.latest_charge))?.disputed)
+          throw stateError(
+            `Charge ${intent.latest_charge} has been charged back; cannot issue a refund.`,
+            'charge_disputed',
+          );
         const received = intent.amount_received as number;
         const refunded = (intent.amount_refunded as number | undefined) ?? 0;
         if (refunded >= received) throw stateError('Charge has already been refunded.', 'charge_already_refunded');

@@ -4,6 +4,14 @@ import { balanceRoutes, pendingOf, settleFunds } from './stand-in-balance';
 import { mustFind } from './stand-in-checks';
 import { connectRoutes, finishOnboarding, restrictAccount, reverse, settlePayout } from './stand-in-connect';
 import type { ConnectState } from './stand-in-connect-state';
+import {
+  closeDispute,
+  type DisputeReason,
+  type DisputeState,
+  disputeRoutes,
+  type EvidenceSubmission,
+  openDispute,
+} from './stand-in-disputes';
 import { echoObserver } from './stand-in-echoes';
 import { previousAttributes, stripeEvent } from './stand-in-events';
 import { expandAnswer } from './stand-in-expand';
@@ -13,7 +21,7 @@ import { cancelPayout, payoutInTransit } from './stand-in-payouts';
 import { listenStripeStandIn, type StandInFaults, type StripeRecordedRequest } from './stand-in-server';
 import { checkSessionCreate, DELAYED_METHODS, offeredMethodTypes, type SessionRequest } from './stand-in-session';
 
-export type { StandInFaults, StripeRecordedRequest };
+export type { EvidenceSubmission, StandInFaults, StripeRecordedRequest };
 
 type Obj = Record<string, unknown>;
 interface SessionState {
@@ -32,6 +40,22 @@ export interface StripeStandIn {
   charges: Map<string, Obj>;
   /** Connect: accounts, account links and transfers, and the platform balance transfers draw on. */
   connect: ConnectState;
+  /** Chargebacks on charges (stand-in-disputes.ts), and every evidence update we sent, in order. */
+  disputes: Map<string, Obj>;
+  disputeSubmissions: EvidenceSubmission[];
+  /**
+   * The card's bank disputes a captured charge: `needs_response`, its amount and Stripe's $15 fee
+   * withdrawn from the platform balance, the charge `disputed` (a refund of it is refused,
+   * `charge_disputed`). Returns charge.dispute.created and charge.dispute.funds_withdrawn, as Stripe sends both.
+   */
+  disputeCharge(chargeId: string, opts?: { reason?: DisputeReason; amount?: number }): [Stripe.Event, Stripe.Event];
+  /** Stripe's echo of an update we made (evidence saved or submitted): charge.dispute.updated with the dispute as it is. */
+  disputeUpdated(disputeId: string): Stripe.Event;
+  /**
+   * The bank rules. Won: the amount back on the platform balance (the fee is not); returns
+   * charge.dispute.closed and charge.dispute.funds_reinstated. Lost: the fan keeps it; returns charge.dispute.closed.
+   */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): Stripe.Event[];
   /**
    * The events Stripe sends after our own calls (stand-in-echoes.ts), oldest first, each naming its
    * call's request id and idempotency key; takeEchoes() empties the list and returns them.
@@ -167,6 +191,13 @@ export async function startStripeStandIn(options: {
     fundsOn,
     nowS,
   };
+  const disputeState: DisputeState = {
+    disputes: new Map(),
+    submissions: [],
+    charges,
+    platformBalance: connect.platformBalance,
+    nowS,
+  };
 
   const server = await listenStripeStandIn(
     options.secretKey,
@@ -213,6 +244,7 @@ export async function startStripeStandIn(options: {
       ...connectRoutes(connect, intents, () => server.url),
       ...balanceRoutes(connect),
       ...balanceTransactionRoutes(ledger, () => settleFunds(connect)),
+      ...disputeRoutes(disputeState),
     ],
     nowMs,
     {
@@ -296,6 +328,20 @@ export async function startStripeStandIn(options: {
     takeEchoes: () => echoes.splice(0),
     finishOnboarding: (accountId) => accountChange(accountId, finishOnboarding),
     restrictAccount: (accountId) => accountChange(accountId, restrictAccount),
+    disputes: disputeState.disputes,
+    disputeSubmissions: disputeState.submissions,
+    disputeCharge(chargeId, opts = {}) {
+      const dispute = openDispute(disputeState, chargeId, opts);
+      return [event('charge.dispute.created', dispute), event('charge.dispute.funds_withdrawn', dispute)];
+    },
+    disputeUpdated(disputeId) {
+      return event('charge.dispute.updated', mustFind(disputeState.disputes, disputeId, 'dispute'));
+    },
+    closeDispute(disputeId, outcome) {
+      const dispute = closeDispute(disputeState, disputeId, outcome);
+      const closed = event('charge.dispute.closed', dispute);
+      return outcome === 'won' ? [closed, event('charge.dispute.funds_reinstated', dispute)] : [closed];
+    },
     payPayout(payoutId) {
       const payout = settlePayout(connect, payoutId, { paid: true });
       const { account, ...object } = payout;

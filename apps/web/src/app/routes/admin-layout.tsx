@@ -1,4 +1,4 @@
-import { AlertTriangle, ScrollText } from 'lucide-react';
+import { AlertTriangle, Scale, ScrollText } from 'lucide-react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AdminLayout } from '../../components/layout/admin-layout';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -17,6 +17,7 @@ const TITLES: Record<string, string> = {
   [paths.adminSupport]: 'Support Inbox',
   [paths.adminAudit]: 'Audit Log',
   [paths.adminStuckJobs]: 'Stuck jobs',
+  [paths.adminDisputes]: 'Disputes',
 };
 
 /**
@@ -51,6 +52,7 @@ export function Component() {
         { to: paths.adminSupport, label: 'Support Inbox' },
         { to: paths.adminAudit, label: 'Audit Log', icon: ScrollText },
         { to: paths.adminStuckJobs, label: 'Stuck jobs', icon: AlertTriangle },
+        { to: paths.adminDisputes, label: 'Disputes', icon: Scale },
       ]}
     >
       <Outlet />

@@ -22,6 +22,7 @@ const routes: RouteObject[] = [
       { path: sub(paths.adminSupport), element: page(() => import('../../features/admin/support-page')) },
       { path: sub(paths.adminAudit), element: page(() => import('../../features/admin/audit-page')) },
       { path: sub(paths.adminStuckJobs), element: page(() => import('../../features/admin/stuck-jobs-page')) },
+      { path: sub(paths.adminDisputes), element: page(() => import('../../features/admin/disputes-page')) },
       { path: '*', element: <Navigate to={paths.adminDashboard} replace /> },
     ],
   },

@@ -5,6 +5,7 @@ import { onAsyncPaymentFailed } from './on-async-payment-failed';
 import { onBalanceAvailable } from './on-balance-available';
 import { onCheckoutCompleted } from './on-checkout-completed';
 import { onCheckoutExpired } from './on-checkout-expired';
+import { onDisputeEvent } from './on-dispute-event';
 import { onIntentCanceled } from './on-intent-canceled';
 import { onPaymentFailed } from './on-payment-failed';
 import { onPayoutEvent } from './on-payout-event';
@@ -30,6 +31,12 @@ export const HANDLED_STRIPE_EVENTS = new Set<string>([
   'refund.updated',
   'refund.failed',
   'charge.refund.updated',
+  // Decision 0054: chargebacks, each read back from Stripe and applied as it is now.
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
 ]);
 
 export const HANDLED_CONNECT_EVENTS = new Set<string>([
@@ -79,6 +86,12 @@ export async function handleStripeEvent(ctx: StripeEventContext, event: Stripe.E
     case 'refund.failed':
     case 'charge.refund.updated':
       return onRefundUpdated(ctx, event.data.object);
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed':
+    case 'charge.dispute.funds_withdrawn':
+    case 'charge.dispute.funds_reinstated':
+      return onDisputeEvent(ctx, event.data.object);
     default:
       return 'ignored';
   }

@@ -3,6 +3,7 @@ import type { Config } from '../../../platform/config';
 import { idempotencyKey, type PaymentProvider, type PaymentRow, type RefundOutcome } from '../provider';
 import { captureBeforeOf } from './capture-before';
 import { createStripeClient } from './client';
+import { createStripeDisputes } from './disputes';
 import { createStripePayoutRails } from './payout-rails';
 
 // Stripe lets a Checkout Session live 30 min to 24 h. A minute over 30 keeps a clock a little ahead of
@@ -21,6 +22,7 @@ export function createStripeProvider(config: Config, stripe: Stripe = createStri
     name: 'stripe',
     holdLimitHours: config.payments.holdLimitHours,
     payouts: createStripePayoutRails(stripe),
+    disputes: createStripeDisputes(stripe),
 
     async checkoutState(payment) {
       if (!payment.checkoutSessionId) return { state: 'expired' };

@@ -12,6 +12,7 @@ const STATUS: Record<TEarningTransaction['status'], { label: string; tone: strin
   refunded: { label: 'Refunded to the fan', tone: 'bg-slate-100 text-slate-700' },
   // Decision 0029: refunded after its payout; the share was taken back from the Stripe balance.
   reversed: { label: 'Reversed after payout', tone: 'bg-rose-100 text-rose-800' },
+  disputed: { label: 'Disputed by the fan’s bank', tone: 'bg-amber-100 text-amber-900' },
 };
 
 /** Issue #13: why an unpaid earning is not payable yet (decision 0016). */
