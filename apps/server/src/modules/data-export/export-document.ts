@@ -25,7 +25,7 @@ const ZFileRef = z
 const ZAccount = z
   .object({
     id: z.uuid(),
-    email: z.email(),
+    email: text,
     emailConfirmedAt: at.nullable(),
     createdAt: at,
     role: z.enum(['fan', 'creator']),
