@@ -4,13 +4,14 @@ import { expect, test } from 'vitest';
 import { dataExportJsonSchema } from './export-document';
 
 // The published schema (docs/data-export.schema.json) is the one the server builds exports against:
-// regenerate it with `UPDATE_DATA_EXPORT_SCHEMA=1 npx vitest run apps/server/src/modules/data-export/export-document.test.ts`.
+// regenerate it with `UPDATE_DATA_EXPORT_SCHEMA=1 npx vitest run apps/server/src/modules/data-export/export-document.test.ts`
+// and `npx biome format --write docs/data-export.schema.json` (compared as JSON, not as text).
 const PUBLISHED = path.resolve(import.meta.dirname, '../../../../../docs/data-export.schema.json');
 
 test('docs/data-export.schema.json is the schema of the document the server writes', () => {
-  const generated = `${JSON.stringify(dataExportJsonSchema(), null, 2)}\n`;
-  if (process.env.UPDATE_DATA_EXPORT_SCHEMA) fs.writeFileSync(PUBLISHED, generated);
-  expect(fs.readFileSync(PUBLISHED, 'utf8')).toBe(generated);
+  const generated = dataExportJsonSchema();
+  if (process.env.UPDATE_DATA_EXPORT_SCHEMA) fs.writeFileSync(PUBLISHED, `${JSON.stringify(generated, null, 2)}\n`);
+  expect(JSON.parse(fs.readFileSync(PUBLISHED, 'utf8'))).toEqual(generated);
 });
 
 test("the schema refuses what an export must never hold: an unknown field (another person's email)", () => {
