@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { DATA_EXPORT_MESSAGES } from '@fanline/contracts';
 import { unzipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
@@ -36,7 +38,10 @@ describe('Download my data', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^fanline-data-.+\.zip$/);
-    const files = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
+    // The browser runs in the worker's own process: the file is copied here to be read.
+    const saved = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-export-')), download.suggestedFilename());
+    await download.saveAs(saved);
+    const files = unzipSync(new Uint8Array(fs.readFileSync(saved)));
     const data = JSON.parse(new TextDecoder().decode(files['data.json']));
     expect(data).toMatchObject({ format: 'fanline-data-export', version: 1 });
     expect(data.account).toMatchObject({ email: account.email.toLowerCase(), role: 'fan' });
