@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DATA_EXPORT_MESSAGES } from '@fanline/contracts';
 import { unzipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
-import { uniqueAccount } from '../support/auth';
+import { DEMO_CREATOR, signInByApi, uniqueAccount } from '../support/auth';
 import { axeViolations, describeViolations } from '../support/axe';
 import { setupBrowser } from '../support/browser';
 import { linkFrom, linkToken, waitForMail } from '../support/mail';
@@ -51,5 +51,26 @@ describe('Download my data', () => {
     expect(linkFrom(mail, '/profile?tab=security')).toBeTruthy();
     // Asked for again, the page offers a new copy once the first is ready.
     expect(await page.getByRole('button', { name: DATA_EXPORT_MESSAGES.again }).isEnabled()).toBe(true);
+  });
+
+  test("a creator finds the same in their settings' Security tab, and the page passes axe at 375 px", async () => {
+    const context = await browser.context();
+    await signInByApi(context, browser.url('/'), DEMO_CREATOR);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(browser.url('/dashboard/settings?tab=security'));
+    await page.getByRole('heading', { name: DATA_EXPORT_MESSAGES.title }).waitFor();
+    const ask = page.getByRole('button', {
+      name: new RegExp(`^(${DATA_EXPORT_MESSAGES.request}|${DATA_EXPORT_MESSAGES.again})$`),
+    });
+    await ask.click();
+    await page.getByText(DATA_EXPORT_MESSAGES.ready).waitFor();
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations('/dashboard/settings?tab=security at 375 px', violations)).toEqual([]);
+    const href = await page.getByRole('link', { name: /Download \(zip\)/ }).getAttribute('href');
+    const zip = await context.request.get(browser.url(href ?? ''));
+    expect(zip.status()).toBe(200);
+    const data = JSON.parse(new TextDecoder().decode(unzipSync(new Uint8Array(await zip.body()))['data.json']));
+    expect(data.account).toMatchObject({ role: 'creator', username: DEMO_CREATOR.username });
   });
 });
