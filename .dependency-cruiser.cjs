@@ -18,6 +18,8 @@ const TIERS = [
   ['moderation'],
   ['payments'],
   ['creators', 'fans', 'support', 'verification'],
+  // Reads every module's tables for a person's copy of their data (decision 0057); writes only its own.
+  ['data-export'],
 ];
 
 const ORDER = [

@@ -1,4 +1,5 @@
 import {
+  DATA_EXPORT_DAYS,
   LIMITS,
   LOCAL_TEST_CARDS,
   MAX_ATTACHMENTS,
@@ -210,7 +211,8 @@ export const RULES: Record<string, readonly number[]> = {
   // They also state rules of the product (contracts), not settings: the not-an-answer window, and how
   // long page-speed totals are kept.
   '/terms': [1, 2, 3, 4, 5, 6, 7, LIMITS.notAnAnswerWindowHours],
-  '/privacy': [1, 2, 3, 4, 5, 6, LIMITS.notAnAnswerWindowHours, VITALS.retentionDays],
+  // … and how long a data export's download works (decision 0057).
+  '/privacy': [1, 2, 3, 4, 5, 6, LIMITS.notAnAnswerWindowHours, VITALS.retentionDays, DATA_EXPORT_DAYS],
   '/refund-policy': [1, 2, 3, 4, 5, 6, LIMITS.notAnAnswerWindowHours],
   '/creators': [QUICK_SEARCH.minChars],
   // The payout minimum, and the fixed periods the page sums ("Last 7 days", "Last 30 days").

@@ -7,15 +7,18 @@ interface Mail {
   body: string;
 }
 
-/** Waits for the server to mail `to` (the run's SMTP capture writes each mail to a file) and returns it. */
-export async function waitForMail(to: string, timeoutMs = 10_000): Promise<Mail> {
+/**
+ * Waits for the server to mail `to` (the run's SMTP capture writes each mail to a file) and returns it:
+ * the newest, or the newest whose body contains `containing`.
+ */
+export async function waitForMail(to: string, timeoutMs = 10_000, containing?: string): Promise<Mail> {
   const dir = server().mailDir;
   const address = to.toLowerCase();
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const file of fs.readdirSync(dir).sort().reverse()) {
       const mail = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Mail;
-      if (mail.to.includes(address)) return mail;
+      if (mail.to.includes(address) && (!containing || mail.body.includes(containing))) return mail;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

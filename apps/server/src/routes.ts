@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { instagramKeyRoutes } from './modules/creators/instagram-key-routes';
 import { creatorRoutes } from './modules/creators/routes';
+import { dataExportRoutes } from './modules/data-export/routes';
 import { fanRoutes } from './modules/fans/routes';
 import { healthRoutes } from './modules/health/routes';
 import { ledgerRoutes } from './modules/ledger/routes';
@@ -78,6 +79,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       await api.register(payoutAccountRoutes);
       await api.register(settingsRoutes);
       await api.register(supportRoutes);
+      await api.register(dataExportRoutes);
       await api.register(vitalsRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
     },

@@ -19,6 +19,7 @@ const OWNER: Record<string, string> = {
   categories: 'categories',
   contactMessages: 'support',
   contentModeration: 'moderation',
+  dataExports: 'data-export',
   creatorBlocks: 'care',
   earnings: 'ledger',
   ledgerEntries: 'ledger',

@@ -9,6 +9,7 @@ export * from './care';
 export * from './common';
 export * from './copy';
 export * from './creators';
+export * from './data-export';
 export * from './durations';
 export * from './errors';
 export * from './fans';

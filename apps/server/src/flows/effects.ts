@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { authMailDefinition, sendAuthMail } from '../modules/auth';
+import {
+  buildDataExport,
+  dataExportBuildDefinition,
+  dataExportMailDefinition,
+  mailDataExport,
+} from '../modules/data-export';
 import { mailFanAboutDecline, mailFanAboutRefund, mailFanAboutReply } from '../modules/fans';
 import {
   finishPayout,
@@ -113,6 +119,8 @@ const DEFINITIONS = [
   storageDeleteDefinition,
   avatarFromPictureDefinition,
   processingFeeDefinition,
+  dataExportBuildDefinition,
+  dataExportMailDefinition,
 ] as const;
 
 type Definition = (typeof DEFINITIONS)[number];
@@ -206,6 +214,8 @@ const REGISTRY = new EffectRegistry<EffectContext>([
   handled(storageDeleteDefinition, (ctx, payload) => deleteStoredObject(ctx, payload)),
   handled(avatarFromPictureDefinition, (ctx, payload) => copyPictureAsAvatar(ctx, payload)),
   handled(processingFeeDefinition, (ctx, payload) => recordProcessingFee(ctx, payload)),
+  handled(dataExportBuildDefinition, (ctx, payload) => buildDataExport(ctx, payload)),
+  handled(dataExportMailDefinition, (ctx, payload) => mailDataExport(ctx, payload)),
 ]);
 
 /** Every kind the registry carries out (a test checks each definition is registered once). */

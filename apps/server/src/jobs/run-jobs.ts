@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { carryOutEffects, expireMessages, retryUpheldRefunds } from '../flows';
 import { pruneOrphanAttachments } from '../modules/attachments';
 import { pruneLookupCache } from '../modules/creators';
+import { expireDataExports } from '../modules/data-export';
 import { reconcilePayouts, releaseDueEarnings } from '../modules/ledger';
 import { remindCreators } from '../modules/messages';
 import { pruneOutbox } from '../modules/outbox';
@@ -56,6 +57,7 @@ export async function runJobsOnce(app: FastifyInstance): Promise<void> {
   await pruneIdempotencyKeys(app.db, app.clock);
   await pruneLookupCache(app);
   await pruneOrphanAttachments(app);
+  await expireDataExports(app);
   await pruneVitals(app);
   // Done outbox rows past OUTBOX_RETENTION_DAYS; their keys stay for dedup (decision 0039).
   await pruneOutbox(app, app.config.outboxRetentionDays);

@@ -453,6 +453,20 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     params: () => ({ id: '00000000-0000-4000-8000-000000000000' }),
     allowed: 'guard-passed',
   },
+  // Issue 41 point 1 (decision 0057): a person's copy of their own data.
+  'GET /api/me/data-export': { who: 'signed-in', own: "the caller's latest export (none, preparing, ready, expired)" },
+  'POST /api/me/data-export': {
+    who: 'signed-in',
+    own: "a copy of the caller's own data (a second while one is prepared: 409)",
+    mutates: true,
+    allowed: 'guard-passed',
+  },
+  'GET /api/me/data-export/:id/download': {
+    who: 'signed-in',
+    own: "the caller's own export only; anyone else's is a 404 (the world has none here: 404)",
+    params: () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+    allowed: 'guard-passed',
+  },
   'GET /unsubscribe': { who: 'signature', own: 'a signed per-user, per-kind token in the mail link' },
   'POST /unsubscribe': { who: 'signature', own: 'a signed per-user, per-kind token in the mail link', mutates: true },
 

@@ -3,6 +3,7 @@ export * from './admin';
 export * from './attachments';
 export * from './auth';
 export * from './categories';
+export * from './data-exports';
 export * from './messages';
 export * from './money';
 export * from './notifications';

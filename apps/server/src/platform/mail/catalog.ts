@@ -3,7 +3,7 @@ import type { MailContent } from './layout';
 import * as t from './templates';
 
 /** The mails that are about the account itself: never an unsubscribe link (they must always arrive). */
-export const SECURITY_MAIL_KINDS = ['email-confirmation', 'password-reset', 'sign-up-attempt'] as const;
+export const SECURITY_MAIL_KINDS = ['email-confirmation', 'password-reset', 'sign-up-attempt', 'data-export'] as const;
 export type SecurityMailKind = (typeof SECURITY_MAIL_KINDS)[number];
 
 /** What a sent mail is, for the log and the outbox: a product kind (switchable), a security mail, an alert. */
@@ -57,6 +57,14 @@ export const MAIL_CATALOG = {
     kind: 'sign-up-attempt',
     channel: 'security',
     sample: (base) => t.signUpAttemptMail({ signInUrl: `${base}/login`, resetUrl: `${base}/forgot-password` }),
+    userText: [],
+  },
+  'data-export': {
+    title: 'Your data is ready to download',
+    kind: 'data-export',
+    channel: 'security',
+    sample: (base) =>
+      t.dataExportReadyMail({ link: `${base}/profile?tab=security`, expiresAt: new Date('2026-12-05T12:00:00Z') }),
     userText: [],
   },
   'system-alert': {

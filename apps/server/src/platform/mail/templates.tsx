@@ -83,6 +83,35 @@ export function signUpAttemptMail(opts: { signInUrl: string; resetUrl: string })
   };
 }
 
+/** Decision 0057: the person's data export is ready; the link opens the page that offers the download. */
+export function dataExportReadyMail(opts: { link: string; expiresAt: Date }): MailContent {
+  const until = opts.expiresAt.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  return {
+    subject: 'Your Fanline data is ready to download',
+    preview: 'The copy of your data you asked for is ready.',
+    heading: 'Your data is ready',
+    body: (
+      <P>
+        The copy of your Fanline data you asked for is ready: your account and settings, conversations, payments,
+        earnings and payouts, reviews, notifications and the images you uploaded, in one zip file.
+      </P>
+    ),
+    cta: { label: 'Download my data', href: opts.link },
+    after: (
+      <P>
+        The download works until {until} (UTC) and only when you are signed in to your own account. If you did not ask
+        for it, change your password.
+      </P>
+    ),
+    reason: 'You receive this because a copy of your data was asked for from your Fanline account.',
+  };
+}
+
 // ---- System alerts (to every active admin; switched by the platform setting, not per reader) ----
 
 export function systemAlertMail(opts: { subject: string; lines: string[]; link: string }): MailContent {

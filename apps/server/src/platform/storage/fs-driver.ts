@@ -5,6 +5,7 @@ import {
   ATTACHMENTS_PREFIX,
   assertValidKey,
   contentTypeOf,
+  EXPORTS_PREFIX,
   isValidKey,
   type ObjectStorage,
   PUBLIC_PREFIX,
@@ -15,12 +16,18 @@ import {
  * (DATA_DIR/uploads/<folder>/<file> for public images, DATA_DIR/attachments/<file> for attachments),
  * so an existing installation keeps its files and `storage:migrate` can copy them as they are.
  */
-export function createFsStorage(dirs: { uploadsDir: string; attachmentsDir: string }): ObjectStorage {
+export function createFsStorage(dirs: {
+  uploadsDir: string;
+  attachmentsDir: string;
+  exportsDir?: string;
+}): ObjectStorage {
   const roots = [
     { prefix: PUBLIC_PREFIX, dir: dirs.uploadsDir },
     { prefix: ATTACHMENTS_PREFIX, dir: dirs.attachmentsDir },
+    // Data exports (decision 0057): DATA_DIR/exports/<file>, beside the attachments.
+    ...(dirs.exportsDir ? [{ prefix: EXPORTS_PREFIX, dir: dirs.exportsDir }] : []),
   ];
-  /** The file of a key, or null for a key outside the two folders (never a path elsewhere). */
+  /** The file of a key, or null for a key outside the folders (never a path elsewhere). */
   const fileOf = (key: string): string | null => {
     if (!isValidKey(key)) return null;
     const root = roots.find((r) => key.startsWith(r.prefix));

@@ -13,7 +13,11 @@ export function createStorage(config: Pick<Config, 'dataDir' | 'uploadsDir' | 's
 
 /** The files under DATA_DIR, whichever driver is configured (what `storage:migrate` copies from). */
 export function localStorageOf(config: Pick<Config, 'dataDir' | 'uploadsDir'>): ObjectStorage {
-  return createFsStorage({ uploadsDir: config.uploadsDir, attachmentsDir: path.join(config.dataDir, 'attachments') });
+  return createFsStorage({
+    uploadsDir: config.uploadsDir,
+    attachmentsDir: path.join(config.dataDir, 'attachments'),
+    exportsDir: path.join(config.dataDir, 'exports'),
+  });
 }
 
 export { type CopyResult, copyObjects, readAll } from './copy-objects';

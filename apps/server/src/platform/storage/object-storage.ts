@@ -32,6 +32,8 @@ export interface StoredObject {
 
 export const PUBLIC_PREFIX = 'public/';
 export const ATTACHMENTS_PREFIX = 'private/attachments/';
+/** A person's data export zip (decision 0057): served only by its owner's signed-in download. */
+export const EXPORTS_PREFIX = 'private/exports/';
 
 // One path segment: no separators, no dot-segments, no control or odd characters, so a key can never
 // leave its folder on disk nor name another prefix in a bucket.
@@ -58,12 +60,15 @@ export const publicUrlOfKey = (key: string) => `/uploads/${key.slice(PUBLIC_PREF
 
 export const attachmentKey = (fileName: string) => `${ATTACHMENTS_PREFIX}${fileName}`;
 
+export const exportKey = (fileName: string) => `${EXPORTS_PREFIX}${fileName}`;
+
 const TYPES: Record<string, string> = {
   webp: 'image/webp',
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   gif: 'image/gif',
+  zip: 'application/zip',
 };
 
 /** The content type a file of this name is served with (what the static file server sent before). */

@@ -1,6 +1,7 @@
 import { Bell, CreditCard, Shield, User } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { RequireAuth } from '../../components/auth/require-auth';
+import { DataExportPanel } from '../../components/data-export/data-export-panel';
 import { Card } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useSession } from '../../lib/auth/session';
@@ -61,6 +62,7 @@ function EditProfile() {
           </TabsContent>
           <TabsContent value="security">
             <ChangePasswordForm />
+            <DataExportPanel />
           </TabsContent>
           <TabsContent value="billing">
             <BillingOverview />

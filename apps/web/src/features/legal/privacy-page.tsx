@@ -1,4 +1,4 @@
-import { VITALS } from '@fanline/contracts';
+import { DATA_EXPORT_DAYS, VITALS } from '@fanline/contracts';
 import { Link } from 'react-router';
 import { paths, SUPPORT_EMAIL } from '../../paths';
 import { LegalDocument, LegalList, LegalSection } from './components/legal-document';
@@ -95,13 +95,13 @@ export function Component() {
       <LegalSection id="rights" title="5. Your rights">
         <LegalList>
           <li>
-            <strong>Access and export:</strong> your conversations are in your inbox; fans can export their payments
-            from{' '}
-            <Link className="font-medium text-brand-700 underline" to={paths.billing}>
-              Billing
+            <strong>Access and export:</strong> “Download my data” in the Security tab of{' '}
+            <Link className="font-medium text-brand-700 underline" to={`${paths.profile}?tab=security`}>
+              Edit Profile
             </Link>{' '}
-            and creators their earnings from the Earnings page. For a full copy of everything we hold about you, write
-            to {mail}.
+            (creators: Settings, Security) gives you a zip of everything we hold about you: your account and settings,
+            conversations, payments, earnings and payouts, reviews, notifications and the images you uploaded. We email
+            you when it is ready; the download works for {DATA_EXPORT_DAYS} days, only for you.
           </li>
           <li>
             <strong>Correction:</strong> change your name, username, bio and photo in{' '}
