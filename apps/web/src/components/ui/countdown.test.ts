@@ -28,4 +28,13 @@ describe('relative time', () => {
     expect(formatRelativeTime(ago(4 * 86_400_000), now)).toBe('4d ago');
     expect(formatRelativeTime(ago(30 * 86_400_000), now)).toBe('Feb 8');
   });
+
+  test('a time ahead is said as ahead; a few seconds ahead (clock skew) is still "just now"', () => {
+    expect(formatRelativeTime(ago(-10_000), now)).toBe('just now');
+    expect(formatRelativeTime(ago(-5 * 60_000), now)).toBe('in 5m');
+    expect(formatRelativeTime(ago(-3 * 3600_000), now)).toBe('in 3h');
+    expect(formatRelativeTime(ago(-30 * 3600_000), now)).toBe('Tomorrow');
+    expect(formatRelativeTime(ago(-4 * 86_400_000), now)).toBe('in 4d');
+    expect(formatRelativeTime(ago(-30 * 86_400_000), now)).toBe('Apr 9');
+  });
 });

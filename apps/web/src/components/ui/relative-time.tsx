@@ -8,12 +8,24 @@ const DAY = 24 * HOUR;
 
 /** "just now", "5m ago", "3h ago", "Yesterday", "4d ago", then "Mar 3". */
 export function formatRelativeTime(iso: string, now: number = Date.now()): string {
-  const elapsed = Math.max(0, now - new Date(iso).getTime());
+  const difference = now - new Date(iso).getTime();
+  // A moment ahead is the two clocks disagreeing; a time further ahead (a deadline) is said as such,
+  // not as "just now" (a dispute's deadline in 7 days read "just now").
+  if (difference <= -MINUTE) return formatAhead(-difference, iso);
+  const elapsed = Math.max(0, difference);
   if (elapsed < MINUTE) return 'just now';
   if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
   if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
   if (elapsed < 2 * DAY) return 'Yesterday';
   if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)}d ago`;
+  return formatShortDate(new Date(iso));
+}
+
+function formatAhead(ahead: number, iso: string): string {
+  if (ahead < HOUR) return `in ${Math.floor(ahead / MINUTE)}m`;
+  if (ahead < DAY) return `in ${Math.floor(ahead / HOUR)}h`;
+  if (ahead < 2 * DAY) return 'Tomorrow';
+  if (ahead < 7 * DAY) return `in ${Math.floor(ahead / DAY)}d`;
   return formatShortDate(new Date(iso));
 }
 
