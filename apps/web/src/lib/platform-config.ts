@@ -1,10 +1,4 @@
-import {
-  COMMISSION_PERCENT,
-  MINIMUM_PAYOUT_CENTS,
-  PRICE_DOLLARS,
-  RESPONSE_WINDOW_HOURS,
-  type TPublicConfig,
-} from '@fanline/contracts';
+import { COMMISSION_PERCENT, PRICE_DOLLARS, RESPONSE_WINDOW_HOURS, type TPublicConfig } from '@fanline/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
@@ -69,7 +63,6 @@ export function fillCopy(text: string, config: TPublicConfig): string {
     fee: `${config.commissionPercent}%`,
     min: `$${config.price.minDollars}`,
     max: `$${config.price.maxDollars}`,
-    minPayout: `$${MINIMUM_PAYOUT_CENTS / 100}`,
     released: config.paymentMode === 'hold' ? ' and the hold is released' : '',
     notCharged: config.paymentMode === 'hold' ? 'you are not charged' : 'you are refunded in full',
   };

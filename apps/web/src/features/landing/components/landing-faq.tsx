@@ -1,3 +1,4 @@
+import { MINIMUM_PAYOUT_CENTS } from '@fanline/contracts';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../../components/ui/accordion';
 import { useCopy } from '../../../lib/platform-config';
 
@@ -31,8 +32,8 @@ const FAQS = [
   },
   {
     question: 'How do creators get paid?',
-    answer:
-      'Creators keep {share} of every message they answer; the platform fee is {fee}. Payouts can be requested from {minPayout} and take 3 to 5 business days.',
+    // The minimum is a constant, not a setting: written in here, not filled by the entry's fillCopy.
+    answer: `Creators keep {share} of every message they answer; the platform fee is {fee}. Payouts can be requested from $${MINIMUM_PAYOUT_CENTS / 100} and take 3 to 5 business days.`,
   },
 ];
 

@@ -71,8 +71,7 @@ export const SUPPORT_FAQS: TSupportFaq[] = [
     id: 'creators-payouts',
     category: 'Creators',
     question: 'How and when do creators get paid?',
-    answer:
-      'Creators keep {share} of every answered message. You can request a payout once your balance reaches {minPayout}; payouts take 3 to 5 business days.',
+    answer: `Creators keep {share} of every answered message. You can request a payout once your balance reaches $${LIMITS.minimumPayoutCents / 100}; payouts take 3 to 5 business days.`,
   },
   {
     id: 'pricing-range',
