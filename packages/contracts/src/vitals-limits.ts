@@ -40,6 +40,7 @@ export const VITALS_ROUTES = [
   '/auth/confirm',
   '/forgot-password',
   '/reset-password',
+  '/account/cancel-deletion',
   '/terms',
   '/privacy',
   '/refund-policy',

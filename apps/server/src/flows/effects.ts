@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { authMailDefinition, sendAuthMail } from '../modules/auth';
+import {
+  accountClosingMailDefinition,
+  authMailDefinition,
+  sendAccountClosingMail,
+  sendAuthMail,
+} from '../modules/auth';
 import { mailFanAboutDecline, mailFanAboutRefund, mailFanAboutReply } from '../modules/fans';
 import {
   finishPayout,
@@ -107,6 +112,7 @@ const DEFINITIONS = [
   authMailDefinition,
   storageDeleteDefinition,
   avatarFromPictureDefinition,
+  accountClosingMailDefinition,
 ] as const;
 
 type Definition = (typeof DEFINITIONS)[number];
@@ -198,6 +204,7 @@ const REGISTRY = new EffectRegistry<EffectContext>([
   handled(authMailDefinition, (ctx, payload) => sendAuthMail(ctx, payload)),
   handled(storageDeleteDefinition, (ctx, payload) => deleteStoredObject(ctx, payload)),
   handled(avatarFromPictureDefinition, (ctx, payload) => copyPictureAsAvatar(ctx, payload)),
+  handled(accountClosingMailDefinition, (ctx, payload) => sendAccountClosingMail(ctx, payload)),
 ]);
 
 /** Every kind the registry carries out (a test checks each definition is registered once). */

@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
 import {
+  ACCOUNT_DELETION_MESSAGES,
+  ZAccountDeletionState,
   ZAdminActivityResponse,
   ZAdminEditUser,
   ZAdminFeature,
@@ -30,8 +32,11 @@ import {
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { refundMessage, reviewReport } from '../../flows';
+import { cancelAccountClosure, closeAccount, refundMessage, reviewReport } from '../../flows';
+import { isActiveAdmin } from '../../platform/auth-guard';
+import { AppError } from '../../platform/errors';
 import { listAudit } from '../audit';
+import { accountDeletionOf } from '../auth';
 import { listReports } from '../moderation';
 import { readAllSettings } from '../settings';
 import { listContactMessages, markContactMessageHandled } from '../support';
@@ -105,6 +110,38 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = requirePermission(request, 'users');
       await editUser(app, { adminId: admin.id, userId: request.params.userId, edit: request.body });
       return { ok: true as const };
+    },
+  );
+
+  // Issue 41 (decision 0058): an admin starts a user's account deletion (no password: the admin's own
+  // permission and the audit row stand for it), follows it, and may cancel it within the grace.
+  app.get(
+    '/users/:userId/account-deletion',
+    { schema: { tags, params: ZUserParams, response: { 200: ZAccountDeletionState } } },
+    async (request) => {
+      requirePermission(request, 'users');
+      return { deletion: await accountDeletionOf(app.db, request.params.userId) };
+    },
+  );
+
+  app.post(
+    '/users/:userId/account-deletion',
+    { schema: { tags, params: ZUserParams, response: { 201: ZAccountDeletionState } } },
+    async (request, reply) => {
+      const admin = requirePermission(request, 'users');
+      if (await isActiveAdmin(app, request.params.userId))
+        throw new AppError('FORBIDDEN', ACCOUNT_DELETION_MESSAGES.notForAdmins);
+      const result = await closeAccount(app, { userId: request.params.userId, adminId: admin.id });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.delete(
+    '/users/:userId/account-deletion',
+    { schema: { tags, params: ZUserParams, response: { 200: ZAccountDeletionState } } },
+    async (request) => {
+      const admin = requirePermission(request, 'users');
+      return cancelAccountClosure(app, { userId: request.params.userId, adminId: admin.id });
     },
   );
 

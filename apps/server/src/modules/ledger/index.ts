@@ -1,6 +1,7 @@
 // The ledger module's front door (ARCHITECTURE §1): what other modules, jobs and the seed may call.
 export { holdEarning, isReleased, releaseDueEarnings } from './earning-holds';
 export { finishPayout } from './finish-payout';
+export { unpaidEarnings } from './payable-balance';
 export {
   PAYOUT_EFFECTS,
   payoutMailDefinition,

@@ -3,7 +3,12 @@ import type { MailContent } from './layout';
 import * as t from './templates';
 
 /** The mails that are about the account itself: never an unsubscribe link (they must always arrive). */
-export const SECURITY_MAIL_KINDS = ['email-confirmation', 'password-reset', 'sign-up-attempt'] as const;
+export const SECURITY_MAIL_KINDS = [
+  'email-confirmation',
+  'password-reset',
+  'sign-up-attempt',
+  'account-closing',
+] as const;
 export type SecurityMailKind = (typeof SECURITY_MAIL_KINDS)[number];
 
 /** What a sent mail is, for the log and the outbox: a product kind (switchable), a security mail, an alert. */
@@ -57,6 +62,19 @@ export const MAIL_CATALOG = {
     kind: 'sign-up-attempt',
     channel: 'security',
     sample: (base) => t.signUpAttemptMail({ signInUrl: `${base}/login`, resetUrl: `${base}/forgot-password` }),
+    userText: [],
+  },
+  'account-closing': {
+    title: 'Account closing (cancel link)',
+    kind: 'account-closing',
+    channel: 'security',
+    sample: (base) =>
+      t.accountClosingMail({
+        scheduledFor: '12 December 2026',
+        cancelLink: `${base}/account/cancel-deletion#token=${SAMPLE_TOKEN}`,
+        refundedMessages: 2,
+        earningsHeldCents: 4250,
+      }),
     userText: [],
   },
   'system-alert': {
