@@ -1,3 +1,4 @@
+import { CloseAccountSection } from '../../components/account-closure/close-account-section';
 import { AvatarUpload } from '../../features/account/components/avatar-upload';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form';
 import { NotificationPreferences } from '../../features/account/components/notification-preferences';
@@ -9,7 +10,12 @@ export function Component() {
     <CreatorSettings
       avatar={<AvatarUpload />}
       notifications={<NotificationPreferences creator />}
-      security={<ChangePasswordForm />}
+      security={
+        <>
+          <ChangePasswordForm />
+          <CloseAccountSection creator />
+        </>
+      }
     />
   );
 }

@@ -1,5 +1,6 @@
 import { Bell, CreditCard, Shield, User } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { CloseAccountSection } from '../../components/account-closure/close-account-section';
 import { RequireAuth } from '../../components/auth/require-auth';
 import { Card } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -61,6 +62,7 @@ function EditProfile() {
           </TabsContent>
           <TabsContent value="security">
             <ChangePasswordForm />
+            <CloseAccountSection creator={user.isCreator} />
           </TabsContent>
           <TabsContent value="billing">
             <BillingOverview />
