@@ -39,8 +39,6 @@ export const paths = {
   confirmEmail: '/auth/confirm',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
-  /** Issue 41: the closing-account mail's link (cancel the deletion). */
-  cancelDeletion: '/account/cancel-deletion',
   // Issue 36: the legal pages a paying customer expects (server-rendered, decision 0020).
   terms: '/terms',
   privacy: '/privacy',

@@ -40,7 +40,6 @@ export const VITALS_ROUTES = [
   '/auth/confirm',
   '/forgot-password',
   '/reset-password',
-  '/account/cancel-deletion',
   '/terms',
   '/privacy',
   '/refund-policy',

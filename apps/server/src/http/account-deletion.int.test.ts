@@ -33,7 +33,7 @@ const closingMail = (to: string) =>
     .outbox()
     .filter((m) => m.to === to && m.subject === 'Your Fanline account is closing')
     .at(-1);
-const tokenIn = (text: string) => /cancel-deletion#token=([A-Za-z0-9_%-]+)/.exec(text)?.[1] ?? '';
+const tokenIn = (text: string) => /login#cancel-deletion=([A-Za-z0-9_%-]+)/.exec(text)?.[1] ?? '';
 
 /** Every row of every table as text, for the erasure check: where does `needle` still appear? */
 async function tablesHolding(needle: string): Promise<string[]> {

@@ -40,7 +40,6 @@ export const routes: RouteObject[] = [
       { path: paths.confirmEmail, element: page(() => import('../features/auth/confirm-email-page')) },
       { path: paths.forgotPassword, element: page(() => import('../features/auth/forgot-password-page')) },
       { path: paths.resetPassword, element: page(() => import('../features/auth/reset-password-page')) },
-      { path: paths.cancelDeletion, element: page(() => import('../features/auth/cancel-deletion-page')) },
       { path: paths.terms, element: page(() => import('../features/legal/terms-page')) },
       { path: paths.privacy, element: page(() => import('../features/legal/privacy-page')) },
       { path: paths.refundPolicy, element: page(() => import('../features/legal/refund-policy-page')) },

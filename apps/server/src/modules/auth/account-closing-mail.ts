@@ -42,7 +42,7 @@ export async function sendAccountClosingMail(
   const { publicUrl } = ctx.config;
   const content = accountClosingMail({
     scheduledFor: row.scheduledFor.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' }),
-    cancelLink: `${publicUrl}/account/cancel-deletion#token=${encodeURIComponent(token)}`,
+    cancelLink: `${publicUrl}/login#cancel-deletion=${encodeURIComponent(token)}`,
     refundedMessages: row.refundedMessages,
     earningsHeldCents: row.earningsHeldCents,
   });

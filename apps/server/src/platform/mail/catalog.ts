@@ -71,7 +71,7 @@ export const MAIL_CATALOG = {
     sample: (base) =>
       t.accountClosingMail({
         scheduledFor: '12 December 2026',
-        cancelLink: `${base}/account/cancel-deletion#token=${SAMPLE_TOKEN}`,
+        cancelLink: `${base}/login#cancel-deletion=${SAMPLE_TOKEN}`,
         refundedMessages: 2,
         earningsHeldCents: 4250,
       }),

@@ -1,6 +1,5 @@
 import { type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useSession } from '../../lib/auth/session';
 import { lazyPart } from '../../lib/lazy-part';
 import { usePlatformConfig } from '../../lib/platform-config';
 import { Footer } from './footer';
@@ -9,13 +8,10 @@ import { MaintenanceBanner } from './maintenance-banner';
 
 // Only a demo server shows it, so only a demo loads its code (the landing page's JS budget, issue 28).
 const DemoBanner = lazyPart(() => import('../demo/demo-banner'));
-// Issue 41: only a signed-in user can have a closing account, so only they load the banner's code.
-const PendingDeletionBanner = lazyPart(() => import('../account-closure/pending-deletion-banner'));
 
 /** `headerActions`: what a signed-in user keeps in the header on every page (composed in app/). */
 export function SiteLayout({ headerActions }: { headerActions?: ReactNode }) {
   const { demoMode } = usePlatformConfig();
-  const { user } = useSession();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -25,11 +21,6 @@ export function SiteLayout({ headerActions }: { headerActions?: ReactNode }) {
         Skip to content
       </a>
       <MaintenanceBanner />
-      {user && (
-        <Suspense fallback={null}>
-          <PendingDeletionBanner />
-        </Suspense>
-      )}
       <Header userActions={headerActions} />
       {/* At least a screen tall below the 4rem header, so the footer starts below the fold on every page:
           a page shorter or taller than the one before it (or its spinner) never moves what is on screen
