@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ACCOUNT_DELETION_MESSAGES } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { signUpConfirmed, submitLogin, uniqueAccount } from '../support/auth';
+import { DEMO_ADMIN, signInByApi, signUpConfirmed, submitLogin, uniqueAccount } from '../support/auth';
 import { axeViolations, describeViolations } from '../support/axe';
 import { ARTIFACTS, MOBILE, setupBrowser } from '../support/browser';
 import { waitForMail } from '../support/mail';
@@ -75,6 +75,23 @@ describe('closing an account', () => {
     await banner.waitFor({ state: 'detached' });
     const state = await (await context.request.get(browser.url('/api/me/account-deletion'))).json();
     expect(state.deletion.status).toBe('cancelled');
+
+    // An admin follows it in User Details, and starts a deletion for the fan (audited on the server).
+    const adminContext = await browser.context();
+    await signInByApi(adminContext, browser.url('/'), DEMO_ADMIN);
+    const admin = await adminContext.newPage();
+    await admin.goto(browser.url('/admin/users'));
+    await admin.getByLabel('Search users').fill(fan.username);
+    await admin.getByRole('button', { name: `View ${fan.displayName}` }).click();
+    const details = admin.getByRole('dialog', { name: 'User Details' });
+    const panel = details.getByRole('region', { name: 'Account deletion' });
+    await panel.getByText('Cancelled (by the user)').waitFor();
+    await expectAxeClean(admin, 'admin user details');
+    await panel.getByRole('button', { name: 'Start account deletion' }).click();
+    await panel.getByRole('button', { name: 'Confirm deletion' }).click();
+    await panel.getByText('Closing (started by an admin)').waitFor();
+    await panel.getByRole('button', { name: 'Cancel deletion' }).click();
+    await panel.getByText('Cancelled (started by an admin)').waitFor();
   });
 });
 
