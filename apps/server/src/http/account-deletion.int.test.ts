@@ -8,6 +8,7 @@ import {
   createAdmin,
   earnOnce,
   fanAndCreator,
+  journeyWithUploads,
   ledgerOf,
   messageRow,
   passFlagWindow,
@@ -15,10 +16,8 @@ import {
   sendPaidMessage,
   signIn,
   TEST_PASSWORD,
-  testPng,
   unbalancedTransactions,
   unique,
-  uploadFile,
   useTestApp,
 } from '../testing';
 import { runJobsOnce } from '../testing/jobs';
@@ -184,38 +183,39 @@ describe('closing an account (issue 41 point 2)', () => {
   test('after the grace, the person is gone from every table and from storage; the books do not move', async () => {
     const admin = await createAdmin(a.database.db);
     let adminCookie = await signIn(a.app, admin.email ?? '');
-    const name = `Erased Erin ${unique('n')}`;
     const bio = `Bio of ${unique('bio')} that must disappear`;
-    const { fan, fanCookie, creator, creatorCookie } = await fanAndCreator(a.app, a.database.db, {
-      displayName: name,
+    // The creator's avatar and portfolio, a paid message with the fan's image, the creator's reply
+    // with theirs (which captures: an earning).
+    const { fan, creator, creatorCookie, avatarUrl, portfolioImages, fanImageId, replyImageId } =
+      await journeyWithUploads(a.app, a.database.db);
+    const name = creator.displayName ?? '';
+    const patched = await a.app.inject({
+      method: 'PATCH',
+      url: '/api/profile/me',
+      headers: { cookie: creatorCookie },
+      payload: { bio },
     });
-    expect(
-      (
-        await a.app.inject({
-          method: 'PATCH',
-          url: '/api/profile/me',
-          headers: { cookie: creatorCookie },
-          payload: { bio },
-        })
-      ).statusCode,
-    ).toBe(200);
-    const avatar = (await uploadFile(a.app, '/api/profile/me/avatar', creatorCookie, await testPng())).json()
-      .avatarUrl as string;
-    const avatarKey = `public/${avatar.slice('/uploads/'.length)}`;
-    expect(await a.app.storage.stat(avatarKey)).not.toBeNull();
-    await earnOnce(a.app, fanCookie, creator.id, creatorCookie);
+    expect(patched.statusCode).toBe(200);
+    const publicKey = (url: string) => `public/${url.slice('/uploads/'.length)}`;
+    const attachmentKeyOf = async (id: string) => {
+      const [row] = await a.database.db
+        .select({ fileName: schema.messageAttachments.fileName })
+        .from(schema.messageAttachments)
+        .where(sql`${schema.messageAttachments.id} = ${id}`);
+      return `private/attachments/${row?.fileName}`;
+    };
+    const creatorFiles = [publicKey(avatarUrl), ...portfolioImages.map(publicKey), await attachmentKeyOf(replyImageId)];
+    const fanFile = await attachmentKeyOf(fanImageId);
+    for (const key of [...creatorFiles, fanFile]) expect(await a.app.storage.stat(key), key).not.toBeNull();
     await passFlagWindow(a.app, a.clock);
-    // The fan wrote to support, and the creator's name is in the fan's bell.
-    expect(
-      (
-        await a.post('/api/support/messages', undefined, {
-          name,
-          email: creator.email,
-          subject: 'Hi there',
-          message: 'Please help me with my account.',
-        })
-      ).statusCode,
-    ).toBeLessThan(300);
+    // The creator wrote to support from their address.
+    const contact = await a.post('/api/support/messages', undefined, {
+      name,
+      email: creator.email,
+      subject: 'Hi there',
+      message: 'Please help me with my account.',
+    });
+    expect(contact.statusCode).toBeLessThan(300);
     const totalsBefore = await totals(adminCookie);
     expect((await close(creatorCookie)).statusCode).toBe(201);
 
@@ -233,7 +233,9 @@ describe('closing an account (issue 41 point 2)', () => {
     );
 
     for (const needle of [creator.email ?? '', name, bio]) expect(await tablesHolding(needle), needle).toEqual([]);
-    expect(await a.app.storage.stat(avatarKey)).toBeNull();
+    for (const key of creatorFiles) expect(await a.app.storage.stat(key), key).toBeNull();
+    // The fan's own image stays: it is theirs.
+    expect(await a.app.storage.stat(fanFile)).not.toBeNull();
     // The old username is held: nobody else can take it.
     const taken = await a.get(`/api/auth/username-available?username=${creator.username}`);
     expect(taken.json().available).toBe(false);
