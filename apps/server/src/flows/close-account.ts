@@ -13,6 +13,7 @@ import {
 import { unpaidEarnings } from '../modules/ledger';
 import { enqueueEffects } from '../modules/outbox';
 import { closeProfile, lockProfile, profileExists } from '../modules/profiles';
+import { isActiveAdmin } from '../platform/auth-guard';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { carryOutEffects } from './effects';
@@ -39,6 +40,8 @@ export async function closeAccount(
   const { userId } = opts;
   const adminId = 'adminId' in opts ? opts.adminId : null;
   if (!('adminId' in opts)) await assertOwnPassword(ctx.db, { userId, password: opts.password });
+  // An admin account is closed only once its admin role is gone, so nobody locks the platform's admins out.
+  if (await isActiveAdmin(ctx, userId)) throw new AppError('FORBIDDEN', ACCOUNT_DELETION_MESSAGES.notForAdmins);
   const now = ctx.clock.now();
   const done = await ctx.db.transaction(async (tx) => {
     if (!(await profileExists(tx, userId))) throw new AppError('NOT_FOUND', ACCOUNT_DELETION_MESSAGES.notFound);

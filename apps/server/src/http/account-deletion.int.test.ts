@@ -176,6 +176,9 @@ describe('closing an account (issue 41 point 2)', () => {
         (e: { action: string; targetId: string }) => e.action === 'account_deletion_started' && e.targetId === fan.id,
       ),
     ).toBe(true);
+    // An admin account is not closed, neither by an admin nor by itself.
+    expect((await a.post(`/api/admin/users/${admin.id}/account-deletion`, adminCookie)).statusCode).toBe(403);
+    expect((await close(adminCookie)).statusCode).toBe(403);
     // Not for a fan: a fan cannot start one for someone else.
     expect((await a.post(`/api/admin/users/${admin.id}/account-deletion`, fanCookie)).statusCode).toBe(401);
   });

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import {
-  ACCOUNT_DELETION_MESSAGES,
   ZAccountDeletionState,
   ZAdminActivityResponse,
   ZAdminEditUser,
@@ -33,8 +32,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cancelAccountClosure, closeAccount, refundMessage, reviewReport } from '../../flows';
-import { isActiveAdmin } from '../../platform/auth-guard';
-import { AppError } from '../../platform/errors';
 import { listAudit } from '../audit';
 import { accountDeletionOf } from '../auth';
 import { listReports } from '../moderation';
@@ -129,8 +126,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: ZUserParams, response: { 201: ZAccountDeletionState } } },
     async (request, reply) => {
       const admin = requirePermission(request, 'users');
-      if (await isActiveAdmin(app, request.params.userId))
-        throw new AppError('FORBIDDEN', ACCOUNT_DELETION_MESSAGES.notForAdmins);
       const result = await closeAccount(app, { userId: request.params.userId, adminId: admin.id });
       return reply.status(201).send(result);
     },
