@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountDeletionLinkRoutes, accountDeletionRoutes } from './http/account-deletion-routes';
 import { careRoutes } from './http/care-routes';
 import { settingsRoutes } from './http/config-routes';
 import { creatorSetupRoutes } from './http/creator-setup-routes';
@@ -58,6 +59,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       await api.register(creatorRoutes);
       await api.register(categoryRoutes);
       await api.register(authRoutes);
+      await api.register(accountDeletionLinkRoutes);
+      await api.register(accountDeletionRoutes);
       await api.register(profileRoutes);
       await api.register(publicProfileRoutes);
       await api.register(instagramKeyRoutes);

@@ -11,6 +11,7 @@ import * as schema from './db/schema';
  * fails when a file writes a table its folder does not own.
  */
 const OWNER: Record<string, string> = {
+  accountDeletions: 'auth',
   adminAuditLog: 'audit',
   adminUsers: 'auth',
   authTokens: 'auth',

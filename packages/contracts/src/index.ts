@@ -1,5 +1,6 @@
 // One file per server module (apps/server/src/modules/*), plus the shared pieces: common schemas,
 // error codes, limits, money and the product's words (copy). Importers use `@fanline/contracts`.
+export * from './account-deletion';
 export * from './admin';
 export * from './admin-page';
 export * from './attachments';

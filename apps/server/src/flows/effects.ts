@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { authMailDefinition, sendAuthMail } from '../modules/auth';
+import {
+  accountClosingMailDefinition,
+  authMailDefinition,
+  sendAccountClosingMail,
+  sendAuthMail,
+} from '../modules/auth';
 import {
   buildDataExport,
   dataExportBuildDefinition,
@@ -121,6 +126,7 @@ const DEFINITIONS = [
   processingFeeDefinition,
   dataExportBuildDefinition,
   dataExportMailDefinition,
+  accountClosingMailDefinition,
 ] as const;
 
 type Definition = (typeof DEFINITIONS)[number];
@@ -216,6 +222,7 @@ const REGISTRY = new EffectRegistry<EffectContext>([
   handled(processingFeeDefinition, (ctx, payload) => recordProcessingFee(ctx, payload)),
   handled(dataExportBuildDefinition, (ctx, payload) => buildDataExport(ctx, payload)),
   handled(dataExportMailDefinition, (ctx, payload) => mailDataExport(ctx, payload)),
+  handled(accountClosingMailDefinition, (ctx, payload) => sendAccountClosingMail(ctx, payload)),
 ]);
 
 /** Every kind the registry carries out (a test checks each definition is registered once). */

@@ -6,8 +6,10 @@
  */
 export { answerConversation } from './answer-conversation';
 export { blockFan } from './block-fan';
+export { cancelAccountClosure, closeAccount } from './close-account';
 export { declineConversation } from './decline-conversation';
 export { carryOutEffects, type EffectKind, type Effects, effect } from './effects';
+export { eraseDueAccounts } from './erase-accounts';
 export { EXPIRY_BATCH, expireMessages, refundPaidMessages } from './expire-messages';
 export { readConversation } from './read-conversation';
 export { refundMessage } from './refund-message';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { carryOutEffects, expireMessages, retryUpheldRefunds } from '../flows';
+import { carryOutEffects, eraseDueAccounts, expireMessages, retryUpheldRefunds } from '../flows';
 import { pruneOrphanAttachments } from '../modules/attachments';
 import { pruneLookupCache } from '../modules/creators';
 import { expireDataExports } from '../modules/data-export';
@@ -48,6 +48,8 @@ export async function runJobsOnce(app: FastifyInstance): Promise<void> {
   await reconcilePayments(app);
   await reconcilePayouts(app);
   await retryUpheldRefunds(app);
+  // Issue 41: closed accounts whose 14-day grace has passed are erased (decision 0058).
+  await eraseDueAccounts(app);
   // What changes left to do (decision 0022): retries, rows a crash left claimed, and what the
   // reconcilers above wrote. One attempt per row and pass.
   await carryOutEffects(app);

@@ -177,6 +177,23 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     body: () => ({ currentPassword: 'not-the-password', newPassword: 'a-long-password-3' }),
   },
 
+  // Issue 41: closing the caller's own account (decision 0058). A wrong password is refused (400), so
+  // the matrix never closes anyone; the mailed link's cancel is open to anyone holding a token.
+  'GET /api/me/account-deletion': { who: 'signed-in', own: 'the caller’s own closure, if any' },
+  'POST /api/me/account-deletion': {
+    who: 'signed-in',
+    own: 'the caller’s own account (a wrong password is refused)',
+    allowed: 'guard-passed',
+    body: () => ({ password: 'not-the-password' }),
+  },
+  'DELETE /api/me/account-deletion': { who: 'signed-in', allowed: 'guard-passed', mutates: true },
+  'POST /api/account-deletion/cancel': {
+    who: 'anyone',
+    own: 'the closure the mailed token names',
+    allowed: 'guard-passed',
+    body: () => ({ token: 'x'.repeat(32) }),
+  },
+
   // The caller's own profile and settings
   'GET /api/profile/me': { who: 'signed-in', own: 'the caller’s profile' },
   'PATCH /api/profile/me': { who: 'signed-in', mutates: true, body: () => ({ bio: 'Matrix bio' }) },
@@ -490,6 +507,20 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     mutates: true,
     allowed: 'guard-passed',
     body: () => ({ displayName: 'Renamed By Admin' }),
+  },
+  'GET /api/admin/users/:userId/account-deletion': { who: 'admins', params: (w) => ({ userId: w.otherFanId }) },
+  // An unknown user (404): the matrix closes nobody; account-deletion.int.test.ts closes one.
+  'POST /api/admin/users/:userId/account-deletion': {
+    who: 'admins',
+    params: () => ({ userId: '00000000-0000-4000-8000-000000000000' }),
+    mutates: true,
+    allowed: 'guard-passed',
+  },
+  'DELETE /api/admin/users/:userId/account-deletion': {
+    who: 'admins',
+    params: () => ({ userId: '00000000-0000-4000-8000-000000000000' }),
+    mutates: true,
+    allowed: 'guard-passed',
   },
   'POST /api/admin/users/:userId/make-creator': {
     who: 'super-admins',

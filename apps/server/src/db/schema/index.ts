@@ -1,3 +1,4 @@
+export * from './account-deletions';
 export * from './activity';
 export * from './admin';
 export * from './attachments';

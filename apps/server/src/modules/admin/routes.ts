@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  ZAccountDeletionState,
   ZAdminActivityResponse,
   ZAdminDispute,
   ZAdminDisputeEvidence,
@@ -34,8 +35,9 @@ import {
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { refundMessage, reviewReport } from '../../flows';
+import { cancelAccountClosure, closeAccount, refundMessage, reviewReport } from '../../flows';
 import { listAudit } from '../audit';
+import { accountDeletionOf } from '../auth';
 import { listReports } from '../moderation';
 import { listDisputes, submitDisputeEvidence } from '../payments';
 import { readAllSettings } from '../settings';
@@ -111,6 +113,36 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = requirePermission(request, 'users');
       await editUser(app, { adminId: admin.id, userId: request.params.userId, edit: request.body });
       return { ok: true as const };
+    },
+  );
+
+  // Issue 41 (decision 0058): an admin starts a user's account deletion (no password: the admin's own
+  // permission and the audit row stand for it), follows it, and may cancel it within the grace.
+  app.get(
+    '/users/:userId/account-deletion',
+    { schema: { tags, params: ZUserParams, response: { 200: ZAccountDeletionState } } },
+    async (request) => {
+      requirePermission(request, 'users');
+      return { deletion: await accountDeletionOf(app.db, request.params.userId) };
+    },
+  );
+
+  app.post(
+    '/users/:userId/account-deletion',
+    { schema: { tags, params: ZUserParams, response: { 201: ZAccountDeletionState } } },
+    async (request, reply) => {
+      const admin = requirePermission(request, 'users');
+      const result = await closeAccount(app, { userId: request.params.userId, adminId: admin.id });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.delete(
+    '/users/:userId/account-deletion',
+    { schema: { tags, params: ZUserParams, response: { 200: ZAccountDeletionState } } },
+    async (request) => {
+      const admin = requirePermission(request, 'users');
+      return cancelAccountClosure(app, { userId: request.params.userId, adminId: admin.id });
     },
   );
 

@@ -8,6 +8,7 @@ export {
 } from './dispute-earning';
 export { holdEarning, isReleased, releaseDueEarnings } from './earning-holds';
 export { finishPayout } from './finish-payout';
+export { unpaidEarnings } from './payable-balance';
 export {
   PAYOUT_EFFECTS,
   payoutMailDefinition,

@@ -14,6 +14,7 @@ export { type ConversationLookups, getConversation } from './get-conversation';
 export { hasPaidMessages } from './has-paid-messages';
 export { listAtRisk } from './list-at-risk';
 export { listConversations } from './list-conversations';
+export { openPairsOf } from './open-pairs';
 export { oldestOverdueMessage } from './overdue-messages';
 export {
   endCauseOf,

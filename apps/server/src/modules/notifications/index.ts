@@ -1,5 +1,6 @@
 /** What other modules may call of notifications: in-app notifications, the one mail gate (issue #13) and Web Push (issue 26). */
 export { createNotification, createNotifications, notificationPart } from './create-notification';
+export { eraseNotifications } from './erase-notifications';
 export { mailUser } from './mail-user';
 export { markMessageNotificationsRead } from './mark-notifications-read';
 export { getNotificationPreferences, updateNotificationPreferences } from './notification-preferences';

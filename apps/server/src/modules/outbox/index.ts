@@ -4,6 +4,7 @@
 // its handler in one EffectRegistry, which checks every claimed row against its kind's schema.
 export { outboxBacklog } from './backlog';
 export { type Effect, effectsPart, enqueueEffects } from './enqueue';
+export { eraseFromPayloads } from './erase-payloads';
 export {
   type DeadEffect,
   type DeadEffectChange,

@@ -1,6 +1,7 @@
 // The profiles module's front door: what other modules (auth, verification) and the app may call.
 
 export { avatarFromPictureDefinition, avatarFromPictureEffect, copyPictureAsAvatar } from './avatar-from-picture';
+export { closeProfile, ERASED_DISPLAY_NAME, eraseProfile } from './close-profile';
 export { creatorSetupFacts, markLinkShared } from './creator-setup';
 export { assertDisplayNameAllowed, nameSkeleton, protectedCreators } from './display-name';
 export { loadSessionUser, type SessionUser } from './load-session-user';

@@ -3,7 +3,13 @@ import type { MailContent } from './layout';
 import * as t from './templates';
 
 /** The mails that are about the account itself: never an unsubscribe link (they must always arrive). */
-export const SECURITY_MAIL_KINDS = ['email-confirmation', 'password-reset', 'sign-up-attempt', 'data-export'] as const;
+export const SECURITY_MAIL_KINDS = [
+  'email-confirmation',
+  'password-reset',
+  'sign-up-attempt',
+  'data-export',
+  'account-closing',
+] as const;
 export type SecurityMailKind = (typeof SECURITY_MAIL_KINDS)[number];
 
 /** What a sent mail is, for the log and the outbox: a product kind (switchable), a security mail, an alert. */
@@ -65,6 +71,19 @@ export const MAIL_CATALOG = {
     channel: 'security',
     sample: (base) =>
       t.dataExportReadyMail({ link: `${base}/profile?tab=security`, expiresAt: new Date('2026-12-05T12:00:00Z') }),
+    userText: [],
+  },
+  'account-closing': {
+    title: 'Account closing (cancel link)',
+    kind: 'account-closing',
+    channel: 'security',
+    sample: (base) =>
+      t.accountClosingMail({
+        scheduledFor: '12 December 2026',
+        cancelLink: `${base}/login#cancel-deletion=${SAMPLE_TOKEN}`,
+        refundedMessages: 2,
+        earningsHeldCents: 4250,
+      }),
     userText: [],
   },
   'system-alert': {

@@ -112,6 +112,51 @@ export function dataExportReadyMail(opts: { link: string; expiresAt: Date }): Ma
   };
 }
 
+/**
+ * Issue 41 (decision 0058): the account is closing. The link cancels the deletion (its token in the URL
+ * fragment, decision 0046); `earningsHeldCents` is what could not be paid out and stays on the books.
+ */
+export function accountClosingMail(opts: {
+  scheduledFor: string;
+  cancelLink: string;
+  refundedMessages: number;
+  earningsHeldCents: number;
+}): MailContent {
+  return {
+    subject: 'Your Fanline account is closing',
+    preview: `Your account and your data will be deleted on ${opts.scheduledFor}. You can still cancel.`,
+    heading: 'Your account is closing',
+    body: (
+      <>
+        <P>You asked to close your Fanline account. You were signed out everywhere.</P>
+        {opts.refundedMessages > 0 ? (
+          <P>
+            {opts.refundedMessages === 1
+              ? 'One open paid message was ended and its money went back to the fan.'
+              : `${opts.refundedMessages} open paid messages were ended and their money went back to the fans.`}
+          </P>
+        ) : null}
+        {opts.earningsHeldCents > 0 ? (
+          <P>
+            Earnings of {formatCents(opts.earningsHeldCents)} stay on your account: they cannot be paid out without a
+            payout account.
+          </P>
+        ) : null}
+        <Fact label="Deletion on">{opts.scheduledFor}</Fact>
+        <P>Changed your mind? Cancel the deletion before then:</P>
+      </>
+    ),
+    cta: { label: 'Cancel deletion', href: opts.cancelLink },
+    after: (
+      <P>
+        Signing in before that day also lets you cancel. After it, your name, email, profile and pictures are deleted;
+        payment records are kept without them for as long as the law requires.
+      </P>
+    ),
+    reason: 'You receive this because your Fanline account is closing.',
+  };
+}
+
 // ---- System alerts (to every active admin; switched by the platform setting, not per reader) ----
 
 export function systemAlertMail(opts: { subject: string; lines: string[]; link: string }): MailContent {

@@ -1,3 +1,4 @@
+import { CloseAccountSection } from '../../components/account-closure/close-account-section';
 import { DataExportPanel } from '../../components/data-export/data-export-panel';
 import { AvatarUpload } from '../../features/account/components/avatar-upload';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form';
@@ -17,6 +18,7 @@ export function Component() {
         <>
           <ChangePasswordForm />
           <DataExportPanel />
+          <CloseAccountSection creator />
         </>
       }
     />

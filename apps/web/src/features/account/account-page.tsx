@@ -1,5 +1,6 @@
 import { Bell, CreditCard, Shield, User } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { CloseAccountSection } from '../../components/account-closure/close-account-section';
 import { RequireAuth } from '../../components/auth/require-auth';
 import { DataExportPanel } from '../../components/data-export/data-export-panel';
 import { Card } from '../../components/ui/card';
@@ -63,6 +64,7 @@ function EditProfile() {
           <TabsContent value="security">
             <ChangePasswordForm />
             <DataExportPanel />
+            <CloseAccountSection creator={user.isCreator} />
           </TabsContent>
           <TabsContent value="billing">
             <BillingOverview />

@@ -15,6 +15,7 @@ import { signInErrorMessage, type TFormError } from '../../lib/auth/auth-errors'
 import { useSession } from '../../lib/auth/session';
 import { takePostLoginTarget } from '../../lib/auth/storage';
 import { paths } from '../../paths';
+import { CANCEL_DELETION_KEY, CancelDeletionCard } from './components/cancel-deletion-card';
 import { ResendConfirmationButton } from './components/resend-confirmation';
 
 /** spec §9: the post-login redirect follows 500 ms after a successful sign-in. */
@@ -41,6 +42,14 @@ export function Component() {
   // Set from submit until the redirect: the session turns signed-in before the 500 ms are up, and
   // the "signed-in visitor" redirect below must not cut the wait short.
   const submitting = useRef(false);
+  // Issue 41: the closing-account mail's link (#cancel-deletion=…), read once and taken out of the address bar.
+  const [cancelToken, setCancelToken] = useState(
+    () => new URLSearchParams(location.hash.slice(1)).get(CANCEL_DELETION_KEY) ?? '',
+  );
+  useEffect(() => {
+    if (location.hash.includes(CANCEL_DELETION_KEY))
+      window.history.replaceState(window.history.state, '', location.pathname + location.search);
+  }, [location]);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -75,6 +84,7 @@ export function Component() {
   }, [redirectNow, navigate, params, notice.newFan]);
 
   if (loading || redirectNow) return <PageSpinner />;
+  if (cancelToken) return <CancelDeletionCard token={cancelToken} onDone={() => setCancelToken('')} />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

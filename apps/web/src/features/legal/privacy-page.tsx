@@ -1,4 +1,4 @@
-import { DATA_EXPORT_DAYS, VITALS } from '@fanline/contracts';
+import { ACCOUNT_DELETION_GRACE_DAYS, DATA_EXPORT_DAYS, RECORDS_RETENTION_YEARS, VITALS } from '@fanline/contracts';
 import { Link } from 'react-router';
 import { paths, SUPPORT_EMAIL } from '../../paths';
 import { LegalDocument, LegalList, LegalSection } from './components/legal-document';
@@ -81,13 +81,17 @@ export function Component() {
 
       <LegalSection id="how-long" title="4. How long we keep it">
         <LegalList>
-          <li>Account, profile and messages: while your account exists.</li>
+          <li>
+            Account, profile and messages: while your account exists. When you close it, {ACCOUNT_DELETION_GRACE_DAYS}{' '}
+            days later.
+          </li>
           <li>Sessions: until you sign out or they expire.</li>
           <li>Password-reset and confirmation links: until used or expired; only a hash is stored.</li>
           <li>Page-speed totals: {VITALS.retentionDays} days.</li>
           <li>
-            Payment and ledger records (amounts, fees, dates, who paid whom): for as long as tax and accounting law
-            requires, also after an account is deleted. These cannot be erased on request.
+            Payment and ledger records (amounts, fees, dates, payouts): {RECORDS_RETENTION_YEARS} years after the end of
+            the year of the payment, as tax and accounting law requires, also after an account is deleted. After
+            deletion they name no one: the account in them is a pseudonym. These cannot be erased on request.
           </li>
         </LegalList>
       </LegalSection>
@@ -111,9 +115,16 @@ export function Component() {
             (creators in their dashboard settings); for anything else, write to us.
           </li>
           <li>
-            <strong>Deletion:</strong> write to {mail} from your account’s address. We delete your account, profile,
-            photos and messages, and keep only the payment records described above. Messages still waiting for a reply
-            are ended first and the money returned.
+            <strong>Deletion:</strong> choose “Close account” in the Security tab of{' '}
+            <Link className="font-medium text-brand-700 underline" to={paths.profile}>
+              Edit Profile
+            </Link>{' '}
+            (creators in their dashboard settings), or write to {mail} from your account’s address. Messages still
+            waiting for a reply are ended first and the money returned. You have {ACCOUNT_DELETION_GRACE_DAYS} days to
+            change your mind; then we erase your email, name, username, bio, photos, the images you sent, your
+            notifications and your support requests. Your username stays reserved, so nobody else can take it. The
+            messages you exchanged stay in the other person’s conversation under “Deleted user”, and the payment records
+            described above are kept under a pseudonym.
           </li>
           <li>
             <strong>Objection and complaint:</strong> you may object to a use of your data or complain to your data

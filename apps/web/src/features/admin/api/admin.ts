@@ -1,4 +1,5 @@
 import type {
+  TAccountDeletionStateView,
   TAdminEditUser,
   TAdminMessagesResponse,
   TAdminRefundResult,
@@ -23,6 +24,7 @@ export const adminKeys = {
   users: (search: string, filter: string, page: number) => [...adminKeys.all, 'users', search, filter, page] as const,
   settings: () => [...adminKeys.all, 'settings'] as const,
   vitals: () => [...adminKeys.all, 'vitals'] as const,
+  accountDeletion: (userId: string) => [...adminKeys.all, 'account-deletion', userId] as const,
 };
 
 // Admin figures move under the admin's feet: short stale time, no 5-minute cache.
@@ -140,3 +142,16 @@ export const adminVitalsQuery = () =>
     queryFn: ({ signal }) => api<TAdminVitals>('/admin/vitals', { signal }),
     staleTime: 60_000,
   });
+
+/** Issue 41: a user's account closure, as an admin follows it; start and cancel are audited. */
+export const adminAccountDeletionQuery = (userId: string) =>
+  queryOptions({
+    queryKey: adminKeys.accountDeletion(userId),
+    queryFn: ({ signal }) =>
+      api<TAccountDeletionStateView>(`/admin/users/${encodeURIComponent(userId)}/account-deletion`, { signal }),
+    staleTime: FRESH,
+  });
+export const startAccountDeletion = (userId: string) =>
+  api<TAccountDeletionStateView>(`/admin/users/${encodeURIComponent(userId)}/account-deletion`, { method: 'POST' });
+export const cancelAccountDeletion = (userId: string) =>
+  api<TAccountDeletionStateView>(`/admin/users/${encodeURIComponent(userId)}/account-deletion`, { method: 'DELETE' });

@@ -7,6 +7,7 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
 import { usePlatformConfig } from '../../../lib/platform-config';
 import type { editUser } from '../api/admin';
+import { AccountDeletionPanel } from './account-deletion-panel';
 
 /** spec §2: the read-only User Details dialog. */
 export function UserDetailsDialog({ user, onClose }: { user: TAdminUserRow | null; onClose: () => void }) {
@@ -44,6 +45,7 @@ export function UserDetailsDialog({ user, onClose }: { user: TAdminUserRow | nul
               </div>
             ))}
           </dl>
+          <AccountDeletionPanel userId={user.id} isAdmin={user.adminRole !== null} />
         </DialogContent>
       )}
     </Dialog>
