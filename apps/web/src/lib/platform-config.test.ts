@@ -18,9 +18,8 @@ describe('fillCopy', () => {
     expect(fillCopy('{hours}', { ...config, responseWindowHours: 1 })).toBe('1 hour');
   });
 
-  test('promises "not charged" only while cards are merely held', () => {
-    expect(fillCopy('{notCharged}', FALLBACK_CONFIG)).toBe('you are not charged');
-    expect(fillCopy('{notCharged}', { ...FALLBACK_CONFIG, paymentMode: 'charge' })).toBe('you are refunded in full');
+  test('extra values fill their placeholders; the settings win over them', () => {
+    expect(fillCopy('{a} {hours}', FALLBACK_CONFIG, { a: 'b', hours: 'x' })).toBe('b 24 hours');
   });
 
   test('leaves unknown placeholders alone', () => {

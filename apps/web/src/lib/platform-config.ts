@@ -51,26 +51,24 @@ export function formatHours(hours: number): string {
 
 /**
  * Fills the placeholders of copy that states a platform setting: {hours} "24 hours", {hour} "24-hour",
- * {share} "75%", {fee} "25%", {min} "$5", {max} "$500", {notCharged} what happens to the money when no
- * reply comes ("you are not charged" while cards are only held; "you are refunded in full" when
- * they are charged at once, ARCHITECTURE §2), {released} " and the hold is released" while held.
+ * {share} "75%", {fee} "25%", {min} "$5", {max} "$500", and any `extra` values a feature adds (the message
+ * dialog's {notCharged} and {released}: features/messaging/money-back-copy.ts, out of the first load).
  */
-export function fillCopy(text: string, config: TPublicConfig): string {
+export function fillCopy(text: string, config: TPublicConfig, extra?: Record<string, string>): string {
   const values: Record<string, string> = {
+    ...extra,
     hours: formatHours(config.responseWindowHours),
     hour: `${config.responseWindowHours}-hour`,
     share: `${config.creatorSharePercent}%`,
     fee: `${config.commissionPercent}%`,
     min: `$${config.price.minDollars}`,
     max: `$${config.price.maxDollars}`,
-    released: config.paymentMode === 'hold' ? ' and the hold is released' : '',
-    notCharged: config.paymentMode === 'hold' ? 'you are not charged' : 'you are refunded in full',
   };
   return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
 }
 
 /** A hook form of fillCopy for components. */
-export function useCopy(): (text: string) => string {
+export function useCopy(extra?: (config: TPublicConfig) => Record<string, string>): (text: string) => string {
   const config = usePlatformConfig();
-  return (text) => fillCopy(text, config);
+  return (text) => fillCopy(text, config, extra?.(config));
 }

@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api-client';
 import { useCopy } from '../../lib/platform-config';
 import { href, paths } from '../../paths';
 import { paymentReceiptQuery } from './api/checkout';
+import { moneyBackCopy } from './money-back-copy';
 
 const STEPS = [
   { icon: Bell, text: (who: string) => `${who} has been notified of your message.` },
@@ -92,7 +93,7 @@ const HEADLINE: Record<TPaymentReceipt['state'], string> = {
 };
 
 function ReceiptView({ receipt }: { receipt: TPaymentReceipt }) {
-  const copy = useCopy();
+  const copy = useCopy(moneyBackCopy);
   const creator = receipt.creator.username;
   const who = `@${creator}`;
   const amount = formatCents(receipt.amountCents);

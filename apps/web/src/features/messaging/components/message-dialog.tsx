@@ -15,6 +15,7 @@ import { cn } from '../../../lib/cn';
 import { whenIdle } from '../../../lib/idle';
 import { useCopy } from '../../../lib/platform-config';
 import { paymentConfigQuery, startCheckout, testSend } from '../api/checkout';
+import { moneyBackCopy } from '../money-back-copy';
 import { preloadMessageSchema, validateMessage } from '../utils/validate-message';
 
 export interface TMessageRecipient {
@@ -46,7 +47,7 @@ const ASSURANCES = [
 export function MessageDialog({ creator, previousPrice, open, onOpenChange }: MessageDialogProps) {
   const id = useId();
   const { user } = useSession();
-  const copy = useCopy();
+  const copy = useCopy(moneyBackCopy);
   const config = useQuery({ ...paymentConfigQuery(), enabled: open });
   // Issue 36: asked before the fan writes; a blocked fan sees why instead of the form.
   const eligibility = useMessageEligibility(creator.username, open);
