@@ -8,6 +8,7 @@ import {
   markAccountErased,
   revokeUserSessions,
 } from '../modules/auth';
+import { eraseDataExports } from '../modules/data-export';
 import { eraseNotifications } from '../modules/notifications';
 import { eraseFromPayloads } from '../modules/outbox';
 import { ERASED_DISPLAY_NAME, eraseProfile } from '../modules/profiles';
@@ -30,7 +31,7 @@ type Ctx = Pick<
  * with SKIP LOCKED (any number of instances share the work) and the person is replaced by a pseudonym
  * everywhere their data lives: the account (address, password, sessions, mailed tokens), the profile
  * (names, bio, pictures, social handles, payout account; the username held), their bell and push
- * subscriptions and their names in other people's bells, the support requests sent from their
+ * subscriptions and their names in other people's bells, their data exports (rows and zips), the support requests sent from their
  * address, their names in audit rows and in effect payloads (a push's title), and the images they uploaded. Stored files go through the
  * outbox's storage-delete effect. Messages, payments, earnings, payouts and the ledger stay, pointing
  * at the pseudonymous id: the books balance and the admin's totals do not move. Returns how many.
@@ -68,7 +69,11 @@ async function eraseBatch(ctx: Ctx): Promise<number> {
           replacementEmail: erasedEmail(userId),
           replacementName: ERASED_DISPLAY_NAME,
         });
-      effects.push(...(profile?.effects ?? []), ...(await eraseAttachments(tx, { ownerId: userId, now })));
+      effects.push(
+        ...(profile?.effects ?? []),
+        ...(await eraseAttachments(tx, { ownerId: userId, now })),
+        ...(await eraseDataExports(tx, { userId, now })),
+      );
       await markAccountErased(tx, { id, now });
     }
     return { userIds: due.map((row) => row.userId), deliverHere, effects };

@@ -219,6 +219,14 @@ describe('closing an account (issue 41 point 2)', () => {
       message: 'Please help me with my account.',
     });
     expect(contact.statusCode).toBeLessThan(300);
+    // A copy of their data, ready to download: its zip holds everything erasure removes.
+    expect((await a.post('/api/me/data-export', creatorCookie)).statusCode).toBeLessThan(300);
+    const [exported] = await a.database.db
+      .select({ objectKey: schema.dataExports.objectKey, status: schema.dataExports.status })
+      .from(schema.dataExports)
+      .where(sql`${schema.dataExports.userId} = ${creator.id}`);
+    expect(exported?.status).toBe('ready');
+    expect(await a.app.storage.stat(exported?.objectKey ?? '')).not.toBeNull();
     const totalsBefore = await totals(adminCookie);
     expect((await close(creatorCookie)).statusCode).toBe(201);
 
@@ -237,6 +245,14 @@ describe('closing an account (issue 41 point 2)', () => {
 
     for (const needle of [creator.email ?? '', name, bio]) expect(await tablesHolding(needle), needle).toEqual([]);
     for (const key of creatorFiles) expect(await a.app.storage.stat(key), key).toBeNull();
+    // Their data export went too: the zip and its row.
+    expect(await a.app.storage.stat(exported?.objectKey ?? '')).toBeNull();
+    expect(
+      await a.database.db
+        .select({ id: schema.dataExports.id })
+        .from(schema.dataExports)
+        .where(sql`${schema.dataExports.userId} = ${creator.id}`),
+    ).toEqual([]);
     // The fan's own image stays: it is theirs.
     expect(await a.app.storage.stat(fanFile)).not.toBeNull();
     // The old username is held: nobody else can take it.
