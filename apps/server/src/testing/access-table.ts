@@ -562,6 +562,16 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
       message: 'A question.',
     }),
   },
+  // Chargebacks (issue 37 gap 2, decision 0054): the transactions permission, as the money screens.
+  'GET /api/admin/disputes': { who: 'admins' },
+  'POST /api/admin/disputes/:id/evidence': {
+    who: 'admins',
+    own: 'any dispute (the world has none here, so 404)',
+    params: () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+    body: () => ({ text: 'The fan received the reply they paid for, on time.' }),
+    mutates: true,
+    allowed: 'guard-passed',
+  },
   'GET /api/admin/stuck-jobs': { who: 'admins' },
   'POST /api/admin/stuck-jobs/:id/retry': {
     who: 'admins',
