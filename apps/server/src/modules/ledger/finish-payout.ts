@@ -48,10 +48,13 @@ export async function finishPayout(ctx: FinishContext, opts: { payoutId: string 
       .leftJoin(payments, eq(payments.messageId, earnings.messageId))
       .where(eq(earnings.payoutId, payoutId))
       .orderBy(earnings.createdAt, earnings.id);
-    for (const earning of owed) {
-      if (earning.transferId) continue;
+    const amounts = transferAmounts(owed, payout.amount);
+    for (const [i, earning] of owed.entries()) {
+      const amount = amounts[i] ?? 0;
+      // Wholly kept to settle a debt (decision 0055): nothing of it goes to the creator's account.
+      if (earning.transferId || amount === 0) continue;
       const outcome = await rails.transferEarning(
-        { id: earning.id, amount: earning.amount, providerPaymentId: earning.intentId, payoutId },
+        { id: earning.id, amount, providerPaymentId: earning.intentId, payoutId },
         accountId,
       );
       if (outcome.state === 'refused') {
@@ -128,4 +131,19 @@ async function refuse(ctx: FinishContext, payoutId: string, reason: string) {
   });
   if (keys.length > 0) await ctx.outbox.carryOut(keys);
   return result;
+}
+
+/**
+ * What each earning's transfer carries, in the payout's order: its whole share, except that a payout
+ * that nets a debt (decision 0055: its amount is less than its earnings) keeps the difference back from
+ * the first earnings. Derived from the payout's own amount, so every retry sends the same parameters
+ * under the same keys (decision 0049).
+ */
+export function transferAmounts(owed: ReadonlyArray<{ amount: number }>, payoutAmount: number): number[] {
+  let kept = Math.max(owed.reduce((sum, e) => sum + e.amount, 0) - payoutAmount, 0);
+  return owed.map((e) => {
+    const keep = Math.min(kept, e.amount);
+    kept -= keep;
+    return e.amount - keep;
+  });
 }

@@ -82,8 +82,10 @@ export async function reverseEarning(
     amountPlatformFee: number;
     amountTotal: number;
     at: Date;
+    /** The provider refused to reverse the earning's transfer: its share is netted instead (decision 0055). */
+    reversalRefused?: boolean;
   },
-): Promise<boolean> {
+): Promise<TakeBack | false> {
   const earning = await unpaidEarning(tx, opts.messageId, true);
   if (!earning) return reverseTransferredEarning(tx, opts);
   const [held] = await tx
@@ -104,15 +106,29 @@ export async function reverseEarning(
       { account: ACCOUNTS.card, amount: opts.amountTotal },
     ],
   });
-  return true;
+  return 'cancelled';
 }
+
+/**
+ * How a refund took the creator's earning back (decision 0055): cancelled in the ledger before its payout;
+ * its transfer reversed after; or, the reversal refused, netted against the creator's next payouts.
+ */
+export type TakeBack = 'cancelled' | 'reversed' | 'netted';
 
 async function reverseTransferredEarning(
   tx: Db,
-  opts: { paymentId: string; messageId: string; amountPlatformFee: number; amountTotal: number; at: Date },
-): Promise<boolean> {
+  opts: {
+    paymentId: string;
+    messageId: string;
+    amountPlatformFee: number;
+    amountTotal: number;
+    at: Date;
+    reversalRefused?: boolean;
+  },
+): Promise<TakeBack | false> {
   const earning = await transferredEarning(tx, opts.messageId, true);
   if (!earning) return false;
+  if (earning.status === 'paid_out' && opts.reversalRefused) return netEarning(tx, earning, opts);
   if (earning.status === 'paid_out') {
     // What a partial reversal in the dashboard took back is booked already; the rest comes back now.
     const booked = await reversalBooked(tx, opts.paymentId);
@@ -128,7 +144,63 @@ async function reverseTransferredEarning(
       { account: ACCOUNTS.card, amount: earning.amount + opts.amountPlatformFee },
     ],
   });
-  return true;
+  return 'reversed';
+}
+
+/**
+ * The provider refused to reverse the transfer (decision 0055): what of the share is still with the creator
+ * becomes a debt (creator_payable → transfer_reversals, kind reversal_netted), so creator_payable goes
+ * negative by it and the next payout request pays out only what is left after it (requestPayout). The fan
+ * is then refunded from transfer_reversals and platform_revenue exactly as after a reversal, so every
+ * earnings figure reads a netted earning as it reads a reversed one. The earning is marked reversed: it is
+ * taken back, and no second refund can take it again.
+ */
+async function netEarning(
+  tx: Db,
+  earning: { id: string; amount: number; creatorId: string },
+  opts: { paymentId: string; amountPlatformFee: number; at: Date },
+): Promise<TakeBack> {
+  const booked = await reversalBooked(tx, opts.paymentId);
+  await tx.update(earnings).set({ status: 'reversed', updatedAt: opts.at }).where(eq(earnings.id, earning.id));
+  await postLedgerTransaction(tx, {
+    kind: 'reversal_netted',
+    paymentId: opts.paymentId,
+    at: opts.at,
+    legs: [
+      { account: ACCOUNTS.creatorPayable(earning.creatorId), amount: -(earning.amount - booked) },
+      { account: ACCOUNTS.transferReversals, amount: earning.amount - booked },
+    ],
+  });
+  await postLedgerTransaction(tx, {
+    kind: 'refund',
+    paymentId: opts.paymentId,
+    at: opts.at,
+    legs: [
+      { account: ACCOUNTS.transferReversals, amount: -earning.amount },
+      { account: ACCOUNTS.platformRevenue, amount: -opts.amountPlatformFee },
+      { account: ACCOUNTS.card, amount: earning.amount + opts.amountPlatformFee },
+    ],
+  });
+  return 'netted';
+}
+
+/**
+ * How a refunded payment's earning was taken back, read from its books (decision 0055): null while it is
+ * not refunded.
+ */
+export async function takeBackOf(db: Db, opts: { paymentId: string; messageId: string }): Promise<TakeBack | null> {
+  const [earning] = await db
+    .select({ status: earnings.status })
+    .from(earnings)
+    .where(eq(earnings.messageId, opts.messageId));
+  if (earning?.status === 'refunded') return 'cancelled';
+  if (earning?.status !== 'reversed') return null;
+  const [netted] = await db
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.paymentId, opts.paymentId), eq(ledgerEntries.kind, 'reversal_netted')))
+    .limit(1);
+  return netted ? 'netted' : 'reversed';
 }
 
 /**

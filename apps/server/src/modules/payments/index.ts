@@ -25,6 +25,8 @@ export {
   PAYMENT_EFFECTS,
   payoutAccountMailEffect,
   processingFeeDefinition,
+  refundAnsweredDefinition,
+  refundAnsweredEffect,
   refundUpheldDefinition,
   refundUpheldEffect,
   releaseDefinition,
@@ -32,11 +34,16 @@ export {
 } from './effects';
 export { giveBackAtProvider } from './give-back-at-provider';
 export { createLocalProvider } from './local/provider';
-export { creatorSharesForMessages, paymentIdsForMessages, paymentOfMessage } from './message-payments';
+export {
+  creatorSharesForMessages,
+  paymentIdsForMessages,
+  paymentOfMessage,
+  paymentRowOfMessage,
+} from './message-payments';
 export { paymentsByState } from './payments-by-state';
 export { completeSimulatedOnboarding, createDashboardLink, createOnboardingLink } from './payout-account';
 export { mailPayoutAccountState } from './payout-account-mail';
-export type { PaymentProvider } from './provider';
+export type { PaymentProvider, PaymentRow } from './provider';
 export { reconcilePayments } from './reconcile-payments';
 export { recordProcessingFee } from './record-processing-fee';
 export { refundCapturedPayment, releasePayment } from './release-payment';
