@@ -7,6 +7,7 @@ import { payoutMailEffect } from './payout-effects';
 import { payoutPushEffect } from './payout-push';
 import { applyPayoutNews } from './payout-state';
 import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
+import { transferAmounts } from './transfer-amounts';
 import { waitForFunds } from './wait-for-funds';
 
 type FinishContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'log' | 'outbox'>;
@@ -131,19 +132,4 @@ async function refuse(ctx: FinishContext, payoutId: string, reason: string) {
   });
   if (keys.length > 0) await ctx.outbox.carryOut(keys);
   return result;
-}
-
-/**
- * What each earning's transfer carries, in the payout's order: its whole share, except that a payout
- * that nets a debt (decision 0055: its amount is less than its earnings) keeps the difference back from
- * the first earnings. Derived from the payout's own amount, so every retry sends the same parameters
- * under the same keys (decision 0049).
- */
-export function transferAmounts(owed: ReadonlyArray<{ amount: number }>, payoutAmount: number): number[] {
-  let kept = Math.max(owed.reduce((sum, e) => sum + e.amount, 0) - payoutAmount, 0);
-  return owed.map((e) => {
-    const keep = Math.min(kept, e.amount);
-    kept -= keep;
-    return e.amount - keep;
-  });
 }

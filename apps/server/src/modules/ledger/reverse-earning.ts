@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { earnings, ledgerEntries, payments } from '../../db/schema';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { earnings, ledgerEntries, payments, payouts } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
+import { transferAmounts } from './transfer-amounts';
 
 /** The message's earning while a reversal may still take it back: booked, not paid out, not refunded. */
 async function unpaidEarning(db: Db, messageId: string, lock: boolean) {
@@ -19,7 +20,11 @@ async function unpaidEarning(db: Db, messageId: string, lock: boolean) {
   return row ?? null;
 }
 
-/** The message's earning once paid out through a transfer (decision 0029): paid_out, or reversed by a transfer.reversed. */
+/**
+ * The message's earning once paid out through a transfer (decision 0029): paid_out, or reversed by a
+ * transfer.reversed. Also one kept back whole to settle a debt (decision 0055): in a payout whose transfers
+ * are done, with no transfer of its own (`transferId` null).
+ */
 async function transferredEarning(db: Db, messageId: string, lock: boolean) {
   const query = db
     .select({
@@ -28,17 +33,36 @@ async function transferredEarning(db: Db, messageId: string, lock: boolean) {
       creatorId: earnings.creatorId,
       status: earnings.status,
       transferId: earnings.providerTransferId,
+      payoutId: earnings.payoutId,
     })
     .from(earnings)
+    .leftJoin(payouts, eq(payouts.id, earnings.payoutId))
     .where(
       and(
         eq(earnings.messageId, messageId),
-        isNotNull(earnings.providerTransferId),
+        or(isNotNull(earnings.providerTransferId), eq(payouts.transferred, true)),
         inArray(earnings.status, ['paid_out', 'reversed']),
       ),
     );
-  const [row] = lock ? await query.for('update') : await query;
-  return row?.transferId ? { ...row, transferId: row.transferId } : null;
+  const [row] = lock ? await query.for('update', { of: earnings }) : await query;
+  return row ?? null;
+}
+
+/**
+ * How much of a paid-out earning's share was kept back to settle an earlier debt instead of going to the
+ * creator's Stripe account (decision 0055): recomputed from its payout as finishPayout computed it.
+ */
+async function keptBack(tx: Db, earning: { id: string; amount: number; payoutId: string | null }) {
+  if (!earning.payoutId) return 0;
+  const [payout] = await tx.select({ amount: payouts.amount }).from(payouts).where(eq(payouts.id, earning.payoutId));
+  if (!payout) return 0;
+  const owed = await tx
+    .select({ id: earnings.id, amount: earnings.amount })
+    .from(earnings)
+    .where(eq(earnings.payoutId, earning.payoutId))
+    .orderBy(earnings.createdAt, earnings.id);
+  const index = owed.findIndex((e) => e.id === earning.id);
+  return index < 0 ? 0 : earning.amount - (transferAmounts(owed, payout.amount)[index] ?? earning.amount);
 }
 
 /**
@@ -53,7 +77,9 @@ export async function earningForRefund(
 ): Promise<{ transfer: { id: string; amount: number; transferId: string } | null } | null> {
   if (await unpaidEarning(db, opts.messageId, false)) return { transfer: null };
   const paid = await transferredEarning(db, opts.messageId, false);
-  return paid ? { transfer: { id: paid.id, amount: paid.amount, transferId: paid.transferId } } : null;
+  if (!paid) return null;
+  // Kept back whole to settle a debt (decision 0055): nothing at the provider to reverse.
+  return { transfer: paid.transferId ? { id: paid.id, amount: paid.amount, transferId: paid.transferId } : null };
 }
 
 /** Whether the message's earning could still be reversed (reverseEarning), before its transfer or after. */
@@ -129,10 +155,25 @@ async function reverseTransferredEarning(
   const earning = await transferredEarning(tx, opts.messageId, true);
   if (!earning) return false;
   if (earning.status === 'paid_out' && opts.reversalRefused) return netEarning(tx, earning, opts);
+  let taken: TakeBack = 'reversed';
   if (earning.status === 'paid_out') {
-    // What a partial reversal in the dashboard took back is booked already; the rest comes back now.
+    // What a partial reversal in the dashboard took back is booked already; the rest of what was
+    // transferred comes back now. What was kept back to settle an earlier debt never reached the
+    // creator's account: it becomes their debt again (decision 0055).
     const booked = await reversalBooked(tx, opts.paymentId);
-    await takeBackTransfer(tx, earning, { amount: earning.amount - booked, whole: true }, opts.at, opts.paymentId);
+    const kept = await keptBack(tx, earning);
+    const transferred = earning.amount - kept;
+    await takeBackTransfer(tx, earning, { amount: transferred - booked, whole: true }, opts.at, opts.paymentId);
+    await postLedgerTransaction(tx, {
+      kind: 'reversal_netted',
+      paymentId: opts.paymentId,
+      at: opts.at,
+      legs: [
+        { account: ACCOUNTS.creatorPayable(earning.creatorId), amount: -kept },
+        { account: ACCOUNTS.transferReversals, amount: kept },
+      ],
+    });
+    if (kept > 0) taken = 'netted';
   }
   await postLedgerTransaction(tx, {
     kind: 'refund',
@@ -144,7 +185,7 @@ async function reverseTransferredEarning(
       { account: ACCOUNTS.card, amount: earning.amount + opts.amountPlatformFee },
     ],
   });
-  return 'reversed';
+  return taken;
 }
 
 /**

@@ -199,7 +199,8 @@ describe('an admin refunds an answered message', () => {
       expect(mail[0]?.text).toContain('deducted from your next payout');
 
       // Two more answers ($150) cover the debt but leave $75, under the $100 minimum.
-      for (let i = 0; i < 2; i++) await answeredStripeMessage(t.app, db(), standIn, people);
+      const later = [];
+      for (let i = 0; i < 2; i++) later.push(await answeredStripeMessage(t.app, db(), standIn, people));
       await passFlagWindow(t.app, t.clock);
       const short = await api('POST', '/api/creator/payouts', creatorCookie);
       expect(short.statusCode).toBe(409);
@@ -221,6 +222,21 @@ describe('an admin refunds an answered message', () => {
       );
       expect(made?.amount).toBe(15_000);
       expect(await balance(`creator_payable:${creator.id}`)).toBe(0);
+      await balanced();
+
+      // The earning kept back whole (it settled the debt, no transfer of its own) is refunded in turn:
+      // nothing to reverse at Stripe, so the debt it paid is owed again.
+      // Which one is the payout's first (by time, then id) is for finishPayout to say: one, and one only.
+      const inPayout = await db().select().from(earnings).where(eq(earnings.payoutId, payout.id));
+      const keptWhole = inPayout.filter((e) => e.providerTransferId === null);
+      expect(keptWhole).toHaveLength(1);
+      expect(later.map((m) => m.messageId)).toContain(keptWhole[0]?.messageId);
+      const kept = keptWhole[0]?.messageId ?? '';
+      const again = await refundAnswered(kept);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ outcome: 'refunded', takeBack: 'netted' });
+      expect(await balance(`creator_payable:${creator.id}`)).toBe(-7_500);
+      expect(await balance('transfer_reversals')).toBe(0);
       await balanced();
     } finally {
       standIn.connect.reversalsNeedBalance = false;
