@@ -4,7 +4,7 @@ import { earningForRefund, takeBackOf } from '../modules/ledger';
 import { isPaidRow, messageStateOf } from '../modules/messages';
 import { createNotification } from '../modules/notifications';
 import { effectWritten, enqueueEffects } from '../modules/outbox';
-import { type PaymentRow, paymentRowOfMessage, refundAnsweredEffect } from '../modules/payments';
+import { disputedNow, type PaymentRow, paymentRowOfMessage, refundAnsweredEffect } from '../modules/payments';
 import type { AppContext } from '../platform/context';
 import { AppError, notFound } from '../platform/errors';
 import { carryOutEffects, type EffectContext, effect } from './effects';
@@ -41,6 +41,10 @@ export async function refundAnsweredMessage(
       throw new AppError('CONFLICT', 'The reply is still being charged to the fan; try again in a minute.');
     }
     if (payment.status !== 'succeeded') throw new AppError('CONFLICT', 'This message has no payment to refund.');
+    // A chargeback is the bank's to decide (decision 0054); a refund on top would pay the fan twice.
+    if (await disputedNow(tx, payment.id)) {
+      throw new AppError('CONFLICT', 'The fan disputed this payment with their bank: see Admin → Disputes.');
+    }
     const earning = await earningForRefund(tx, { messageId });
     if (!earning) {
       // In a payout whose transfer has not gone out yet: its outcome decides how it can be taken back.
