@@ -10,9 +10,9 @@ export { capturesAtOnce } from './captures-at-once';
 export { confirmAuthorization, mailCreatorAboutNewMessage, type NewMessageMail } from './confirm-authorization';
 export { createPaymentProvider } from './create-provider';
 export { listDisputes, submitDisputeEvidence } from './dispute-admin';
-export { disputedNow } from './disputes-of-payment';
 export { mailDispute } from './dispute-mail';
 export { applyDisputeNews } from './dispute-state';
+export { disputedNow } from './disputes-of-payment';
 export {
   autoFlagDefinition,
   captureDefinition,
