@@ -94,7 +94,10 @@ export function RefundAnsweredAction({ row }: { row: TAdminMessageRow }) {
             <Textarea
               id={id}
               value={reason}
-              onChange={(event) => setReason(event.target.value)}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setError(null);
+              }}
               maxLength={ADMIN_REFUND_REASON_MAX}
               rows={4}
               aria-required="true"
