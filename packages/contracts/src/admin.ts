@@ -152,6 +152,11 @@ export const ZAdminMessageRow = z.object({
   paymentStatus: z.string().nullable(),
   /** Money still held or charged although the fan is owed it back, or a pending paid message: the admin may refund. */
   refundable: z.boolean(),
+  /**
+   * An answered message whose captured payment went to the creator (paid out or not yet): the admin may
+   * rule for the fan, which refunds them and takes the earning back from the creator (decision 0055).
+   */
+  refundableAfterAnswer: z.boolean(),
 });
 
 export type TAdminMessageRow = z.input<typeof ZAdminMessageRow>;

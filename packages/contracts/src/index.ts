@@ -3,6 +3,7 @@
 export * from './account-deletion';
 export * from './admin';
 export * from './admin-page';
+export * from './admin-refund';
 export * from './attachments';
 export * from './auth';
 export * from './browse-limits';

@@ -18,6 +18,7 @@ import {
   payoutMailDefinition,
   payoutTransferDefinition,
   releaseDueEarnings,
+  takeBackOf,
 } from '../modules/ledger';
 import { mailReminder, reminderMailDefinition } from '../modules/messages';
 import { autoFlagMessage } from '../modules/moderation';
@@ -48,6 +49,7 @@ import {
   mailPayoutAccountState,
   processingFeeDefinition,
   recordProcessingFee,
+  refundAnsweredDefinition,
   refundCapturedPayment,
   refundUpheldDefinition,
   releaseDefinition,
@@ -62,7 +64,7 @@ import {
   systemAlertDefinition,
 } from '../modules/system-alerts';
 import type { AppContext } from '../platform/context';
-import { flagRefundMail } from '../platform/mail';
+import { adminRefundMail, earningTakenBackMail, flagRefundMail } from '../platform/mail';
 
 const id = z.string().min(1);
 /** The flows' own kinds (the money kinds are payments', ledger's and notifications'). */
@@ -93,6 +95,21 @@ const mailRefundDefinition = defineEffect(
 );
 // Rows written before the payload carried the message have no messageId (version 1 allows that).
 const mailFlagRefundDefinition = defineEffect('mail-flag-refund', z.object({ fanId: id, messageId: id.optional() }));
+// Decision 0055: an admin refunded an answered message; each person hears once the refund went through.
+const mailAdminRefundDefinition = defineEffect(
+  'mail-admin-refund',
+  z.object({ fanId: id, messageId: id, amountCents: z.number().int() }),
+);
+const mailEarningTakenBackDefinition = defineEffect(
+  'mail-earning-taken-back',
+  z.object({
+    creatorId: id,
+    messageId: id,
+    paymentId: id,
+    amountCents: z.number().int(),
+    earningCents: z.number().int(),
+  }),
+);
 
 /**
  * Every kind of effect that follows a committed change (decisions 0022, 0039), each defined once
@@ -105,6 +122,9 @@ const DEFINITIONS = [
   captureDefinition,
   releaseDefinition,
   refundUpheldDefinition,
+  refundAnsweredDefinition,
+  mailAdminRefundDefinition,
+  mailEarningTakenBackDefinition,
   releaseDueEarningsDefinition,
   mailReplyDefinition,
   mailDeclineDefinition,
@@ -187,6 +207,27 @@ const REGISTRY = new EffectRegistry<EffectContext>([
     throw error;
   }),
   handled(refundUpheldDefinition, (ctx, payload) => refundCapturedPayment(ctx, payload)),
+  handled(refundAnsweredDefinition, (ctx, payload) => refundCapturedPayment(ctx, payload)),
+  handled(mailAdminRefundDefinition, (ctx, payload) =>
+    mailUser(ctx, payload.fanId, 'message-refund', () =>
+      adminRefundMail({
+        amountCents: payload.amountCents,
+        link: `${ctx.config.publicUrl}/messages/${payload.messageId}`,
+      }),
+    ),
+  ),
+  handled(mailEarningTakenBackDefinition, async (ctx, payload) => {
+    // Written after the refund, which decided how the earning came back: read from its books.
+    const how = (await takeBackOf(ctx.db, payload)) ?? 'cancelled';
+    return mailUser(ctx, payload.creatorId, 'payout-status', () =>
+      earningTakenBackMail({
+        amountCents: payload.amountCents,
+        earningCents: payload.earningCents,
+        how,
+        link: `${ctx.config.publicUrl}/dashboard/earnings`,
+      }),
+    );
+  }),
   handled(payoutTransferDefinition, async (ctx, payload, row) => {
     try {
       return await finishPayout(ctx, payload);

@@ -549,6 +549,14 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
     mutates: true,
     allowed: 'guard-passed',
   },
+  'POST /api/admin/messages/:messageId/refund-answered': {
+    who: 'admins',
+    own: 'any answered paid message (an unknown one here, so the world’s earning is left alone: 404)',
+    params: () => ({ messageId: '00000000-0000-4000-8000-000000000000' }),
+    mutates: true,
+    allowed: 'guard-passed',
+    body: () => ({ reason: 'The reply did not answer the question.' }),
+  },
   // Support inbox (issue #12): the public contact form and the admins' inbox
   'POST /api/support/messages': {
     who: 'anyone',

@@ -77,7 +77,9 @@ function toRow(r: Omit<Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute'
       status: r.status,
       isFollowup: r.isFollowup,
       endedBy: endCauseOf(r),
-      refundedAfterAnswer: r.earningStatus === 'refunded',
+      // Refunded after the answer: an upheld flag, or an admin's ruling (decision 0055) whose earning was
+      // cancelled, reversed or netted; the payment says it for all three.
+      refundedAfterAnswer: Boolean(r.earned) && r.paymentStatus === 'refunded',
     }),
     declineReason: (r.declineReason as TDeclineReason | null) ?? null,
     isFollowup: r.isFollowup,
@@ -90,6 +92,12 @@ function toRow(r: Omit<Awaited<ReturnType<ReturnType<typeof rowsQuery>['execute'
     paymentStatus: r.paymentStatus,
     // A pending paid message, or an expired one whose money was never let go.
     refundable: isUnansweredRow(r) || (paid && r.status === 'refunded' && held && !r.earned),
+    // An answered message whose charge went to the creator and is not yet taken back (decision 0055).
+    refundableAfterAnswer:
+      paid &&
+      r.status === 'responded' &&
+      r.paymentStatus === 'succeeded' &&
+      ['pending', 'earned', 'paid_out'].includes(r.earningStatus ?? ''),
   };
 }
 

@@ -11,6 +11,8 @@ import {
   ZAdminMe,
   ZAdminMessagesQuery,
   ZAdminMessagesResponse,
+  ZAdminRefundAnsweredRequest,
+  ZAdminRefundAnsweredResult,
   ZAdminRefundResult,
   ZAdminStats,
   ZAdminTransactionDetails,
@@ -35,7 +37,7 @@ import {
 } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelAccountClosure, closeAccount, refundMessage, reviewReport } from '../../flows';
+import { cancelAccountClosure, closeAccount, refundAnsweredMessage, refundMessage, reviewReport } from '../../flows';
 import { listAudit } from '../audit';
 import { accountDeletionOf } from '../auth';
 import { listReports } from '../moderation';
@@ -197,6 +199,29 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = requirePermission(request, 'transactions');
       return refundMessage(app, { adminId: admin.id, messageId: request.params.messageId });
+    },
+  );
+
+  // Decision 0055: a ruling for the fan on an answered message refunds them and takes the creator's earning
+  // back (its transfer reversed once paid out, or netted against the next payouts). The reason is audited.
+  app.post(
+    '/messages/:messageId/refund-answered',
+    {
+      schema: {
+        tags,
+        summary: 'Refund the fan of an answered message and take the creator’s earning back',
+        params: ZMessageParams,
+        body: ZAdminRefundAnsweredRequest,
+        response: { 200: ZAdminRefundAnsweredResult },
+      },
+    },
+    async (request) => {
+      const admin = requirePermission(request, 'transactions');
+      return refundAnsweredMessage(app, {
+        adminId: admin.id,
+        messageId: request.params.messageId,
+        reason: request.body.reason,
+      });
     },
   );
 

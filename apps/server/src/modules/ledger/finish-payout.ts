@@ -7,6 +7,7 @@ import { payoutMailEffect } from './payout-effects';
 import { payoutPushEffect } from './payout-push';
 import { applyPayoutNews } from './payout-state';
 import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
+import { transferAmounts } from './transfer-amounts';
 import { waitForFunds } from './wait-for-funds';
 
 type FinishContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'log' | 'outbox'>;
@@ -48,10 +49,13 @@ export async function finishPayout(ctx: FinishContext, opts: { payoutId: string 
       .leftJoin(payments, eq(payments.messageId, earnings.messageId))
       .where(eq(earnings.payoutId, payoutId))
       .orderBy(earnings.createdAt, earnings.id);
-    for (const earning of owed) {
-      if (earning.transferId) continue;
+    const amounts = transferAmounts(owed, payout.amount);
+    for (const [i, earning] of owed.entries()) {
+      const amount = amounts[i] ?? 0;
+      // Wholly kept to settle a debt (decision 0055): nothing of it goes to the creator's account.
+      if (earning.transferId || amount === 0) continue;
       const outcome = await rails.transferEarning(
-        { id: earning.id, amount: earning.amount, providerPaymentId: earning.intentId, payoutId },
+        { id: earning.id, amount, providerPaymentId: earning.intentId, payoutId },
         accountId,
       );
       if (outcome.state === 'refused') {

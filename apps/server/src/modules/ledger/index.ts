@@ -30,5 +30,12 @@ export { reconcilePayouts } from './reconcile-payouts';
 export { earningExists, recordEarning } from './record-earning';
 export { requestPayout } from './request-payout';
 export { retryPayout } from './retry-payout';
-export { bookTransferReversal, earningForRefund, earningReversible, reverseEarning } from './reverse-earning';
+export {
+  bookTransferReversal,
+  earningForRefund,
+  earningReversible,
+  reverseEarning,
+  type TakeBack,
+  takeBackOf,
+} from './reverse-earning';
 export { payoutFundsArrived } from './wait-for-funds';

@@ -20,6 +20,11 @@ export type LedgerKind =
   | 'transfer_reversal'
   /** Issue #13: a captured earning moves to creator_held for its 48-hour flag window (decision 0016). */
   | 'hold'
+  /**
+   * Decision 0055: an earning taken back after its payout whose transfer the provider would not reverse:
+   * creator_payable → transfer_reversals, a debt the next payouts net.
+   */
+  | 'reversal_netted'
   /** Decision 0050: a card refund the provider failed; the money is back on the platform, owed to the fan. */
   | 'refund_failed'
   /** ... and back to creator_payable once the window passed unflagged, or the flag was rejected. */

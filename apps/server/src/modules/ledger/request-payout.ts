@@ -52,14 +52,14 @@ export async function requestPayout(
         ),
       )
       .for('update');
-    const amount = unpaid.reduce((sum, e) => sum + e.amount, 0);
+    const earned = unpaid.reduce((sum, e) => sum + e.amount, 0);
+    const balance = await payableBalance(tx, creatorId);
+    // A balance under the unpaid earnings owes the difference: an earning taken back after its payout
+    // whose transfer Stripe would not reverse (decision 0055). This payout nets it: the earnings go, less it.
+    const amount = Math.max(Math.min(earned, balance), 0);
     if (amount < LIMITS.minimumPayoutCents) {
       const message = `You need at least ${formatCents(LIMITS.minimumPayoutCents)} available to request a payout; you have ${formatCents(amount)}.`;
       throw new AppError('CONFLICT', message, { amount: PAYOUT_MESSAGES.minimumNotMet });
-    }
-    const balance = await payableBalance(tx, creatorId);
-    if (amount > balance) {
-      throw new Error(`creator ${creatorId}: unpaid earnings ${amount} exceed the payable balance ${balance}`);
     }
     const [row] = await tx
       .insert(payouts)

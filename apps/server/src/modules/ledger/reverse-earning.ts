@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { earnings, ledgerEntries, payments } from '../../db/schema';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { earnings, ledgerEntries, payments, payouts } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { ACCOUNTS, postLedgerTransaction } from './post-transaction';
+import { transferAmounts } from './transfer-amounts';
 
 /** The message's earning while a reversal may still take it back: booked, not paid out, not refunded. */
 async function unpaidEarning(db: Db, messageId: string, lock: boolean) {
@@ -19,7 +20,11 @@ async function unpaidEarning(db: Db, messageId: string, lock: boolean) {
   return row ?? null;
 }
 
-/** The message's earning once paid out through a transfer (decision 0029): paid_out, or reversed by a transfer.reversed. */
+/**
+ * The message's earning once paid out through a transfer (decision 0029): paid_out, or reversed by a
+ * transfer.reversed. Also one kept back whole to settle a debt (decision 0055): in a payout whose transfers
+ * are done, with no transfer of its own (`transferId` null).
+ */
 async function transferredEarning(db: Db, messageId: string, lock: boolean) {
   const query = db
     .select({
@@ -28,17 +33,36 @@ async function transferredEarning(db: Db, messageId: string, lock: boolean) {
       creatorId: earnings.creatorId,
       status: earnings.status,
       transferId: earnings.providerTransferId,
+      payoutId: earnings.payoutId,
     })
     .from(earnings)
+    .leftJoin(payouts, eq(payouts.id, earnings.payoutId))
     .where(
       and(
         eq(earnings.messageId, messageId),
-        isNotNull(earnings.providerTransferId),
+        or(isNotNull(earnings.providerTransferId), eq(payouts.transferred, true)),
         inArray(earnings.status, ['paid_out', 'reversed']),
       ),
     );
-  const [row] = lock ? await query.for('update') : await query;
-  return row?.transferId ? { ...row, transferId: row.transferId } : null;
+  const [row] = lock ? await query.for('update', { of: earnings }) : await query;
+  return row ?? null;
+}
+
+/**
+ * How much of a paid-out earning's share was kept back to settle an earlier debt instead of going to the
+ * creator's Stripe account (decision 0055): recomputed from its payout as finishPayout computed it.
+ */
+async function keptBack(tx: Db, earning: { id: string; amount: number; payoutId: string | null }) {
+  if (!earning.payoutId) return 0;
+  const [payout] = await tx.select({ amount: payouts.amount }).from(payouts).where(eq(payouts.id, earning.payoutId));
+  if (!payout) return 0;
+  const owed = await tx
+    .select({ id: earnings.id, amount: earnings.amount })
+    .from(earnings)
+    .where(eq(earnings.payoutId, earning.payoutId))
+    .orderBy(earnings.createdAt, earnings.id);
+  const index = owed.findIndex((e) => e.id === earning.id);
+  return index < 0 ? 0 : earning.amount - (transferAmounts(owed, payout.amount)[index] ?? earning.amount);
 }
 
 /**
@@ -53,7 +77,9 @@ export async function earningForRefund(
 ): Promise<{ transfer: { id: string; amount: number; transferId: string } | null } | null> {
   if (await unpaidEarning(db, opts.messageId, false)) return { transfer: null };
   const paid = await transferredEarning(db, opts.messageId, false);
-  return paid ? { transfer: { id: paid.id, amount: paid.amount, transferId: paid.transferId } } : null;
+  if (!paid) return null;
+  // Kept back whole to settle a debt (decision 0055): nothing at the provider to reverse.
+  return { transfer: paid.transferId ? { id: paid.id, amount: paid.amount, transferId: paid.transferId } : null };
 }
 
 /** Whether the message's earning could still be reversed (reverseEarning), before its transfer or after. */
@@ -82,8 +108,10 @@ export async function reverseEarning(
     amountPlatformFee: number;
     amountTotal: number;
     at: Date;
+    /** The provider refused to reverse the earning's transfer: its share is netted instead (decision 0055). */
+    reversalRefused?: boolean;
   },
-): Promise<boolean> {
+): Promise<TakeBack | false> {
   const earning = await unpaidEarning(tx, opts.messageId, true);
   if (!earning) return reverseTransferredEarning(tx, opts);
   const [held] = await tx
@@ -104,19 +132,48 @@ export async function reverseEarning(
       { account: ACCOUNTS.card, amount: opts.amountTotal },
     ],
   });
-  return true;
+  return 'cancelled';
 }
+
+/**
+ * How a refund took the creator's earning back (decision 0055): cancelled in the ledger before its payout;
+ * its transfer reversed after; or, the reversal refused, netted against the creator's next payouts.
+ */
+export type TakeBack = 'cancelled' | 'reversed' | 'netted';
 
 async function reverseTransferredEarning(
   tx: Db,
-  opts: { paymentId: string; messageId: string; amountPlatformFee: number; amountTotal: number; at: Date },
-): Promise<boolean> {
+  opts: {
+    paymentId: string;
+    messageId: string;
+    amountPlatformFee: number;
+    amountTotal: number;
+    at: Date;
+    reversalRefused?: boolean;
+  },
+): Promise<TakeBack | false> {
   const earning = await transferredEarning(tx, opts.messageId, true);
   if (!earning) return false;
+  if (earning.status === 'paid_out' && opts.reversalRefused) return netEarning(tx, earning, opts);
+  let taken: TakeBack = 'reversed';
   if (earning.status === 'paid_out') {
-    // What a partial reversal in the dashboard took back is booked already; the rest comes back now.
+    // What a partial reversal in the dashboard took back is booked already; the rest of what was
+    // transferred comes back now. What was kept back to settle an earlier debt never reached the
+    // creator's account: it becomes their debt again (decision 0055).
     const booked = await reversalBooked(tx, opts.paymentId);
-    await takeBackTransfer(tx, earning, { amount: earning.amount - booked, whole: true }, opts.at, opts.paymentId);
+    const kept = await keptBack(tx, earning);
+    const transferred = earning.amount - kept;
+    await takeBackTransfer(tx, earning, { amount: transferred - booked, whole: true }, opts.at, opts.paymentId);
+    await postLedgerTransaction(tx, {
+      kind: 'reversal_netted',
+      paymentId: opts.paymentId,
+      at: opts.at,
+      legs: [
+        { account: ACCOUNTS.creatorPayable(earning.creatorId), amount: -kept },
+        { account: ACCOUNTS.transferReversals, amount: kept },
+      ],
+    });
+    if (kept > 0) taken = 'netted';
   }
   await postLedgerTransaction(tx, {
     kind: 'refund',
@@ -128,7 +185,63 @@ async function reverseTransferredEarning(
       { account: ACCOUNTS.card, amount: earning.amount + opts.amountPlatformFee },
     ],
   });
-  return true;
+  return taken;
+}
+
+/**
+ * The provider refused to reverse the transfer (decision 0055): what of the share is still with the creator
+ * becomes a debt (creator_payable → transfer_reversals, kind reversal_netted), so creator_payable goes
+ * negative by it and the next payout request pays out only what is left after it (requestPayout). The fan
+ * is then refunded from transfer_reversals and platform_revenue exactly as after a reversal, so every
+ * earnings figure reads a netted earning as it reads a reversed one. The earning is marked reversed: it is
+ * taken back, and no second refund can take it again.
+ */
+async function netEarning(
+  tx: Db,
+  earning: { id: string; amount: number; creatorId: string },
+  opts: { paymentId: string; amountPlatformFee: number; at: Date },
+): Promise<TakeBack> {
+  const booked = await reversalBooked(tx, opts.paymentId);
+  await tx.update(earnings).set({ status: 'reversed', updatedAt: opts.at }).where(eq(earnings.id, earning.id));
+  await postLedgerTransaction(tx, {
+    kind: 'reversal_netted',
+    paymentId: opts.paymentId,
+    at: opts.at,
+    legs: [
+      { account: ACCOUNTS.creatorPayable(earning.creatorId), amount: -(earning.amount - booked) },
+      { account: ACCOUNTS.transferReversals, amount: earning.amount - booked },
+    ],
+  });
+  await postLedgerTransaction(tx, {
+    kind: 'refund',
+    paymentId: opts.paymentId,
+    at: opts.at,
+    legs: [
+      { account: ACCOUNTS.transferReversals, amount: -earning.amount },
+      { account: ACCOUNTS.platformRevenue, amount: -opts.amountPlatformFee },
+      { account: ACCOUNTS.card, amount: earning.amount + opts.amountPlatformFee },
+    ],
+  });
+  return 'netted';
+}
+
+/**
+ * How a refunded payment's earning was taken back, read from its books (decision 0055): null while it is
+ * not refunded.
+ */
+export async function takeBackOf(db: Db, opts: { paymentId: string; messageId: string }): Promise<TakeBack | null> {
+  const [earning] = await db
+    .select({ status: earnings.status })
+    .from(earnings)
+    .where(eq(earnings.messageId, opts.messageId));
+  if (earning?.status === 'refunded') return 'cancelled';
+  if (earning?.status !== 'reversed') return null;
+  const [netted] = await db
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.paymentId, opts.paymentId), eq(ledgerEntries.kind, 'reversal_netted')))
+    .limit(1);
+  return netted ? 'netted' : 'reversed';
 }
 
 /**

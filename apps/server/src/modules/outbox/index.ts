@@ -9,6 +9,7 @@ export {
   type DeadEffect,
   type DeadEffectChange,
   dropDeadEffect,
+  effectWritten,
   isPrunedKey,
   listDeadEffects,
   pruneOutbox,

@@ -144,3 +144,9 @@ export async function isPrunedKey(db: Db, key: string): Promise<boolean> {
   const [row] = await db.select({ one: sql<number>`1` }).from(outboxPrunedKeys).where(eq(outboxPrunedKeys.key, key));
   return Boolean(row);
 }
+
+/** Whether an effect of this key was ever written (a row now, or one run and pruned since): a ruling made once. */
+export async function effectWritten(db: Db, key: string): Promise<boolean> {
+  const [row] = await db.select({ one: sql<number>`1` }).from(outbox).where(eq(outbox.key, key));
+  return Boolean(row) || isPrunedKey(db, key);
+}

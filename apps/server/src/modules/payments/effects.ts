@@ -12,6 +12,7 @@ export const PAYMENT_EFFECTS = {
   capture: 'capture',
   release: 'release',
   refundUpheld: 'refund-upheld',
+  refundAnswered: 'refund-answered',
   autoFlag: 'auto-flag',
   mailNewMessage: 'mail-new-message',
   mailPayoutAccount: 'mail-payout-account',
@@ -25,6 +26,8 @@ const id = z.string().min(1);
 export const captureDefinition = defineEffect(PAYMENT_EFFECTS.capture, z.object({ paymentId: id }));
 export const releaseDefinition = defineEffect(PAYMENT_EFFECTS.release, z.object({ paymentIds: z.array(id) }));
 export const refundUpheldDefinition = defineEffect(PAYMENT_EFFECTS.refundUpheld, z.object({ messageId: id }));
+/** An admin's ruling for the fan on an answered message (decision 0055): refundCapturedPayment, as for a flag. */
+export const refundAnsweredDefinition = defineEffect(PAYMENT_EFFECTS.refundAnswered, z.object({ messageId: id }));
 export const autoFlagDefinition = defineEffect(PAYMENT_EFFECTS.autoFlag, z.object({ id, content: z.string() }));
 export const mailNewMessageDefinition = defineEffect(
   PAYMENT_EFFECTS.mailNewMessage,
@@ -108,4 +111,9 @@ export function releaseEffect(firstMessageId: string, paymentIds: string[]) {
 /** An upheld "not an answer" flag: the captured payment is refunded (refundCapturedPayment), after its capture. */
 export function refundUpheldEffect(messageId: string, paymentId: string | null) {
   return refundUpheldDefinition.make(`refund-upheld:${messageId}`, { messageId }, { orderingKey: paymentId });
+}
+
+/** The admin's refund of an answered message (decision 0055): one per message, in its payment's order. */
+export function refundAnsweredEffect(messageId: string, paymentId: string | null) {
+  return refundAnsweredDefinition.make(`refund-answered:${messageId}`, { messageId }, { orderingKey: paymentId });
 }

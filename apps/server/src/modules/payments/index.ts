@@ -12,6 +12,7 @@ export { createPaymentProvider } from './create-provider';
 export { listDisputes, submitDisputeEvidence } from './dispute-admin';
 export { mailDispute } from './dispute-mail';
 export { applyDisputeNews } from './dispute-state';
+export { disputedNow } from './disputes-of-payment';
 export {
   autoFlagDefinition,
   captureDefinition,
@@ -25,6 +26,8 @@ export {
   PAYMENT_EFFECTS,
   payoutAccountMailEffect,
   processingFeeDefinition,
+  refundAnsweredDefinition,
+  refundAnsweredEffect,
   refundUpheldDefinition,
   refundUpheldEffect,
   releaseDefinition,
@@ -32,11 +35,16 @@ export {
 } from './effects';
 export { giveBackAtProvider } from './give-back-at-provider';
 export { createLocalProvider } from './local/provider';
-export { creatorSharesForMessages, paymentIdsForMessages, paymentOfMessage } from './message-payments';
+export {
+  creatorSharesForMessages,
+  paymentIdsForMessages,
+  paymentOfMessage,
+  paymentRowOfMessage,
+} from './message-payments';
 export { paymentsByState } from './payments-by-state';
 export { completeSimulatedOnboarding, createDashboardLink, createOnboardingLink } from './payout-account';
 export { mailPayoutAccountState } from './payout-account-mail';
-export type { PaymentProvider } from './provider';
+export type { PaymentProvider, PaymentRow } from './provider';
 export { reconcilePayments } from './reconcile-payments';
 export { recordProcessingFee } from './record-processing-fee';
 export { refundCapturedPayment, releasePayment } from './release-payment';

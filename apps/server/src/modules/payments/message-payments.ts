@@ -30,3 +30,13 @@ export async function paymentOfMessage(db: Db, messageId: string): Promise<{ id:
     .where(eq(payments.messageId, messageId));
   return row ?? null;
 }
+
+/**
+ * The message's payment, whole; with `lock`, locked for the caller's transaction, so two admins' rulings
+ * on one payment (decision 0055) run one after the other.
+ */
+export async function paymentRowOfMessage(db: Db, messageId: string, opts: { lock?: boolean } = {}) {
+  const query = db.select().from(payments).where(eq(payments.messageId, messageId));
+  const [row] = opts.lock ? await query.for('update') : await query;
+  return row ?? null;
+}

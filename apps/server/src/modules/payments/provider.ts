@@ -127,9 +127,11 @@ export interface PayoutRails {
   payoutState(providerPayoutId: string, accountId: string): Promise<ProviderPayoutState>;
   /**
    * Takes back what is left of an earning's transfer (a refund after transfer; part of it may have been
-   * reversed in the provider's dashboard, decision 0049). Idempotent on the earning.
+   * reversed in the provider's dashboard, decision 0049). Idempotent on the earning. 'refused' is final:
+   * the provider will not take it back (Stripe reverses a transfer_group transfer only while the account's
+   * balance covers it), so the caller nets it against the creator's next payouts (decision 0055).
    */
-  reverseTransfer(earning: { id: string; amount: number; transferId: string }): Promise<void>;
+  reverseTransfer(earning: { id: string; amount: number; transferId: string }): Promise<ReversalOutcome>;
   /**
    * The built-in provider's simulated bank (test mode only, labelled on screen): whether it pays or
    * rejects the account's payouts, read and set. Absent with a real provider.
@@ -148,6 +150,9 @@ export type PayoutAccountState = {
   /** Whether the account pays out only when we ask (decision 0029); false for accounts made before. */
   manualPayouts: boolean;
 };
+
+/** What became of a transfer reversal: done (or nothing was left), or refused by the provider. */
+export type ReversalOutcome = { state: 'reversed' } | { state: 'refused'; reason: string; code?: string };
 
 /** A refusal's `code` is `idempotency_conflict` when the provider refused a key reused with other parameters. */
 export type TransferOutcome =

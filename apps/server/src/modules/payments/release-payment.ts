@@ -60,8 +60,9 @@ export async function releasePayment(
  * (reverseEarning: the creator's share and the platform fee back to the card, the earning marked
  * refunded). An earning already transferred to the creator (an upheld report after its payout) has
  * its transfer reversed at the provider first, keyed by the earning (decision 0029), so the money
- * comes back from the creator's connected account. Idempotent: a second call, or a crash and a
- * retry, books it once.
+ * comes back from the creator's connected account; if the provider refuses that reversal, the fan is
+ * refunded all the same and the share becomes a debt netted against the creator's next payouts
+ * (decision 0055). Idempotent: a second call, or a crash and a retry, books it once.
  */
 export async function refundCapturedPayment(
   ctx: ReleasePaymentContext,
@@ -73,7 +74,9 @@ export async function refundCapturedPayment(
   // A chargeback already gave the fan the money back (decision 0054): a refund would pay twice, and Stripe
   // refuses it (charge_disputed) after we had reversed the creator's transfer.
   if (await disputedNow(ctx.db, before.id)) return 'noop';
-  if (found.transfer) await ctx.payments.payouts.reverseTransfer(found.transfer);
+  const reversal = found.transfer ? await ctx.payments.payouts.reverseTransfer(found.transfer) : null;
+  // Refused, the fan is refunded all the same and the share is netted against the next payouts (0055).
+  const reversalRefused = reversal?.state === 'refused';
   const refund = await ctx.payments.refund(before);
 
   const now = ctx.clock.now();
@@ -88,6 +91,7 @@ export async function refundCapturedPayment(
       amountPlatformFee: payment.amountPlatformFee,
       amountTotal: payment.amountTotal,
       at: now,
+      reversalRefused,
     });
     if (!reversed) return 'noop' as const;
     await tx

@@ -181,6 +181,29 @@ export const MAIL_CATALOG = {
     userText: [FAN],
     recipientName: FAN,
   },
+  'admin-refund': {
+    title: 'Answered message refunded by an admin (fan)',
+    kind: 'message-refund',
+    channel: 'product',
+    sample: (base) =>
+      t.adminRefundMail({ amountCents: 2_500, link: `${base}/messages/00000000-0000-4000-8000-000000000001` }),
+    userText: [FAN],
+    recipientName: FAN,
+  },
+  'earning-taken-back': {
+    title: 'Answered message refunded: earning taken back (creator)',
+    kind: 'payout-status',
+    channel: 'product',
+    sample: (base) =>
+      t.earningTakenBackMail({
+        amountCents: 2_500,
+        earningCents: 1_875,
+        how: 'netted',
+        link: `${base}/dashboard/earnings`,
+      }),
+    userText: [CREATOR],
+    recipientName: CREATOR,
+  },
   'payout-refused': {
     title: 'Payout transfer refused (creator)',
     kind: 'payout-status',

@@ -331,6 +331,60 @@ export function flagRefundMail(opts: { link: string }): MailContent {
   };
 }
 
+/** Decision 0055: an admin ruled for the fan on an answered message; the charge was refunded. */
+export function adminRefundMail(opts: { amountCents: number; link: string }): MailContent {
+  const amount = formatCents(opts.amountCents);
+  return {
+    subject: `Your ${amount} payment was refunded`,
+    preview: `Fanline refunded your ${amount} payment for an answered message.`,
+    heading: `Your ${amount} payment was refunded`,
+    body: (
+      <>
+        <P>Fanline looked at your answered message and refunded your {amount} payment.</P>
+        <Outcome outcome="refunded" />
+        <P>{RETURN_NOTES.refunded}</P>
+      </>
+    ),
+    cta: { label: 'Your conversation', href: opts.link },
+    reason: 'You receive this because you get an email when your money comes back.',
+  };
+}
+
+/** How an earning was taken back, in the creator's words (decision 0055). */
+const TAKE_BACK_NOTES = {
+  cancelled: 'It had not been paid out yet, so it no longer counts towards your available balance.',
+  reversed: 'It had been paid out, so the transfer to your Stripe account was reversed.',
+  netted:
+    'It had been paid out and could not be taken back from your Stripe account, so it will be deducted from your next payout.',
+} as const;
+
+/** Decision 0055: an admin refunded the fan of an answered message; the creator's earning is taken back. */
+export function earningTakenBackMail(opts: {
+  amountCents: number;
+  earningCents: number;
+  how: keyof typeof TAKE_BACK_NOTES;
+  link: string;
+}): MailContent {
+  const earning = formatCents(opts.earningCents);
+  return {
+    subject: `A ${formatCents(opts.amountCents)} message was refunded to the fan`,
+    preview: `Your ${earning} earning for it is taken back.`,
+    heading: 'An answered message was refunded',
+    body: (
+      <>
+        <P>
+          Fanline reviewed one of your answered messages and refunded the fan's {formatCents(opts.amountCents)} payment.
+          Your {earning} earning for it is taken back.
+        </P>
+        <Outcome outcome="refunded" />
+        <P>{TAKE_BACK_NOTES[opts.how]}</P>
+      </>
+    ),
+    cta: { label: 'Your earnings', href: opts.link },
+    reason: PAYOUT_REASON,
+  };
+}
+
 // ---- Creators: payouts (issue #13) and the payout account (issue 26, Stripe Connect) ----
 
 const PAYOUT_REASON = 'You receive this because you get an email about your payouts.';

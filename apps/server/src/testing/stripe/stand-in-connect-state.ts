@@ -19,6 +19,13 @@ export interface ConnectState {
   balanceTransactions: Map<string, Obj>;
   /** Each captured charge's available_on (shared with the intents): when funds it paid for are available. */
   fundsOn: Map<string, number>;
+  /**
+   * Stripe's rule for transfers made with a `transfer_group` ("possible to reverse … only if the destination
+   * account has enough balance to cover the reversal", its API reference): on, an API reversal above the
+   * account's balance (available and pending) is refused with `balance_insufficient` (decision 0055). Off
+   * (the default, as before), the balance may go negative. A test turns it on: `standIn.connect.reversalsNeedBalance = true`.
+   */
+  reversalsNeedBalance?: boolean;
   /** The stand-in's clock in seconds. */
   nowS: () => number;
 }

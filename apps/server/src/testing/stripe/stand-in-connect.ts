@@ -230,7 +230,7 @@ export function connectRoutes(state: ConnectState, intents: Map<string, Obj>, ba
       /^\/v1\/transfers\/([\w-]+)\/reversals$/,
       (form, m) => {
         onlyKnown(form, ['amount', 'metadata', 'description', 'refund_application_fee']);
-        return reverse(state, m[1] ?? '', int(form, 'amount'), metadata(form, 'metadata'));
+        return reverse(state, m[1] ?? '', int(form, 'amount'), metadata(form, 'metadata'), { viaApi: true });
       },
     ],
     [
@@ -330,6 +330,7 @@ export function reverse(
   transferId: string,
   requested: number | undefined,
   meta: Record<string, string> = {},
+  opts: { viaApi?: boolean } = {},
 ): Obj {
   const transfer = mustFind(state.transfers, transferId, 'transfer');
   const left = (transfer.amount as number) - (transfer.amount_reversed as number);
@@ -340,6 +341,18 @@ export function reverse(
   // Out of the pending funds while the transfer's are still pending, else out of the available balance,
   // which may go negative (its payout already left): Stripe recovers it later.
   settleFunds(state);
+  if (opts.viaApi && state.reversalsNeedBalance && transfer.transfer_group) {
+    let covered = state.balances.get(destination) ?? 0;
+    for (const txn of state.balanceTransactions.values())
+      if (txn.account === destination && txn.status === 'pending') covered += txn.amount as number;
+    if (covered < amount) {
+      throw stateError(
+        'Insufficient funds in the destination account to reverse this transfer.',
+        'balance_insufficient',
+        'amount',
+      );
+    }
+  }
   const credit = [...state.balanceTransactions.values()].find((t) => t.source === transfer.destination_payment);
   creditConnected(
     state,

@@ -19,6 +19,7 @@ import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { adminKeys, adminMessagesQuery, refundMessage } from './api/admin';
 import { ListBody, ListToolbar, Pager, useAdminList } from './components/admin-list';
+import { RefundAnsweredAction } from './components/refund-answered-dialog';
 import { StatCard } from './components/stat-card';
 
 // Issue 36 §5: the contracts' one vocabulary, so a decline is never called "Expired" here.
@@ -59,7 +60,10 @@ function formatDuration(seconds: number): string {
   return `${hours}h ${minutes % 60}m`;
 }
 
-/** spec §2 Admin Messages: stats, search, filters, rows, at-risk list and the stuck-payment refund. */
+/**
+ * spec §2 Admin Messages: stats, search, filters, rows, at-risk list and the stuck-payment refund; an
+ * answered paid message offers "Refund fan", the ruling that takes the creator's earning back (decision 0055).
+ */
 export function Component() {
   const queryClient = useQueryClient();
   const list = useAdminList<(typeof ADMIN_MESSAGE_FILTERS)[number]>('all', ADMIN_MESSAGE_FILTERS);
@@ -211,6 +215,7 @@ function MessageRow({ row, onRefund }: { row: TAdminMessageRow; onRefund: () => 
             Refund
           </Button>
         )}
+        {row.refundableAfterAnswer && <RefundAnsweredAction row={row} />}
       </div>
     </article>
   );

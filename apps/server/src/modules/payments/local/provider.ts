@@ -65,7 +65,10 @@ export function createLocalProvider(holdLimitHours: number): PaymentProvider {
           failureMessage: null,
         };
       },
-      async reverseTransfer() {},
+      // The simulated account always has the money back (a reversal Stripe refuses is tested against its stand-in).
+      async reverseTransfer() {
+        return { state: 'reversed' };
+      },
     },
   };
 }

@@ -130,7 +130,7 @@ export function createStripePayoutRails(stripe: Stripe): PayoutRails {
       // Only what is left: part of it may have been reversed in the dashboard (decision 0049).
       const transfer = await stripe.transfers.retrieve(earning.transferId);
       const left = transfer.amount - transfer.amount_reversed;
-      if (left <= 0) return;
+      if (left <= 0) return { state: 'reversed' };
       try {
         await stripe.transfers.createReversal(
           earning.transferId,
@@ -141,11 +141,21 @@ export function createStripePayoutRails(stripe: Stripe): PayoutRails {
             idempotencyKey: `fanline:earning:${earning.id}:reversal${transfer.amount_reversed > 0 ? `:after:${transfer.amount_reversed}` : ''}`,
           },
         );
+        return { state: 'reversed' };
       } catch (error) {
         // Reversed in full meanwhile (by us earlier, or in the dashboard): what we wanted.
         if (error instanceof Stripe.errors.StripeInvalidRequestError && /already.*reversed/i.test(error.message))
-          return;
-        throw error;
+          return { state: 'reversed' };
+        // A reused key is our own mistake, not Stripe's answer about the money: thrown, retried, alerted.
+        if (error instanceof Stripe.errors.StripeIdempotencyError) throw error;
+        const refusal = refusalOf(error);
+        if (!refusal) throw error;
+        // Part of it reversed in the dashboard between our read and our call: not a refusal, ask again.
+        const now = await stripe.transfers.retrieve(earning.transferId);
+        if (now.amount_reversed !== transfer.amount_reversed) throw error;
+        // Stripe reverses a transfer_group transfer only while the account's balance covers it (its
+        // payout already at the bank, say): final; the caller nets it against the next payouts (0055).
+        return { state: 'refused', ...refusal };
       }
     },
 

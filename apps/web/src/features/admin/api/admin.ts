@@ -2,6 +2,7 @@ import type {
   TAccountDeletionStateView,
   TAdminEditUser,
   TAdminMessagesResponse,
+  TAdminRefundAnsweredResult,
   TAdminRefundResult,
   TAdminStats,
   TAdminTransactionDetails,
@@ -90,6 +91,13 @@ export const adminMessagesQuery = (search: string, filter: string, page: number)
 
 export const refundMessage = (messageId: string) =>
   api<TAdminRefundResult>(`/admin/messages/${messageId}/refund`, { method: 'POST' });
+
+/** Decision 0055: refunds the fan of an answered message and takes the creator's earning back; the reason is audited. */
+export const refundAnsweredMessage = (messageId: string, reason: string) =>
+  api<TAdminRefundAnsweredResult>(`/admin/messages/${messageId}/refund-answered`, {
+    method: 'POST',
+    body: { reason },
+  });
 
 const transactionParams = (search: string, filter: string) => {
   const params = new URLSearchParams({ filter });

@@ -73,6 +73,12 @@ export function AvailableCard({ summary }: { summary: TEarningsSummary }) {
           <p data-testid="available-value" className="text-3xl font-bold tabular-nums">
             {formatCents(summary.available)}
           </p>
+          {summary.available < 0 && (
+            // Decision 0055: an earning taken back after its payout that Stripe would not reverse.
+            <p data-testid="owed-note" className="mt-1 text-sm text-white/90">
+              Owed from a refunded message: deducted from your next payout.
+            </p>
+          )}
           {summary.held > 0 && (
             <div data-testid="held-value" className="mt-1 text-sm text-white/90">
               <p>{formatCents(summary.held)} on hold:</p>
