@@ -33,6 +33,8 @@ const OWNER: Record<string, string> = {
   notifications: 'notifications',
   pushSubscriptions: 'notifications',
   payments: 'payments',
+  // Chargebacks (decision 0054): the money rail records each Stripe dispute and what it did.
+  disputes: 'payments',
   webhookEvents: 'payments',
   // Written by the idempotency layer every keyed write passes through (decision 0044).
   idempotencyKeys: 'platform',

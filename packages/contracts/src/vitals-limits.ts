@@ -37,6 +37,7 @@ export const VITALS_ROUTES = [
   '/admin/support',
   '/admin/audit',
   '/admin/stuck-jobs',
+  '/admin/disputes',
   '/auth/confirm',
   '/forgot-password',
   '/reset-password',
