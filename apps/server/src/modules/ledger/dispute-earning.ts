@@ -19,17 +19,18 @@ export type DisputeTaking =
   | { action: 'clawed_back'; from: 'transfer'; statusBefore: string }
   | { action: 'none' };
 
-/** What the ledger has booked of a kind against the payment, on the card's side (positive: back to the card). */
-async function cardBooked(tx: Db, paymentId: string, kind: LedgerKind): Promise<number> {
+/** What the ledger has booked of a kind against the payment, on one account (the card's side by default). */
+async function cardBooked(
+  tx: Db,
+  paymentId: string,
+  kind: LedgerKind,
+  account: string = ACCOUNTS.card,
+): Promise<number> {
   const [row] = await tx
     .select({ sum: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint`.mapWith(Number) })
     .from(ledgerEntries)
     .where(
-      and(
-        eq(ledgerEntries.paymentId, paymentId),
-        eq(ledgerEntries.kind, kind),
-        eq(ledgerEntries.account, ACCOUNTS.card),
-      ),
+      and(eq(ledgerEntries.paymentId, paymentId), eq(ledgerEntries.kind, kind), eq(ledgerEntries.account, account)),
     );
   return row?.sum ?? 0;
 }
@@ -38,15 +39,27 @@ async function cardBooked(tx: Db, paymentId: string, kind: LedgerKind): Promise<
  * What Stripe says it withdrew from (and reinstated to) the platform balance for the payment's
  * disputes, booked as far as the ledger has not booked it yet: a withdrawal sends the money back to the
  * card out of `disputes`; a reinstatement brings it back. Summed from the ledger (no column), so the
- * same news twice, or an older read late, books nothing more. Stripe's dispute fee is not booked here:
- * the ledger books no Stripe fee yet (issue 37, fees).
+ * same news twice, or an older read late, books nothing more. Stripe's dispute fee (decision 0060) is
+ * booked the same way, as the processing fee is (decision 0056): out of platform_revenue into
+ * processing_fees when Stripe withdraws it, back only if Stripe says it gave it back (in the US it keeps
+ * it, also when the dispute is won).
  */
 export async function bookDisputeFunds(
   tx: Db,
-  opts: { paymentId: string; withdrawn: number; reinstated: number; at: Date },
-): Promise<{ withdrawn: number; reinstated: number }> {
+  opts: {
+    paymentId: string;
+    withdrawn: number;
+    reinstated: number;
+    feeCharged: number;
+    feeReturned: number;
+    at: Date;
+  },
+): Promise<{ withdrawn: number; reinstated: number; fee: number }> {
   const withdrawn = opts.withdrawn - (await cardBooked(tx, opts.paymentId, 'dispute_withdrawal'));
   const reinstated = opts.reinstated + (await cardBooked(tx, opts.paymentId, 'dispute_reinstatement'));
+  const fees = ACCOUNTS.processingFees;
+  const feeCharged = opts.feeCharged - (await cardBooked(tx, opts.paymentId, 'dispute_fee', fees));
+  const feeReturned = opts.feeReturned + (await cardBooked(tx, opts.paymentId, 'dispute_fee_return', fees));
   const book = (kind: LedgerKind, toCard: number) =>
     postLedgerTransaction(tx, {
       kind,
@@ -59,7 +72,23 @@ export async function bookDisputeFunds(
     });
   if (withdrawn > 0) await book('dispute_withdrawal', withdrawn);
   if (reinstated > 0) await book('dispute_reinstatement', -reinstated);
-  return { withdrawn: Math.max(withdrawn, 0), reinstated: Math.max(reinstated, 0) };
+  const bookFee = (kind: LedgerKind, fee: number) =>
+    postLedgerTransaction(tx, {
+      kind,
+      paymentId: opts.paymentId,
+      at: opts.at,
+      legs: [
+        { account: ACCOUNTS.platformRevenue, amount: -fee },
+        { account: fees, amount: fee },
+      ],
+    });
+  if (feeCharged > 0) await bookFee('dispute_fee', feeCharged);
+  if (feeReturned > 0) await bookFee('dispute_fee_return', -feeReturned);
+  return {
+    withdrawn: Math.max(withdrawn, 0),
+    reinstated: Math.max(reinstated, 0),
+    fee: Math.max(feeCharged, 0) - Math.max(feeReturned, 0),
+  };
 }
 
 /**

@@ -31,6 +31,12 @@ export type LedgerKind =
   | 'unhold'
   /** Decision 0056: what the card processor (Stripe) kept of a captured charge, out of platform_revenue. */
   | 'processing_fee'
+  /**
+   * Decision 0060: Stripe's dispute fee, withdrawn with a disputed payment: out of platform_revenue into
+   * processing_fees, as the processing fee is; `dispute_fee_return` the reverse, where Stripe gives it back.
+   */
+  | 'dispute_fee'
+  | 'dispute_fee_return'
   /** Decision 0054: Stripe withdrew a disputed payment from the platform balance (back to the card) ... */
   | 'dispute_withdrawal'
   /** ... and reinstated it when the dispute was won. */

@@ -74,7 +74,8 @@ async function tell(tx: Db, payment: PaymentRow, row: DisputeRow, stage: Stage, 
  * the trigger: every charge.dispute.* event reads the dispute back and lands here, so events twice or
  * out of order apply the same truth, once. In order, each step at most once:
  * - the dispute is recorded (and its status, deadline and submissions kept current; a closed one stays closed);
- * - what Stripe withdrew from the platform balance, and reinstated, is booked (bookDisputeFunds);
+ * - what Stripe withdrew from the platform balance, and reinstated, is booked (bookDisputeFunds), and
+ *   Stripe's dispute fee with it, out of the platform's revenue (decision 0060);
  * - a chargeback (not an inquiry) takes the creator's earning: held if not paid out, clawed back if paid
  *   out, its transfer reversed at the provider first (the late refund's path, keyed by the earning), and
  *   the fan and the creator are told;
@@ -139,6 +140,8 @@ export async function applyDisputeNews(ctx: DisputeContext, news: DisputeNews): 
       paymentId: payment.id,
       withdrawn: news.withdrawn,
       reinstated: news.reinstated,
+      feeCharged: news.feeCharged,
+      feeReturned: news.feeReturned,
       at: now,
     });
     const stages: Stage[] = [];
@@ -172,6 +175,7 @@ export async function applyDisputeNews(ctx: DisputeContext, news: DisputeNews): 
     const booked = [
       funds.withdrawn && `withdrawn ${funds.withdrawn}`,
       funds.reinstated && `reinstated ${funds.reinstated}`,
+      funds.fee && `fee ${funds.fee}`,
     ];
     return { keys, outcome: [`dispute ${status}`, ...booked.filter(Boolean), ...stages].join(', ') };
   });

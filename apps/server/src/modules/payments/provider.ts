@@ -72,6 +72,12 @@ export interface DisputeNews {
   /** What the provider took from the platform balance for it, and gave back (the fee left out). */
   withdrawn: number;
   reinstated: number;
+  /**
+   * The provider's own dispute fee as its balance transactions say: charged with the withdrawal (Stripe:
+   * $15 in the US, kept when the dispute is won), and any of it given back (where Stripe refunds it).
+   */
+  feeCharged: number;
+  feeReturned: number;
 }
 
 export interface DisputeRails {

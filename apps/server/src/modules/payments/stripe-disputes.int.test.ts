@@ -65,6 +65,24 @@ const noticesTo = async (userId: string, title: string) =>
 const mailsTo = (email: string | null, subject: RegExp) =>
   t.app.mailer.outbox().filter((m) => m.to === email && subject.test(m.subject));
 const chargeOf = (intentId: string) => String(standIn.intents.get(intentId)?.latest_charge);
+/** The admin's figures: the dashboard's Platform Revenue and the Transactions page's card fees. */
+async function figures() {
+  const stats = await t.app.inject({ url: '/api/admin/stats', headers: { cookie: adminCookie } });
+  const transactions = await t.app.inject({ url: '/api/admin/transactions', headers: { cookie: adminCookie } });
+  expect(stats.statusCode, stats.body).toBe(200);
+  expect(transactions.statusCode, transactions.body).toBe(200);
+  return {
+    revenue: stats.json().revenueCents as number,
+    platformFees: transactions.json().stats.platformFeesCents as number,
+    processingFees: transactions.json().stats.processingFeesCents as number,
+  };
+}
+/** Stripe's dispute fee as the dispute's balance transactions say (not a literal): what the ledger must book. */
+const disputeFeeOf = (dispute: Stripe.Dispute) =>
+  (standIn.disputes.get(dispute.id) as unknown as Stripe.Dispute).balance_transactions.reduce(
+    (sum, t) => sum + t.fee,
+    0,
+  );
 const reversalCalls = () => standIn.requests.filter((r) => /\/reversals$/.test(r.path) && !r.replayed);
 
 describe('a chargeback before the payout', () => {
@@ -74,6 +92,8 @@ describe('a chargeback before the payout', () => {
     const held = `creator_held:${people.creator.id}`;
     expect(await balance(held)).toBe(7_500);
     const revenueBefore = await balance('platform_revenue');
+    const figuresBefore = await figures();
+    expect(figuresBefore.revenue).toBe(revenueBefore);
 
     const [created, withdrawn] = standIn.disputeCharge(chargeOf(intentId), { reason: 'fraudulent' });
     const dispute = created.data.object as Stripe.Dispute;
@@ -86,6 +106,8 @@ describe('a chargeback before the payout', () => {
       evidence_details: { has_evidence: false, past_due: false, submission_count: 0 },
     });
     expect(dispute.balance_transactions[0]).toMatchObject({ amount: -10_000, fee: 1_500, net: -11_500 });
+    const fee = disputeFeeOf(dispute);
+    expect(fee).toBe(1_500);
     // Out of order: the withdrawal before the dispute's creation, each twice.
     await twice(withdrawn as Stripe.Event, created);
 
@@ -95,7 +117,20 @@ describe('a chargeback before the payout', () => {
     expect((await earningOf(messageId))?.status).toBe('disputed');
     expect(await balance(held)).toBe(0);
     expect(await balance('disputes')).toBe(0);
-    expect(await balance('platform_revenue')).toBe(revenueBefore - 2_500);
+    // Decision 0060: Stripe's $15 is booked once, out of the platform's revenue, as a processing fee.
+    expect(await balance('platform_revenue')).toBe(revenueBefore - 2_500 - fee);
+    expect(await legs(messageId, 'dispute_fee')).toEqual(
+      expect.arrayContaining([
+        { account: 'platform_revenue', amount: -fee },
+        { account: 'processing_fees', amount: fee },
+      ]),
+    );
+    expect(await legs(messageId, 'dispute_fee')).toHaveLength(2);
+    expect(await figures()).toEqual({
+      revenue: figuresBefore.revenue - 2_500 - fee,
+      platformFees: figuresBefore.platformFees - 2_500 - fee,
+      processingFees: figuresBefore.processingFees + fee,
+    });
     expect(await legs(messageId, 'dispute_withdrawal')).toHaveLength(2);
     expect(await noticesTo(people.fan.id, 'Your bank disputed a payment')).toHaveLength(1);
     expect(await noticesTo(people.creator.id, 'A fan disputed a payment')).toHaveLength(1);
@@ -164,7 +199,12 @@ describe('a chargeback before the payout', () => {
     expect((await earningOf(messageId))?.status).toBe('pending');
     expect((await balance(held)) + (await balance(`creator_payable:${people.creator.id}`))).toBe(7_500);
     expect(await balance('disputes')).toBe(0);
-    expect(await balance('platform_revenue')).toBe(revenueBefore);
+    // Won: the commission comes back, Stripe's fee does not (it keeps it), and nothing books it twice.
+    expect(disputeFeeOf(dispute)).toBe(fee);
+    expect(await balance('platform_revenue')).toBe(revenueBefore - fee);
+    expect(await legs(messageId, 'dispute_fee')).toHaveLength(2);
+    expect(await legs(messageId, 'dispute_fee_return')).toHaveLength(0);
+    expect((await figures()).revenue).toBe(figuresBefore.revenue - fee);
     expect(await legs(messageId, 'dispute_reinstatement')).toHaveLength(2);
     expect(await noticesTo(people.creator.id, 'A dispute was decided for you')).toHaveLength(1);
     expect(await noticesTo(people.fan.id, 'Your bank closed its dispute')).toHaveLength(1);
@@ -188,6 +228,7 @@ describe('a chargeback after the payout', () => {
     expect(earning).toMatchObject({ status: 'paid_out', providerTransferId: expect.stringMatching(/^tr_/) });
     const connected = `creator_connected:${people.creator.id}`;
     const connectedBefore = await balance(connected);
+    const processingBefore = await balance('processing_fees');
 
     const reversalsBefore = reversalCalls().length;
     const [created, withdrawn] = standIn.disputeCharge(chargeOf(first.intentId), { reason: 'product_not_received' });
@@ -216,6 +257,9 @@ describe('a chargeback after the payout', () => {
     expect(await legs(first.messageId, 'dispute_reinstatement')).toHaveLength(0);
     expect(await legs(first.messageId, 'dispute_release')).toHaveLength(0);
     expect(await balance('disputes')).toBe(0);
+    // Lost: the fee was booked once, when Stripe withdrew it, and stays.
+    expect(await legs(first.messageId, 'dispute_fee')).toHaveLength(2);
+    expect(await balance('processing_fees')).toBe(processingBefore + disputeFeeOf(dispute));
     expect(await noticesTo(people.creator.id, 'A dispute was decided for the fan')).toHaveLength(1);
     expect(mailsTo(people.fan.email, /stays with you/)).toHaveLength(1);
   });
@@ -270,6 +314,8 @@ describe('a chargeback after the payout', () => {
     expect(reversalCalls()).toHaveLength(reversalsBefore);
     expect((await earningOf(first.messageId))?.status).toBe('paid_out');
     expect(await balance('disputes')).toBe(0);
+    // Stripe took its fee all the same: booked once.
+    expect(await legs(first.messageId, 'dispute_fee')).toHaveLength(2);
     expect(await noticesTo(people.creator.id, 'A fan disputed a payment')).toHaveLength(0);
   });
 });

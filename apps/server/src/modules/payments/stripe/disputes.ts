@@ -3,8 +3,8 @@ import type { DisputeNews, DisputeRails } from '../provider';
 
 /**
  * A Stripe dispute in our words (decision 0054). What was withdrawn and reinstated is read from its
- * balance transactions (amounts without the fee, which the ledger does not book yet); an inquiry
- * (`warning_*`) withdraws nothing.
+ * balance transactions, amounts without the fee; Stripe's dispute fee is their `fee`, summed (decision
+ * 0060: booked as a processing fee). An inquiry (`warning_*`) withdraws nothing.
  */
 const STATUSES: readonly string[] = [
   'warning_needs_response',
@@ -20,6 +20,7 @@ export function disputeNewsOf(dispute: Stripe.Dispute): DisputeNews {
   // A status Stripe adds later is not guessed at: the 500 keeps the event until we know what it means.
   if (!STATUSES.includes(dispute.status)) throw new Error(`dispute ${dispute.id}: unknown status ${dispute.status}`);
   const moves = dispute.balance_transactions.map((t) => t.amount);
+  const fees = dispute.balance_transactions.map((t) => t.fee);
   const intent = dispute.payment_intent;
   return {
     providerDisputeId: dispute.id,
@@ -32,6 +33,8 @@ export function disputeNewsOf(dispute: Stripe.Dispute): DisputeNews {
     submissionCount: dispute.evidence_details.submission_count,
     withdrawn: -moves.filter((a) => a < 0).reduce((sum, a) => sum + a, 0),
     reinstated: moves.filter((a) => a > 0).reduce((sum, a) => sum + a, 0),
+    feeCharged: fees.filter((f) => f > 0).reduce((sum, f) => sum + f, 0),
+    feeReturned: -fees.filter((f) => f < 0).reduce((sum, f) => sum + f, 0),
   };
 }
 
