@@ -132,7 +132,7 @@ export interface LifecycleWorld {
  * session_replication_role = replica (triggers off: the ledger's append-only guard and the foreign
  * keys), which measured several times faster than TRUNCATE on both drivers for a run's few rows.
  */
-const RUN_TABLES = [
+export const RUN_TABLES = [
   'outbox',
   'ledger_entries',
   'earnings',
@@ -399,9 +399,15 @@ export async function settle(run: LifecycleRun): Promise<void> {
   await reconcilePayouts(run.app);
 }
 
-async function rowsOf<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+export async function rowsOf<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
+
+/**
+ * A payout's amount is the sum of its earnings. Left out by the Stripe property: a chargeback won after
+ * its claw-back takes the earning out of its paid payout to pay it again (decision 0054).
+ */
+export const PAYOUT_IS_ITS_EARNINGS = 'a live payout is exactly the sum of its earnings';
 
 /**
  * The invariants, as one query each returning the rows that break them (none is the pass). `final`
@@ -488,9 +494,11 @@ const INVARIANTS: Array<{
       full join unpaid u on u.creator_id = p.creator_id
       where coalesce(p.balance, 0) < 0 or coalesce(p.balance, 0) <> coalesce(u.amount, 0)
       union all
-      select account, 0, 0 from negative
-      union all
-      select po.creator_id::text, po.amount, sum(e.amount) from payouts po left join earnings e on e.payout_id = po.id
+      select account, 0, 0 from negative`,
+  },
+  {
+    name: PAYOUT_IS_ITS_EARNINGS,
+    query: sql`select po.creator_id::text, po.amount, sum(e.amount) from payouts po left join earnings e on e.payout_id = po.id
       where po.status in ('pending', 'in_transit', 'paid') group by po.id having po.amount <> coalesce(sum(e.amount), 0)`,
   },
   {
@@ -569,19 +577,22 @@ const INVARIANTS: Array<{
 ];
 
 /** The invariants as one statement (one round trip per step): the name and a row of each break. */
-function invariantQuery(final: boolean, now: Date) {
-  const parts = INVARIANTS.filter((i) => final || !i.final).map((i) => {
+function invariantQuery(final: boolean, now: Date, except: readonly string[]) {
+  const parts = INVARIANTS.filter((i) => (final || !i.final) && !except.includes(i.name)).map((i) => {
     const query = typeof i.query === 'function' ? i.query(now.toISOString()) : i.query;
     return sql`(select ${i.name}::text as invariant, row_to_json(broken)::text as row from (${query}) broken limit 5)`;
   });
   return sql.join(parts, sql` union all `);
 }
 
-/** Throws, naming the invariant and the rows, when one does not hold. */
-export async function checkInvariants(world: LifecycleWorld, opts: { final: boolean }): Promise<void> {
+/** Throws, naming the invariant and the rows, when one does not hold (`except`: invariants left out by name). */
+export async function checkInvariants(
+  world: Pick<LifecycleWorld, 'database' | 'clock'>,
+  opts: { final: boolean; except?: readonly string[] },
+): Promise<void> {
   const broken = await rowsOf<{ invariant: string; row: string }>(
     world.database,
-    invariantQuery(opts.final, world.clock.now()),
+    invariantQuery(opts.final, world.clock.now(), opts.except ?? []),
   );
   if (broken.length > 0) {
     throw new Error(`invariant broken: ${broken.map((b) => `${b.invariant}: ${b.row}`).join('; ')}`);

@@ -66,11 +66,16 @@ function ok(response: { statusCode: number; body: string }, what: string) {
 }
 
 /**
- * A fan and a creator whose price is $100 and whose Connect account Stripe has onboarded: its
+ * A fan and a creator whose price is $100 (unless given) and whose Connect account Stripe has onboarded: its
  * account.updated delivered twice, as Stripe may, the books balanced after each.
  */
-export async function onboardedStripeCreator(app: FastifyInstance, db: Db, standIn: StripeStandIn) {
-  const people = await fanAndCreator(app, db, { messagePrice: 10_000 });
+export async function onboardedStripeCreator(
+  app: FastifyInstance,
+  db: Db,
+  standIn: StripeStandIn,
+  messagePrice = 10_000,
+) {
+  const people = await fanAndCreator(app, db, { messagePrice });
   ok(
     await app.inject({
       method: 'POST',
