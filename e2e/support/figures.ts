@@ -1,9 +1,11 @@
 import {
+  ACCOUNT_DELETION_GRACE_DAYS,
   DATA_EXPORT_DAYS,
   LIMITS,
   LOCAL_TEST_CARDS,
   MAX_ATTACHMENTS,
   QUICK_SEARCH,
+  RECORDS_RETENTION_YEARS,
   REMINDER_THRESHOLDS_HOURS,
   VITALS,
 } from '@fanline/contracts';
@@ -211,8 +213,21 @@ export const RULES: Record<string, readonly number[]> = {
   // They also state rules of the product (contracts), not settings: the not-an-answer window, and how
   // long page-speed totals are kept.
   '/terms': [1, 2, 3, 4, 5, 6, 7, LIMITS.notAnAnswerWindowHours],
-  // … and how long a data export's download works (decision 0057).
-  '/privacy': [1, 2, 3, 4, 5, 6, LIMITS.notAnAnswerWindowHours, VITALS.retentionDays, DATA_EXPORT_DAYS],
+  // … how long a data export's download works (decision 0057), and a closed account's grace and how long
+  // payment records are kept without the person (decision 0058).
+  '/privacy': [
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    LIMITS.notAnAnswerWindowHours,
+    VITALS.retentionDays,
+    DATA_EXPORT_DAYS,
+    ACCOUNT_DELETION_GRACE_DAYS,
+    RECORDS_RETENTION_YEARS,
+  ],
   '/refund-policy': [1, 2, 3, 4, 5, 6, LIMITS.notAnAnswerWindowHours],
   '/creators': [QUICK_SEARCH.minChars],
   // The payout minimum, and the fixed periods the page sums ("Last 7 days", "Last 30 days").
@@ -223,6 +238,9 @@ export const RULES: Record<string, readonly number[]> = {
   // ("Minimum 10 characters required", "Up to 3 images (… 5 MB each)").
   '/dashboard/messages/:newest': [LIMITS.response.min, MAX_ATTACHMENTS, LIMITS.imageBytes.max / 1024 / 1024],
   '/messages/:newest': [LIMITS.response.min, MAX_ATTACHMENTS, LIMITS.imageBytes.max / 1024 / 1024],
+  // "Close account" says how long the person has to change their mind (decision 0058).
+  '/dashboard/settings?tab=security': [ACCOUNT_DELETION_GRACE_DAYS],
+  '/profile?tab=security': [ACCOUNT_DELETION_GRACE_DAYS],
   // The creator's reminder switch says when reminders come ("12, 4 and 1 hours left").
   '/dashboard/settings?tab=notifications': [...REMINDER_THRESHOLDS_HOURS],
   // The test checkout names its test cards ("Test card 4242 4242 4242 4242 succeeds"): their digits.
