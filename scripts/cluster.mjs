@@ -120,6 +120,11 @@ async function main() {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     S3_FORCE_PATH_STYLE: 'true',
     SHUTDOWN_GRACE_MS: env.SHUTDOWN_GRACE_MS ?? '10000',
+    // A stopping instance keeps serving (readiness 503, every answer `Connection: close`) until HAProxy
+    // has taken it out of rotation (its checks: down within about 1 s), and only then closes: a request on
+    // a connection HAProxy kept open would otherwise get the closing server's 503, which a POST is not
+    // retried on (deploy/haproxy.cfg). As deploy/fanline.env.example sets it.
+    SHUTDOWN_DELAY_MS: env.SHUTDOWN_DELAY_MS ?? '2000',
     LOG_LEVEL: env.LOG_LEVEL ?? 'info',
   };
 

@@ -73,6 +73,14 @@ test('the unit runs the release artefact on Node 24, compiled, without a build o
   // The drain fits in the stop timeout.
   const stopSeconds = Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1]);
   expect(stopSeconds * 1000).toBeGreaterThan(Number(env.SHUTDOWN_GRACE_MS));
+  // A stopping instance keeps serving until HAProxy's checks have taken it out (fall × fastinter, plus
+  // one inter), and that wait is part of the grace.
+  const checks = /default-server check inter (\d+)s fastinter (\d+)ms downinter \d+s fall (\d+)/.exec(
+    read('deploy/haproxy.cfg'),
+  );
+  const outOfRotationMs = Number(checks?.[1]) * 1000 + Number(checks?.[2]) * Number(checks?.[3]);
+  expect(Number(env.SHUTDOWN_DELAY_MS)).toBeGreaterThanOrEqual(outOfRotationMs);
+  expect(Number(env.SHUTDOWN_DELAY_MS)).toBeLessThan(Number(env.SHUTDOWN_GRACE_MS));
   // The documented install puts Node and the release where the unit looks.
   expect(docs).toContain('scripts/ensure-node.sh /opt/fanline/node');
   expect(docs).toContain('ln -sfn /opt/fanline/releases/fanline-$VERSION /opt/fanline/current');
