@@ -47,6 +47,8 @@ const OWNER: Record<string, string> = {
   systemAlertsSent: 'system-alerts',
   rateLimitBuckets: 'platform',
   openStreams: 'realtime',
+  // The operator's backups and drills (issue 40): recorded by the backup tools, read by metrics and Admin › System.
+  backupRuns: 'health',
   outbox: 'outbox',
   outboxPrunedKeys: 'outbox',
   webVitalsDaily: 'vitals',

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { recordBackupRun } from '../modules/health';
 import { loadConfig } from '../platform/config';
+import { openDatabase } from '../platform/db';
 import { createStorage, describeStorageError, readAll, storageLabel } from '../platform/storage';
 import { type BackupManifest, runPgTool, sha256 } from './backup-files';
 
@@ -18,7 +20,8 @@ async function backup(): Promise<void> {
       'backup needs DATABASE_URL (PostgreSQL). The embedded database is backed up by stopping the server and copying DATA_DIR.',
     );
   }
-  const stamp = new Date()
+  const startedAt = new Date();
+  const stamp = startedAt
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
@@ -62,9 +65,35 @@ async function backup(): Promise<void> {
   };
   fs.writeFileSync(path.join(target, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`Backup written to ${target}: database ${dump.length} bytes, ${objects.length} file(s).`);
+  const bytes = dump.length + objects.reduce((sum, object) => sum + object.bytes, 0);
+  await record(config.databaseUrl, { startedAt, succeeded: true, label: path.basename(target), bytes });
 }
 
-backup().catch((error: unknown) => {
-  console.error(`backup failed: ${describeStorageError(error)}`);
+/**
+ * Writes the run into backup_runs (issue 40), where the backup-age metric, its alert and Admin ›
+ * System read it. A failure to record is reported but does not fail a backup that was written.
+ */
+async function record(
+  url: string,
+  run: { startedAt: Date; succeeded: boolean; label?: string; bytes?: number; detail?: string },
+): Promise<void> {
+  try {
+    const database = await openDatabase({ kind: 'postgres', url, max: 1 });
+    try {
+      await recordBackupRun(database.db, { kind: 'dump', tool: 'pg_dump', ...run });
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    console.error(`backup: could not record the run in backup_runs: ${describeStorageError(error)}`);
+  }
+}
+
+const startedAt = new Date();
+backup().catch(async (error: unknown) => {
+  const detail = describeStorageError(error);
+  console.error(`backup failed: ${detail}`);
+  const url = loadConfig().databaseUrl;
+  if (url) await record(url, { startedAt, succeeded: false, detail });
   process.exit(1);
 });

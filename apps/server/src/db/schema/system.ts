@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tstz } from './columns';
 
 /** Provider webhook events already handled, keyed by the provider's event id (idempotency). */
@@ -67,5 +68,35 @@ export const openStreams = pgTable(
     index('open_streams_user_idx').on(t.userId),
     index('open_streams_address_idx').on(t.address),
     index('open_streams_heartbeat_idx').on(t.heartbeatAt),
+  ],
+);
+
+/**
+ * Each backup the operator's tools took or tried (issue 40): pgBackRest's base backups and WAL
+ * checks (deploy/backup/), `npm run backup`'s dumps with the files, and the restore drills. The
+ * backup-age metric, its alert and Admin › System read the newest successful row; a failed run is
+ * kept with what went wrong, so "the backup ran and failed" differs from "no backup ran".
+ */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** 'full' | 'diff' | 'incr' (pgBackRest base backups), 'dump' (npm run backup), 'drill' (a restore tried). */
+    kind: text('kind').notNull(),
+    /** 'pgbackrest' | 'pg_dump'. */
+    tool: text('tool').notNull(),
+    /** The tool's own name for it (pgBackRest's backup label, the dump's directory). */
+    label: text('label'),
+    startedAt: tstz('started_at').notNull(),
+    finishedAt: tstz('finished_at').notNull().defaultNow(),
+    succeeded: boolean('succeeded').notNull(),
+    /** Bytes stored, when the tool says. */
+    bytes: bigint('bytes', { mode: 'number' }),
+    /** What went wrong, for a failed run (no secrets: the tool's message, not its command line). */
+    detail: text('detail'),
+  },
+  (t) => [
+    check('backup_runs_kind_check', sql`${t.kind} in ('full', 'diff', 'incr', 'dump', 'drill')`),
+    index('backup_runs_finished_idx').on(t.succeeded, t.finishedAt.desc()),
   ],
 );

@@ -1,0 +1,67 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { backupRuns } from '../../db/schema';
+import type { Db } from '../../platform/db';
+
+export type BackupKind = 'full' | 'diff' | 'incr' | 'dump' | 'drill';
+
+export interface BackupRun {
+  kind: BackupKind;
+  tool: 'pgbackrest' | 'pg_dump';
+  label: string | null;
+  startedAt: Date;
+  finishedAt: Date;
+  succeeded: boolean;
+  bytes: number | null;
+  detail: string | null;
+}
+
+/**
+ * Records one backup the operator's tools took or tried (issue 40). `detail` is the tool's message
+ * for a failed run, cut to 500 characters; never a command line (it may hold a password).
+ */
+export async function recordBackupRun(
+  db: Db,
+  run: Omit<BackupRun, 'finishedAt' | 'label' | 'bytes' | 'detail'> &
+    Partial<Pick<BackupRun, 'finishedAt' | 'label' | 'bytes' | 'detail'>>,
+): Promise<void> {
+  await db.insert(backupRuns).values({
+    kind: run.kind,
+    tool: run.tool,
+    label: run.label ?? null,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt ?? new Date(),
+    succeeded: run.succeeded,
+    bytes: run.bytes ?? null,
+    detail: run.detail ? run.detail.slice(0, 500) : null,
+  });
+}
+
+/** The newest successful backup (any kind but a drill), or null when none ever succeeded. */
+export async function lastSuccessfulBackup(db: Db): Promise<BackupRun | null> {
+  const [row] = await db
+    .select()
+    .from(backupRuns)
+    .where(and(eq(backupRuns.succeeded, true), ne(backupRuns.kind, 'drill')))
+    .orderBy(desc(backupRuns.finishedAt))
+    .limit(1);
+  return row ? toRun(row) : null;
+}
+
+/** The newest runs, successful or not, newest first (Admin › System). */
+export async function recentBackupRuns(db: Db, limit = 10): Promise<BackupRun[]> {
+  const rows = await db.select().from(backupRuns).orderBy(desc(backupRuns.finishedAt)).limit(limit);
+  return rows.map(toRun);
+}
+
+function toRun(row: typeof backupRuns.$inferSelect): BackupRun {
+  return {
+    kind: row.kind as BackupKind,
+    tool: row.tool as BackupRun['tool'],
+    label: row.label,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+    succeeded: row.succeeded,
+    bytes: row.bytes,
+    detail: row.detail,
+  };
+}
