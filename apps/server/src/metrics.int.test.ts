@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { outbox } from './db/schema';
+import { recordBackupRun } from './modules/health';
 import { MAX_STREAMS_PER_USER } from './modules/realtime';
 import { startMetricsListener } from './platform/metrics';
 import { connectSse, createTestApp, createUser, signIn, useTestApp } from './testing';
@@ -145,5 +146,59 @@ describe('the figures', () => {
     expect(text).toMatch(/fanline_instance_info\{instance="[^"]+",version="[^"]+",commit="[^"]+"\} 1/);
     expect(text).toContain('process_resident_memory_bytes');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  test('the newest successful backup shows its time; none recorded is 0 (issue 40)', async () => {
+    expect(value((await scrape()).body, 'fanline_backup_last_success_timestamp_seconds')).toBe(0);
+    const finishedAt = new Date('2026-11-27T03:10:00Z');
+    await recordBackupRun(t.database.db, {
+      kind: 'full',
+      tool: 'pgbackrest',
+      label: '20261127-030000F',
+      startedAt: new Date('2026-11-27T03:00:00Z'),
+      finishedAt,
+      succeeded: true,
+    });
+    // A later failed run and a drill do not count as a backup.
+    for (const kind of ['diff', 'drill'] as const) {
+      await recordBackupRun(t.database.db, {
+        kind,
+        tool: 'pgbackrest',
+        startedAt: new Date('2026-11-28T03:00:00Z'),
+        finishedAt: new Date('2026-11-28T03:05:00Z'),
+        succeeded: kind === 'drill',
+        detail: kind === 'diff' ? 'repo1: unable to write' : null,
+      });
+    }
+    expect(value((await scrape()).body, 'fanline_backup_last_success_timestamp_seconds')).toBe(
+      finishedAt.getTime() / 1000,
+    );
+  });
+
+  test('a readiness answer that changes is counted, and so is the database failure behind it (issue 40)', async () => {
+    let reachable = true;
+    const flaky = {
+      ...t.database,
+      ping: () => (reachable ? t.database.ping() : Promise.reject(new Error('connection refused'))),
+    };
+    const other = await createTestApp({ database: flaky, env: { METRICS_TOKEN: TOKEN } });
+    try {
+      const ready = async () => (await other.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode;
+      expect(await ready()).toBe(200);
+      expect(await ready()).toBe(200);
+      reachable = false;
+      expect(await ready()).toBe(503);
+      expect(await ready()).toBe(503);
+      reachable = true;
+      expect(await ready()).toBe(200);
+      const text = (
+        await other.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })
+      ).body;
+      expect(value(text, 'fanline_readiness_changes_total{to="not_ready"}')).toBe(1);
+      expect(value(text, 'fanline_readiness_changes_total{to="ready"}')).toBe(1);
+      expect(value(text, 'fanline_database_errors_total{class="connection"}')).toBe(2);
+    } finally {
+      await other.app.close();
+    }
   });
 });

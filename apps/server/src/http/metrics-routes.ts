@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { Gauge } from 'prom-client';
+import { lastSuccessfulBackup, walArchiveStatus } from '../modules/health';
 import { oldestOverdueMessage } from '../modules/messages';
 import { outboxBacklog } from '../modules/outbox';
 import { paymentsByState } from '../modules/payments';
@@ -65,6 +66,34 @@ function registerScrapeGauges(app: FastifyInstance): void {
       });
     },
   });
+  new Gauge({
+    name: 'fanline_backup_last_success_timestamp_seconds',
+    help: 'When the newest successful backup (pgBackRest base backup or npm run backup) finished, in Unix seconds; 0 when none is recorded (backup_runs).',
+    registers,
+    async collect() {
+      await guarded('backup', async () => {
+        const last = await lastSuccessfulBackup(app.db);
+        this.set(last ? last.finishedAt.getTime() / 1000 : 0);
+      });
+    },
+  });
+  // PostgreSQL's WAL archiver (pg_stat_archiver): the recovery point holds only while it archives.
+  // Left out on the embedded database and where archiving never ran.
+  if (app.database.driver === 'postgres') {
+    new Gauge({
+      name: 'fanline_wal_archive_failing',
+      help: "1 while PostgreSQL's last WAL archive attempt failed (pg_stat_archiver: last failure newer than last success), else 0.",
+      registers,
+      async collect() {
+        await guarded('wal-archive', async () => {
+          const status = await walArchiveStatus(app.db);
+          if (!status) return;
+          const failedAt = status.lastFailedAt?.getTime() ?? 0;
+          this.set(failedAt > (status.lastArchivedAt?.getTime() ?? 0) ? 1 : 0);
+        });
+      },
+    });
+  }
   new Gauge({
     name: 'fanline_db_pool_connections',
     help: 'Database connections of this instance: total open, idle, and requests waiting for one (PGlite: one, never idle).',

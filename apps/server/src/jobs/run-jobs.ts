@@ -9,6 +9,7 @@ import { pruneOutbox } from '../modules/outbox';
 import { reconcilePayments } from '../modules/payments';
 import { alertStuckPayments } from '../modules/system-alerts';
 import { pruneVitals } from '../modules/vitals';
+import { databaseErrorClass } from '../platform/database-errors';
 import { pruneIdempotencyKeys } from '../platform/idempotency';
 import { pruneRateLimitBuckets } from '../platform/rate-limit';
 
@@ -26,6 +27,8 @@ export function startJobs(app: FastifyInstance): () => Promise<void> {
       try {
         await runJobsOnce(app);
       } catch (error) {
+        const databaseClass = databaseErrorClass(error);
+        if (databaseClass) app.metrics.databaseErrors.inc({ class: databaseClass });
         app.log.error({ err: error }, 'background jobs failed; retrying next interval');
       } finally {
         running = null;

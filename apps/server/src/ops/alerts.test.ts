@@ -78,6 +78,11 @@ test('the watched signals are all alerted on', () => {
       'FanlineOutboxLagging',
       'FanlineOverdueMessages',
       'FanlineStreamsRefused',
+      'FanlineReadinessFlapping',
+      'FanlineDatabaseUnreachable',
+      'FanlineDatabaseErrors',
+      'FanlineBackupTooOld',
+      'FanlineWalArchiveFailing',
     ].sort(),
   );
 });

@@ -1,6 +1,7 @@
 import { GENERIC_ERROR_MESSAGE } from '@fanline/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseErrorClass } from './database-errors';
 import { AppError } from './errors';
 
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
@@ -48,6 +49,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error: { code: 'BAD_REQUEST', message: error.message, requestId: request.id },
       });
     }
+    const databaseClass = databaseErrorClass(error);
+    if (databaseClass) app.metrics.databaseErrors.inc({ class: databaseClass });
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)

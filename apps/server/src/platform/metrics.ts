@@ -20,6 +20,16 @@ export interface Metrics {
    * `instance` (the per-instance pre-check) or `cluster` (the leases every instance counts).
    */
   streamsRefused: Counter<'gate'>;
+  /**
+   * Database failures met by requests, the jobs loop and readiness checks (issue 40), by SQLSTATE class
+   * (`08`, `40`, `57`...) or `connection`: databaseErrorClass().
+   */
+  databaseErrors: Counter<'class'>;
+  /**
+   * Readiness answers that differ from this instance's previous one (issue 40), by the state turned to:
+   * a balancer taking an instance in and out is seen here, which restarts alone do not show.
+   */
+  readinessChanges: Counter<'to'>;
 }
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -44,7 +54,23 @@ export function createMetrics(enabled: boolean): Metrics {
     labelNames: ['gate'],
     registers: [registry],
   });
-  return { enabled, registry, openStreams, streamsRefused };
+  const databaseErrors = new Counter({
+    name: 'fanline_database_errors_total',
+    help: 'Database failures met by requests, background jobs and readiness checks, by SQLSTATE class (08, 40, 57...) or connection.',
+    labelNames: ['class'],
+    registers: [registry],
+  });
+  const readinessChanges = new Counter({
+    name: 'fanline_readiness_changes_total',
+    help: "Readiness answers that differ from this instance's previous answer, by the state turned to (ready, not_ready).",
+    labelNames: ['to'],
+    registers: [registry],
+  });
+  // Series that exist from the start, so rate() and increase() see their first step.
+  databaseErrors.inc({ class: 'connection' }, 0);
+  readinessChanges.inc({ to: 'ready' }, 0);
+  readinessChanges.inc({ to: 'not_ready' }, 0);
+  return { enabled, registry, openStreams, streamsRefused, databaseErrors, readinessChanges };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { backupRuns } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
@@ -63,5 +63,35 @@ function toRun(row: typeof backupRuns.$inferSelect): BackupRun {
     succeeded: row.succeeded,
     bytes: row.bytes,
     detail: row.detail,
+  };
+}
+
+export interface WalArchiveStatus {
+  /** When PostgreSQL last archived a WAL segment (pgBackRest's archive-push succeeded). */
+  lastArchivedAt: Date | null;
+  /** When an archive attempt last failed. */
+  lastFailedAt: Date | null;
+  /** Failed attempts since the statistics were reset. */
+  failedCount: number;
+}
+
+/**
+ * PostgreSQL's WAL archiver as the database reports it (pg_stat_archiver): the recovery point depends
+ * on it (issue 40, decision 0062). Null when archiving has never run (archive_mode off, or PGlite).
+ */
+export async function walArchiveStatus(db: Db): Promise<WalArchiveStatus | null> {
+  type Row = {
+    last_archived_time: Date | string | null;
+    last_failed_time: Date | string | null;
+    failed_count: number | string;
+  };
+  const result = await db.execute(sql`select last_archived_time, last_failed_time, failed_count from pg_stat_archiver`);
+  const row = ((result as unknown as { rows: Row[] }).rows ?? [])[0];
+  if (!row || (row.last_archived_time === null && row.last_failed_time === null)) return null;
+  const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+  return {
+    lastArchivedAt: date(row.last_archived_time),
+    lastFailedAt: date(row.last_failed_time),
+    failedCount: Number(row.failed_count),
   };
 }

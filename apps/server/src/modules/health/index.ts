@@ -5,4 +5,6 @@ export {
   lastSuccessfulBackup,
   recentBackupRuns,
   recordBackupRun,
+  type WalArchiveStatus,
+  walArchiveStatus,
 } from './backup-runs';

@@ -1,12 +1,21 @@
 import { ZHealthResponse, ZLivenessResponse } from '@fanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { databaseErrorClass } from '../../platform/database-errors';
 import { appVersion, instanceId } from '../../platform/instance';
 
 /** Which process answered: behind a balancer, the operator (and the cluster's tests) can tell. */
 const whoAnswered = { instance: instanceId, version: appVersion };
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // This instance's previous readiness answer: a change is counted (issue 40), so an instance the
+  // balancer keeps taking out and putting back is seen, not only one that restarts.
+  let lastReady: boolean | null = null;
+  const answered = (ready: boolean) => {
+    if (lastReady !== null && lastReady !== ready)
+      app.metrics.readinessChanges.inc({ to: ready ? 'ready' : 'not_ready' });
+    lastReady = ready;
+  };
   // Liveness: the process answers. Never touches the database, so a database outage does not get
   // a healthy process restarted by its supervisor.
   app.get(
@@ -36,6 +45,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         try {
           database = { status: 'up', driver, latencyMs: await app.database.ping() };
         } catch (error) {
+          app.metrics.databaseErrors.inc({ class: databaseErrorClass(error) ?? 'connection' });
           app.log.error({ err: error }, 'health check: database unreachable');
           database = { status: 'down', driver, latencyMs: -1 };
         }
@@ -46,9 +56,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           : database.status === 'up' && payments.status === 'up'
             ? ('ok' as const)
             : ('degraded' as const);
-        return reply
-          .status(draining || database.status === 'down' ? 503 : 200)
-          .send({ status, database, payments, uptimeSeconds, ...whoAnswered });
+        const ready = !draining && database.status === 'up';
+        answered(ready);
+        return reply.status(ready ? 200 : 503).send({ status, database, payments, uptimeSeconds, ...whoAnswered });
       },
     );
   }
