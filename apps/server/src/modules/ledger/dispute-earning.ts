@@ -84,11 +84,40 @@ export async function bookDisputeFunds(
     });
   if (feeCharged > 0) await bookFee('dispute_fee', feeCharged);
   if (feeReturned > 0) await bookFee('dispute_fee_return', -feeReturned);
+  await coverOwedRefund(tx, opts.paymentId, opts.at);
   return {
     withdrawn: Math.max(withdrawn, 0),
     reinstated: Math.max(reinstated, 0),
     fee: Math.max(feeCharged, 0) - Math.max(feeReturned, 0),
   };
+}
+
+/**
+ * A refund that failed left the fan's money on the platform, owed to them (refunds_owed, decision 0050);
+ * a chargeback on the same payment then gives the fan that money through their bank (decision 0068).
+ * So the withdrawal, as far as it goes, settles the debt: refunds_owed → disputes, and an admin who reads
+ * what is owed does not pay the fan a second time. Booked to the target the ledger implies (the failed
+ * refund, capped by what the bank holds now: withdrawn less reinstated), as far as not booked yet: a won
+ * dispute makes the refund owed again, and the same news twice books nothing more.
+ */
+async function coverOwedRefund(tx: Db, paymentId: string, at: Date): Promise<void> {
+  const owedByFailure = await cardBooked(tx, paymentId, 'refund_failed', ACCOUNTS.refundsOwed);
+  if (owedByFailure <= 0) return;
+  const withBank =
+    (await cardBooked(tx, paymentId, 'dispute_withdrawal')) + (await cardBooked(tx, paymentId, 'dispute_reinstatement'));
+  const target = Math.max(0, Math.min(owedByFailure, withBank));
+  const covered = -(await cardBooked(tx, paymentId, 'dispute_covers_refund', ACCOUNTS.refundsOwed));
+  const delta = target - covered;
+  if (delta === 0) return;
+  await postLedgerTransaction(tx, {
+    kind: 'dispute_covers_refund',
+    paymentId,
+    at,
+    legs: [
+      { account: ACCOUNTS.refundsOwed, amount: -delta },
+      { account: ACCOUNTS.disputes, amount: delta },
+    ],
+  });
 }
 
 /**

@@ -44,7 +44,13 @@ export type LedgerKind =
   /** The creator's share (held, payable, or clawed back) and the platform fee set against a withdrawal ... */
   | 'dispute_hold'
   /** ... and given back to them when the dispute was won. */
-  | 'dispute_release';
+  | 'dispute_release'
+  /**
+   * Decision 0068: a chargeback on a payment whose refund had failed. The bank gave the fan the money the
+   * platform owed them (refunds_owed), so the withdrawal settles that debt: refunds_owed → disputes.
+   * Undone as far as the dispute is won (the money reinstated is owed to the fan again).
+   */
+  | 'dispute_covers_refund';
 
 export const ACCOUNTS = {
   card: 'external:card',

@@ -16,13 +16,69 @@ import type { PaymentRow, RefundOutcome } from './provider';
  * as owed to the fan (ACCOUNTS.refundsOwed), so the ledger says what Stripe holds; admins are alerted
  * (a person must give it back another way) and the fan's billing says "refund failed", never "refunded".
  */
-export const refundColumns = (outcome: RefundOutcome) => ({
-  refundId: outcome.refundId,
-  // A refund refused on the create call is recorded pending: Stripe's refund.failed (or the
-  // reconciler) settles it through settleRefund, the one path that books, alerts and tells the fan.
-  refundStatus: outcome.status === 'failed' ? ('pending' as const) : outcome.status,
-  refundFailureReason: null,
-});
+export const refundColumns = (outcome: RefundOutcome) =>
+  refusedOutright(outcome)
+    ? { refundId: null, refundStatus: 'failed' as const, refundFailureReason: outcome.failureReason }
+    : {
+        refundId: outcome.refundId,
+        // A refund that came back failed from the create call is recorded pending: Stripe's refund.failed
+        // (or the reconciler) settles it through settleRefund, the one path that books, alerts and tells the fan.
+        refundStatus: outcome.status === 'failed' ? ('pending' as const) : outcome.status,
+        refundFailureReason: null,
+      };
+
+/**
+ * The provider refused to create the refund at all (decision 0068): Stripe's `charge_disputed`, a charge
+ * that was charged back, even when the bank later ruled for us. No refund exists, so no event or
+ * reconciler will ever settle it: it is failed at once (refundColumns), and the flow that refunds books
+ * it as a failed refund in the same transaction (bookRefundFailure) and alerts after its commit.
+ */
+export function refusedOutright(outcome: RefundOutcome): boolean {
+  return outcome.status === 'failed' && outcome.refundId === null;
+}
+
+/**
+ * A refund refused outright, in the refunding flow's transaction after it booked the refund: the money
+ * comes back to the platform, owed to the fan, who is told. The caller alerts admins after its commit
+ * (alertFailedRefund).
+ */
+export async function bookRefundFailure(tx: Db, payment: PaymentRow, at: Date): Promise<void> {
+  await bookFailedRefund(tx, payment, at);
+  await tellFanRefundFailed(tx, payment, at);
+}
+
+async function tellFanRefundFailed(tx: Db, payment: PaymentRow, at: Date): Promise<void> {
+  if (!payment.messageId) return;
+  // The fan was told the money is coming back: they hear that it did not, and that a person will act.
+  await createNotification(tx, {
+    userId: payment.senderId,
+    type: 'message_refunded',
+    title: 'Your refund did not go through',
+    body: `Your card refund of ${formatCents(payment.amountTotal)} failed. We have been alerted and will make it right.`,
+    messageId: payment.messageId,
+    now: at,
+  });
+}
+
+/** Admins hear of a failed refund: a person must give the money back another way. */
+export async function alertFailedRefund(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'log' | 'outbox'>,
+  payment: Pick<PaymentRow, 'id' | 'amountTotal'>,
+  refund: { refundId: string | null; failureReason: string | null },
+): Promise<void> {
+  const which = refund.refundId ? `The card refund ${refund.refundId}` : 'The card refund';
+  await sendSystemAlert(ctx, {
+    kind: 'refund_failed',
+    targetId: payment.id,
+    subject: 'a refund to a fan failed',
+    lines: [
+      `${which} of payment ${payment.id} (${formatCents(payment.amountTotal)}) failed: ${refund.failureReason}.`,
+      'The money is back on the platform balance and owed to the fan (ledger account refunds_owed).',
+      'Give it back another way and tell the fan; Fanline does not retry a failed refund.',
+    ],
+  });
+  ctx.log.error({ paymentId: payment.id, refundId: refund.refundId }, 'refund failed; admins alerted');
+}
 
 /** The failed refund's ledger leg: what went to the card comes back, owed to the fan. */
 async function bookFailedRefund(tx: Db, payment: PaymentRow, at: Date) {
@@ -63,31 +119,10 @@ export async function settleRefund(
       .set({ refundStatus: outcome.status, refundFailureReason: outcome.failureReason, updatedAt: now })
       .where(eq(payments.id, payment.id));
     if (outcome.status === 'succeeded') return 'refund succeeded';
-    await bookFailedRefund(tx, payment, now);
-    if (payment.messageId) {
-      // The fan was told the money is coming back: they hear that it did not, and that a person will act.
-      await createNotification(tx, {
-        userId: payment.senderId,
-        type: 'message_refunded',
-        title: 'Your refund did not go through',
-        body: `Your card refund of ${formatCents(payment.amountTotal)} failed. We have been alerted and will make it right.`,
-        messageId: payment.messageId,
-        now,
-      });
-    }
+    await bookRefundFailure(tx, payment, now);
     return payment;
   });
   if (typeof result === 'string') return result;
-  await sendSystemAlert(ctx, {
-    kind: 'refund_failed',
-    targetId: result.id,
-    subject: 'a refund to a fan failed',
-    lines: [
-      `The card refund ${outcome.refundId} of payment ${result.id} (${formatCents(result.amountTotal)}) failed: ${outcome.failureReason}.`,
-      'The money is back on the platform balance and owed to the fan (ledger account refunds_owed).',
-      'Give it back another way and tell the fan; Fanline does not retry a failed refund.',
-    ],
-  });
-  ctx.log.error({ paymentId: result.id, refundId: outcome.refundId }, 'refund failed; admins alerted');
+  await alertFailedRefund(ctx, result, outcome);
   return 'refund failed';
 }

@@ -5,9 +5,9 @@ import { ACCOUNTS, earningExists, earningForRefund, postLedgerTransaction, rever
 import { messageStatusOf } from '../messages';
 import { disputedNow } from './disputes-of-payment';
 import type { RefundOutcome } from './provider';
-import { refundColumns } from './refund-outcome';
+import { alertFailedRefund, bookRefundFailure, refundColumns, refusedOutright } from './refund-outcome';
 
-export type ReleasePaymentContext = Pick<AppContext, 'db' | 'clock' | 'payments'>;
+export type ReleasePaymentContext = Pick<AppContext, 'db' | 'clock' | 'payments' | 'config' | 'mailer' | 'log' | 'outbox'>;
 
 /**
  * The window ran out (or the creator declined): the fan keeps the money (ARCHITECTURE §2). An
@@ -27,7 +27,7 @@ export async function releasePayment(
   else refund = await ctx.payments.refund(before);
 
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const released = await ctx.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment?.messageId || !['authorized', 'succeeded'].includes(payment.status)) return 'noop' as const;
     if ((await messageStatusOf(tx, payment.messageId)) !== 'refunded') return 'noop' as const;
@@ -49,8 +49,12 @@ export async function releasePayment(
         { account: ACCOUNTS.card, amount: payment.amountTotal },
       ],
     });
+    // Refused outright (a charge charged back, decision 0068): owed to the fan, booked as a failed refund.
+    if (refund && refusedOutright(refund)) await bookRefundFailure(tx, payment, now);
     return 'released' as const;
   });
+  if (released === 'released' && refund && refusedOutright(refund)) await alertFailedRefund(ctx, before, refund);
+  return released;
 }
 
 /**
@@ -80,7 +84,7 @@ export async function refundCapturedPayment(
   const refund = await ctx.payments.refund(before);
 
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const refunded = await ctx.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, before.id)).for('update');
     if (payment?.status !== 'succeeded') return 'noop' as const;
     const reversed = await reverseEarning(tx, {
@@ -98,6 +102,12 @@ export async function refundCapturedPayment(
       .update(payments)
       .set({ status: 'refunded', ...refundColumns(refund), updatedAt: now })
       .where(eq(payments.id, payment.id));
+    // Refused outright: Stripe refuses a refund of a charged-back charge (charge_disputed), also once the
+    // dispute was won (decision 0068). The creator's earning is taken back all the same (the ruling
+    // stands); the fan's money stays on the platform, owed to them, and admins give it back another way.
+    if (refusedOutright(refund)) await bookRefundFailure(tx, payment, now);
     return 'refunded' as const;
   });
+  if (refunded === 'refunded' && refusedOutright(refund)) await alertFailedRefund(ctx, before, refund);
+  return refunded;
 }

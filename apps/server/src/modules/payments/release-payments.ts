@@ -3,7 +3,7 @@ import { earnings, messages, payments } from '../../db/schema';
 import { forEachLimited } from '../../platform/concurrency';
 import { ACCOUNTS, postLedgerTransactions } from '../ledger';
 import type { RefundOutcome } from './provider';
-import { refundColumns } from './refund-outcome';
+import { alertFailedRefund, bookRefundFailure, refundColumns, refusedOutright } from './refund-outcome';
 import type { ReleasePaymentContext } from './release-payment';
 
 /** Provider calls in flight at once while releasing a batch. */
@@ -17,7 +17,7 @@ const PROVIDER_CONCURRENCY = 8;
  * the ones already released are no-ops then. Returns how many were released or refunded, and failed.
  */
 export async function releasePayments(
-  ctx: ReleasePaymentContext & { log: { warn: (obj: object, msg: string) => void } },
+  ctx: ReleasePaymentContext,
   opts: { paymentIds: readonly string[] },
 ): Promise<{ released: number; failed: string[] }> {
   if (opts.paymentIds.length === 0) return { released: 0, failed: [] };
@@ -48,7 +48,7 @@ export async function releasePayments(
   if (askedProvider.length === 0) return { released: 0, failed };
 
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const done = await ctx.db.transaction(async (tx) => {
     // Locked, and still open, and their message really refunded: the same checks as releasePayment.
     const locked = await tx
       .select({ id: payments.id, status: payments.status, amountTotal: payments.amountTotal })
@@ -57,7 +57,7 @@ export async function releasePayments(
       .where(and(inArray(payments.id, askedProvider), openStatus, eq(messages.status, 'refunded')))
       .orderBy(payments.id)
       .for('update', { of: payments });
-    if (locked.length === 0) return { released: 0, failed };
+    if (locked.length === 0) return { released: 0, failed, refused: [] };
     await tx
       .update(payments)
       .set({
@@ -70,10 +70,12 @@ export async function releasePayments(
           locked.map((p) => p.id),
         ),
       );
+    const refusedOutrightIds: string[] = [];
     for (const payment of locked) {
       const refund = refunds.get(payment.id);
       if (payment.status !== 'succeeded' || !refund) continue;
       await tx.update(payments).set(refundColumns(refund)).where(eq(payments.id, payment.id));
+      if (refusedOutright(refund)) refusedOutrightIds.push(payment.id);
     }
     await postLedgerTransactions(
       tx,
@@ -86,6 +88,11 @@ export async function releasePayments(
         ],
       })),
     );
-    return { released: locked.length, failed };
+    // Refused outright (a charged-back charge, decision 0068): booked as failed refunds, owed to the fans.
+    const refused = candidates.filter((payment) => refusedOutrightIds.includes(payment.id));
+    for (const payment of refused) await bookRefundFailure(tx, payment, now);
+    return { released: locked.length, failed, refused };
   });
+  for (const payment of done.refused ?? []) await alertFailedRefund(ctx, payment, refunds.get(payment.id) ?? { refundId: null, failureReason: null });
+  return { released: done.released, failed: done.failed };
 }

@@ -259,11 +259,8 @@ export async function stripeStep(run: StripeLifecycleRun, op: StripeLifecycleOp)
       // The fan flags the answer as not an answer and an admin upholds it: the refund is asked of Stripe.
       const paid = pick(op.payment);
       if (!paid) return false;
-      // Left out, found by this property (decision 0060): after a chargeback won, an upheld flag asks
-      // Stripe for a refund (disputedNow counts open and lost disputes only), the stand-in refuses it as
-      // charge_disputed, and the refund effect retries until it is a stuck job. Which of the two is
-      // Stripe's truth for a won dispute is open; until then the step is not drawn there.
-      if (disputeOf(world, paid)?.status === 'won') return false;
+      // After a chargeback won, Stripe refuses the refund (charge_disputed): booked as a failed refund,
+      // owed to the fan (decision 0068), which the invariants below check.
       const flagged = await app.inject({
         method: 'POST',
         url: `/api/messages/${paid.messageId}/not-an-answer`,
@@ -378,6 +375,7 @@ interface Booked {
   dispute_fee: number;
   reversed: number;
   disputes: number;
+  owed: number;
   covered: boolean;
 }
 
@@ -397,6 +395,7 @@ async function checkAgainstStripe(run: StripeLifecycleRun): Promise<void> {
         coalesce(sum(l.amount) filter (where l.kind = 'dispute_fee' and l.account = 'processing_fees'), 0)::int as dispute_fee,
         coalesce(sum(l.amount) filter (where l.kind = 'transfer_reversal' and l.account like 'creator_connected:%'), 0)::int as reversed,
         coalesce(sum(l.amount) filter (where l.account = 'disputes'), 0)::int as disputes,
+        coalesce(sum(l.amount) filter (where l.account = 'refunds_owed'), 0)::int as owed,
         coalesce(bool_or(d.earning_action in ('held', 'clawed_back')), false) as covered
       from payments p left join ledger_entries l on l.payment_id = p.id
       left join disputes d on d.payment_id = p.id
@@ -440,6 +439,17 @@ async function checkAgainstStripe(run: StripeLifecycleRun): Promise<void> {
     }
     if (booked?.covered && booked.disputes !== 0) {
       broken.push(`payment ${paid.paymentId}: a covered chargeback leaves disputes at ${booked.disputes}`);
+    }
+    // Never paid twice (decision 0068): what the ledger says is still owed to the fan (a failed or refused
+    // refund) is at most what neither a refund nor the fan's bank has given back of the captured charge.
+    if (intent.status === 'succeeded') {
+      const bankGave = -moves.reduce((sum, t) => sum + t.amount, 0);
+      const notGivenBack = Math.max(0, (charge?.amount_captured as number) - refunded - bankGave);
+      if ((booked?.owed ?? 0) > notGivenBack) {
+        broken.push(
+          `payment ${paid.paymentId}: ${booked?.owed} owed to the fan, who has all but ${notGivenBack} back already`,
+        );
+      }
     }
   }
   // Transfers are booked per payout (not per payment): what the run's charges funded, in total.

@@ -38,6 +38,18 @@ const READ_BY_FANLINE: Record<string, string[]> = {
   balance: ['available', 'pending'],
   balance_transaction: ['id', 'fee', 'currency', 'status', 'available_on', 'type'],
   event: ['id', 'type', 'data', 'request'],
+  // Decision 0054: disputeNewsOf and the Disputes screen.
+  dispute: [
+    'id',
+    'payment_intent',
+    'status',
+    'reason',
+    'amount',
+    'currency',
+    'evidence_details',
+    'balance_transactions',
+    'is_charge_refundable',
+  ],
 };
 
 /** Nested objects whose keys are checked too, where Stripe's example shows them in full. */
@@ -50,6 +62,7 @@ const NESTED: Record<string, string[][]> = {
   ],
   balance_transaction: [['fee_details', '0']],
   event: [['request']],
+  dispute: [['evidence_details'], ['evidence']],
 };
 
 const at = (object: unknown, path: string[]) =>
@@ -201,6 +214,23 @@ beforeAll(async () => {
   keep(await stripe.balanceTransactions.retrieve(String(refund.balance_transaction)));
   for (const event of standIn.failRefund(refund.id)) keep(event);
   keep(await stripe.refunds.retrieve(refund.id));
+
+  // A chargeback (decision 0054): opened, answered with text evidence as Fanline sends it, won.
+  const [opened, withdrawn] = standIn.disputeCharge(charge.id, { reason: 'fraudulent' });
+  keep(opened);
+  keep(withdrawn);
+  const disputeId = String((opened.data.object as Stripe.Dispute).id);
+  keep(await stripe.disputes.retrieve(disputeId));
+  keep(
+    await stripe.disputes.update(
+      disputeId,
+      { evidence: { uncategorized_text: 'The creator answered the question on 3 March.' }, submit: true },
+      key('evidence'),
+    ),
+  );
+  for (const event of standIn.closeDispute(disputeId, 'won')) keep(event);
+  const won = keep(await stripe.disputes.retrieve(disputeId)) as Stripe.Dispute;
+  for (const txn of won.balance_transactions) keep(txn);
   for (const list of [
     await stripe.balanceTransactions.list(),
     await stripe.balanceTransactions.list({}, { stripeAccount: account.id }),

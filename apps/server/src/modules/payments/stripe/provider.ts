@@ -151,6 +151,11 @@ export function createStripeProvider(config: Config, stripe: Stripe = createStri
         if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') {
           return { refundId: null, status: 'succeeded', failureReason: null };
         }
+        // A charged-back charge cannot be refunded, also once the dispute was won: no refund is made, and
+        // the money stays on the platform, owed to the fan (decision 0068). Final, unlike a 5xx.
+        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_disputed') {
+          return { refundId: null, status: 'failed', failureReason: 'charge_disputed' };
+        }
         throw error;
       }
     },
