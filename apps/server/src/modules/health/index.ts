@@ -6,3 +6,11 @@ export {
   recentBackupRuns,
   recordBackupRun,
 } from './backup-runs';
+export {
+  INSTANCE_GONE_MS,
+  INSTANCE_HEARTBEAT_MS,
+  type InstanceStatus,
+  listSeenInstances,
+  registerInstanceHeartbeat,
+  type SeenInstance,
+} from './instance-heartbeat';

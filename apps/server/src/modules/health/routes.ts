@@ -1,10 +1,11 @@
 import { ZHealthResponse, ZLivenessResponse } from '@fanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appVersion, instanceId } from '../../platform/instance';
+import { appVersion } from '../../platform/instance';
+import { paymentStatus, readinessOf } from './readiness';
 
 /** Which process answered: behind a balancer, the operator (and the cluster's tests) can tell. */
-const whoAnswered = { instance: instanceId, version: appVersion };
+const whoAnswered = (app: FastifyInstance) => ({ instance: app.config.instanceId, version: appVersion });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Liveness: the process answers. Never touches the database, so a database outage does not get
@@ -12,7 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health/live',
     { schema: { tags: ['system'], summary: 'Liveness: the process is up', response: { 200: ZLivenessResponse } } },
-    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()), ...whoAnswered }),
+    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()), ...whoAnswered(app) }),
   );
 
   // Readiness (also at the historical /api/health): 503 while the database is unreachable, and from
@@ -40,31 +41,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           database = { status: 'down', driver, latencyMs: -1 };
         }
         // Checked after the round trip, so an answer that began just before SIGTERM says draining too.
-        const draining = app.drain.active;
-        const status = draining
-          ? ('draining' as const)
-          : database.status === 'up' && payments.status === 'up'
-            ? ('ok' as const)
-            : ('degraded' as const);
-        return reply
-          .status(draining || database.status === 'down' ? 503 : 200)
-          .send({ status, database, payments, uptimeSeconds, ...whoAnswered });
+        const { status, ready } = readinessOf({
+          draining: app.drain.active,
+          databaseUp: database.status === 'up',
+          paymentsUp: payments.status === 'up',
+        });
+        return reply.status(ready ? 200 : 503).send({ status, database, payments, uptimeSeconds, ...whoAnswered(app) });
       },
     );
   }
 };
-
-/** The payment provider's configuration as far as the server can tell without calling it. */
-function paymentStatus(app: FastifyInstance) {
-  const { provider, stripeWebhookSecret, stripeConnectWebhookSecret } = app.config.payments;
-  const production = app.config.env === 'production';
-  let problem: string | null = null;
-  if (provider === 'stripe' && !stripeWebhookSecret)
-    problem =
-      'STRIPE_WEBHOOK_SECRET is not set: Stripe events are not accepted; the reconciler alone settles payments.';
-  else if (provider === 'stripe' && !stripeConnectWebhookSecret)
-    problem = 'STRIPE_CONNECT_WEBHOOK_SECRET is not set: payout and payout-account events are not accepted.';
-  else if (provider === 'local' && production)
-    problem = 'ALLOW_TEST_PAYMENTS is on: the built-in test checkout collects no money.';
-  return { provider, status: problem ? ('down' as const) : ('up' as const), problem };
-}
