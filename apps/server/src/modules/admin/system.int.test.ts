@@ -37,7 +37,11 @@ const system = async (cookie = adminCookie) => {
 
 /** The value of one sample of the metrics' scrape, e.g. `fanline_outbox_effects{state="dead"}`. */
 async function scraped(sample: string): Promise<number> {
-  const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
   const line = response.body.split('\n').find((l) => l.startsWith(`${sample} `));
   if (!line) throw new Error(`no ${sample} in the scrape`);
   return Number(line.slice(sample.length + 1));
@@ -154,7 +158,13 @@ describe('two instances on one database beat, drain, stop and go', () => {
       const leases = createStreamLeases({ db: t.database.db, clock: t.clock, log: b.app.log }, idB);
       await leases.acquire({ userId: randomUUID(), address: '203.0.113.7' });
 
-      expect(await seen(idA)).toMatchObject({ version: appVersion, status: 'ok', ready: true, gone: false, openStreams: 0 });
+      expect(await seen(idA)).toMatchObject({
+        version: appVersion,
+        status: 'ok',
+        ready: true,
+        gone: false,
+        openStreams: 0,
+      });
       expect(await seen(idB)).toMatchObject({ status: 'ok', ready: true, gone: false, openStreams: 1 });
 
       // Draining: its beat says so at once (readiness 503), before it stops.

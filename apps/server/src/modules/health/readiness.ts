@@ -11,11 +11,7 @@ export function readinessOf(opts: { draining: boolean; databaseUp: boolean; paym
   status: ReadinessStatus;
   ready: boolean;
 } {
-  const status: ReadinessStatus = opts.draining
-    ? 'draining'
-    : opts.databaseUp && opts.paymentsUp
-      ? 'ok'
-      : 'degraded';
+  const status: ReadinessStatus = opts.draining ? 'draining' : opts.databaseUp && opts.paymentsUp ? 'ok' : 'degraded';
   return { status, ready: !opts.draining && opts.databaseUp };
 }
 

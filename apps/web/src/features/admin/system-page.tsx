@@ -17,7 +17,8 @@ function instanceState(instance: TAdminInstance): { label: string; tone: string 
   if (instance.gone) return { label: 'Not seen', tone: 'bg-red-100 text-red-800' };
   if (instance.status === 'stopped') return { label: 'Stopped', tone: 'bg-slate-100 text-slate-700' };
   if (instance.status === 'draining') return { label: 'Draining', tone: 'bg-amber-100 text-amber-900' };
-  if (instance.status === 'degraded') return { label: 'Ready (payments degraded)', tone: 'bg-amber-100 text-amber-900' };
+  if (instance.status === 'degraded')
+    return { label: 'Ready (payments degraded)', tone: 'bg-amber-100 text-amber-900' };
   return { label: 'Ready', tone: 'bg-emerald-100 text-emerald-800' };
 }
 
@@ -46,7 +47,9 @@ export function Component() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">
           {data ? (
-            <>As of {when(String(data.checkedAt))} by the server's clock; read again by itself while this page is open.</>
+            <>
+              As of {when(String(data.checkedAt))} by the server's clock; read again by itself while this page is open.
+            </>
           ) : (
             'Reading the system status…'
           )}
@@ -194,8 +197,8 @@ function Overdue({ data }: { data: TAdminSystem }) {
         The oldest open message's reply window ended <strong>{formatAge(ageSeconds)}</strong>.
       </p>
       <p className="text-xs text-slate-600">
-        Deadline {when(String(oldestDeadline))}. The expiry job refunds it on its next pass; if this keeps growing,
-        the jobs are not running.
+        Deadline {when(String(oldestDeadline))}. The expiry job refunds it on its next pass; if this keeps growing, the
+        jobs are not running.
       </p>
     </div>
   );
