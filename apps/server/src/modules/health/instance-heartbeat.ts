@@ -105,6 +105,11 @@ export function registerInstanceHeartbeat(app: FastifyInstance): void {
   app.drain.onDrain(() => void beat());
   app.addHook('preClose', async () => {
     clearInterval(timer);
-    if (startedAt) await beat(true);
+    if (!startedAt) return;
+    // The goodbye waits at most 2 s: a database that does not answer must not eat the shutdown's grace
+    // (the row then ages into "Not seen", which is what happened).
+    let giveUp: NodeJS.Timeout | undefined;
+    await Promise.race([beat(true), new Promise((resolve) => (giveUp = setTimeout(resolve, 2000)))]);
+    clearTimeout(giveUp);
   });
 }
