@@ -113,35 +113,37 @@ function Instances({ data }: { data: TAdminSystem }) {
       </p>
     );
   return (
-    <ul className="divide-y divide-slate-100">
-      {data.instances.map((instance) => {
-        const state = instanceState(instance);
-        return (
-          <li key={instance.id} className="flex flex-col gap-1 py-3 md:flex-row md:items-center md:gap-4">
-            <p className="flex min-w-0 flex-wrap items-center gap-2 md:w-72 md:shrink-0">
-              <span className="font-mono text-sm font-medium text-slate-900 [overflow-wrap:anywhere]">
-                {instance.id}
-              </span>
-              <Badge className={state.tone}>{state.label}</Badge>
-            </p>
-            <p className="text-sm text-slate-700 md:w-32 md:shrink-0">v{instance.version}</p>
-            <p className="text-sm text-slate-700 md:w-36 md:shrink-0">
-              {instance.openStreams === 1 ? '1 open stream' : `${instance.openStreams} open streams`}
-            </p>
-            <p className="text-xs text-slate-600">
-              Started {when(String(instance.startedAt))} · last seen{' '}
-              {formatAge(secondsBetween(String(instance.lastSeenAt), checkedAt))}
-            </p>
-          </li>
-        );
-      })}
+    <>
+      <ul className="divide-y divide-slate-100">
+        {data.instances.map((instance) => {
+          const state = instanceState(instance);
+          return (
+            <li key={instance.id} className="flex flex-col gap-1 py-3 md:flex-row md:items-center md:gap-4">
+              <p className="flex min-w-0 flex-wrap items-center gap-2 md:w-72 md:shrink-0">
+                <span className="font-mono text-sm font-medium text-slate-900 [overflow-wrap:anywhere]">
+                  {instance.id}
+                </span>
+                <Badge className={state.tone}>{state.label}</Badge>
+              </p>
+              <p className="text-sm text-slate-700 md:w-32 md:shrink-0">v{instance.version}</p>
+              <p className="text-sm text-slate-700 md:w-36 md:shrink-0">
+                {instance.openStreams === 1 ? '1 open stream' : `${instance.openStreams} open streams`}
+              </p>
+              <p className="text-xs text-slate-600">
+                Started {when(String(instance.startedAt))} · last seen{' '}
+                {formatAge(secondsBetween(String(instance.lastSeenAt), checkedAt))}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
       {data.instances.some((instance) => instance.status === 'degraded' && !instance.gone) && (
-        <li className="pt-3 text-xs text-slate-600">
+        <p className="border-t border-slate-100 pt-3 text-xs text-slate-600">
           Payments degraded: the instance serves, but its payment configuration has a problem that{' '}
           <code>/api/health/ready</code> names (on a demo, the test checkout that collects no money).
-        </li>
+        </p>
       )}
-    </ul>
+    </>
   );
 }
 
