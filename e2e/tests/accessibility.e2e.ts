@@ -214,7 +214,7 @@ describe('axe finds no WCAG 2 A/AA violation on any screen (decision 0028)', { t
     expectNone(found);
   });
 
-  test('admin: dashboard, users and the edit dialog, messages, transactions, moderation, support, settings tabs, audit, stuck jobs, disputes', async () => {
+  test('admin: dashboard, users and the edit dialog, messages, transactions, moderation, support, settings tabs, audit, stuck jobs, disputes, system', async () => {
     const found: string[] = [];
     const { page } = await signedIn(DEMO_ADMIN);
     // The dashboard's Web Vitals card shows its table (wider than a phone) once a visit was measured;
@@ -248,6 +248,7 @@ describe('axe finds no WCAG 2 A/AA violation on any screen (decision 0028)', { t
     await sweep(page, '/admin/audit', found);
     await sweep(page, '/admin/stuck-jobs', found);
     await sweep(page, '/admin/disputes', found);
+    await sweep(page, '/admin/system', found);
     await page.setViewportSize(MOBILE);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await check(page, 'admin mobile menu', found);

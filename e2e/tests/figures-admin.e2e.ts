@@ -22,6 +22,7 @@ describe('no figure an admin reads is invented', () => {
         '/admin/audit',
         '/admin/stuck-jobs',
         '/admin/disputes',
+        '/admin/system',
       ],
     },
   ])

@@ -3,6 +3,7 @@ import { demoCredentialsFile, openConfiguredDatabase, prepareDemoData, prepareSu
 import { formatLogins } from './db/seed/demo-data';
 import { seedDemoUseCases } from './db/seed/demo-use-cases';
 import { startJobs } from './jobs/run-jobs';
+import { registerInstanceHeartbeat } from './modules/health';
 import { ConfigError, loadConfig } from './platform/config';
 import { DirectoryLockedError } from './platform/dir-lock';
 import { appVersion, instanceId } from './platform/instance';
@@ -23,6 +24,9 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => {
     await database.close();
   });
+  // Admin › System lists the instances by their beats (decision 0064); only a serving process beats,
+  // not the seed or the operator's commands that build an app.
+  registerInstanceHeartbeat(app);
 
   let metricsListener: Awaited<ReturnType<typeof startMetricsListener>> | undefined;
   let closing = false;

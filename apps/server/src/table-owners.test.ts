@@ -49,6 +49,8 @@ const OWNER: Record<string, string> = {
   openStreams: 'realtime',
   // The operator's backups and drills (issue 40): recorded by the backup tools, read by metrics and Admin › System.
   backupRuns: 'health',
+  // Each instance's heartbeat (decision 0064), beside the readiness check it records.
+  instances: 'health',
   outbox: 'outbox',
   outboxPrunedKeys: 'outbox',
   webVitalsDaily: 'vitals',

@@ -36,6 +36,7 @@ export const paths = {
   adminAudit: '/admin/audit',
   adminStuckJobs: '/admin/stuck-jobs',
   adminDisputes: '/admin/disputes',
+  adminSystem: '/admin/system',
   // Account pages the spec's users expect (issue "Accounts"): mail links land on these.
   confirmEmail: '/auth/confirm',
   forgotPassword: '/forgot-password',

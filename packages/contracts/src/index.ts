@@ -4,6 +4,7 @@ export * from './account-deletion';
 export * from './admin';
 export * from './admin-page';
 export * from './admin-refund';
+export * from './admin-system';
 export * from './attachments';
 export * from './auth';
 export * from './browse-limits';

@@ -38,6 +38,7 @@ export const VITALS_ROUTES = [
   '/admin/audit',
   '/admin/stuck-jobs',
   '/admin/disputes',
+  '/admin/system',
   '/auth/confirm',
   '/forgot-password',
   '/reset-password',

@@ -6,7 +6,6 @@ import { ADMIN_CHANNEL, createStreamLeases, LEASE_REFRESH_MS, type StreamListene
 import { isActiveAdmin, requireUser } from '../platform/auth-guard';
 import { clientKey } from '../platform/client-key';
 import { AppError } from '../platform/errors';
-import { instanceId } from '../platform/instance';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -31,7 +30,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   // Open streams end when the server closes, or a graceful shutdown would wait on them forever.
   const open = new Set<(last?: string) => void>();
   // Issue 27: the per-user and per-address caps are counted across the cluster (stream-leases.ts).
-  const leases = createStreamLeases(app, instanceId);
+  const leases = createStreamLeases(app, app.config.instanceId);
   let refreshing: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     refreshing = setInterval(() => {

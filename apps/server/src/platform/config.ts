@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { instanceId } from './instance';
 import { serverRoot } from './server-root';
 
 const ZBool = z
@@ -52,6 +53,8 @@ const ZEnv = z.object({
   ALLOW_TEST_PAYMENTS: ZBool.optional(),
   /** The demo's explicit opt-in (scripts/serve.mjs sets it): the labelled simulations a demo needs. */
   DEMO_MODE: ZBool.optional(),
+  /** This instance's name (platform/instance.ts reads the same variable for the process). */
+  INSTANCE_ID: z.string().trim().max(100).optional(),
   WEB_DIST_DIR: z.string().optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
@@ -226,6 +229,11 @@ export interface Config {
    * deployment never has it unless someone sets it on purpose, and the server says so at start.
    */
   demoMode: boolean;
+  /**
+   * This instance's name: INSTANCE_ID, else the per-process id (platform/instance.ts). Health answers,
+   * the stream leases and the instance heartbeat carry it (decision 0064).
+   */
+  instanceId: string;
   /** Real-user Web Vitals (decision 0038): the share of page loads reported, 0 to 1, and beacons per address and minute. */
   vitals: { sampleRate: number; perAddressPerMinute: number };
   /** Page views one client may make a minute (PAGE_VIEW_LIMIT); API misses keep 60 (decision 0045). */
@@ -407,6 +415,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Production never gets accounts it was not asked for.
     seedDemoData: e.SEED_DEMO_DATA ?? (!production && !e.DATABASE_URL),
     demoMode: e.DEMO_MODE ?? false,
+    instanceId: e.INSTANCE_ID || instanceId,
     // A demo has few visitors, all of whom should show on its dashboard; production samples a tenth.
     vitals: {
       sampleRate: e.VITALS_SAMPLE_RATE ?? (production && !e.DEMO_MODE ? 0.1 : 1),

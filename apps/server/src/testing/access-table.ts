@@ -492,6 +492,8 @@ export const ACCESS_TABLE: Record<string, RouteAccess> = {
   'GET /api/admin/stats': { who: 'admins' },
   'GET /api/admin/activity': { who: 'admins' },
   'GET /api/admin/vitals': { who: 'admins' },
+  // Admin › System (decision 0064): any admin reads it, as the dashboard's figures.
+  'GET /api/admin/system': { who: 'admins' },
   'GET /api/admin/audit': { who: 'admins' },
   'GET /api/admin/users': { who: 'admins' },
   'GET /api/admin/settings': { who: 'admins' },

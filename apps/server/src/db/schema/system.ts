@@ -100,3 +100,26 @@ export const backupRuns = pgTable(
     index('backup_runs_finished_idx').on(t.succeeded, t.finishedAt.desc()),
   ],
 );
+
+/**
+ * The instances of this deployment as each last told (issue 40, decision 0064): every instance
+ * upserts its own row on a timer, when it begins to drain and when it stops, with the answer its own
+ * readiness check gives. Admin › System lists them; a row not refreshed for a while is an instance
+ * that went away without a goodbye, and rows not seen for a day are pruned by the heartbeat itself.
+ */
+export const instances = pgTable(
+  'instances',
+  {
+    /** INSTANCE_ID (fanline-1..3 in the cluster), or the per-process id. */
+    id: text('id').primaryKey(),
+    version: text('version').notNull(),
+    commit: text('commit'),
+    startedAt: tstz('started_at').notNull(),
+    lastSeenAt: tstz('last_seen_at').notNull(),
+    /** What its readiness said: 'ok' | 'degraded' | 'draining', or 'stopped' after a clean shutdown. */
+    status: text('status').notNull(),
+    /** Readiness answered 200 (the balancer would send it requests). */
+    ready: boolean('ready').notNull(),
+  },
+  (t) => [check('instances_status_check', sql`${t.status} in ('ok', 'degraded', 'draining', 'stopped')`)],
+);

@@ -15,6 +15,7 @@ import {
   ZAdminRefundAnsweredResult,
   ZAdminRefundResult,
   ZAdminStats,
+  ZAdminSystem,
   ZAdminTransactionDetails,
   ZAdminTransactionsQuery,
   ZAdminTransactionsResponse,
@@ -47,6 +48,7 @@ import { listContactMessages, markContactMessageHandled } from '../support';
 import { summarizeVitals } from '../vitals';
 import { exportTransactionsCsv } from './export-transactions-csv';
 import { getStats } from './get-stats';
+import { getSystem } from './get-system';
 import { getTransaction } from './get-transaction';
 import { adminGuard, currentAdmin, requirePermission, requireSuperAdmin } from './guard';
 import { listActivity } from './list-activity';
@@ -239,6 +241,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     requirePermission(request, 'transactions');
     return listStuckJobs(app);
   });
+
+  // System (issue 40, decision 0064): instances, outbox backlog, overdue messages and backups, read as
+  // the metrics read them. Any admin may look; retrying or dropping a dead row stays with Stuck jobs.
+  app.get('/system', { schema: { tags, response: { 200: ZAdminSystem } } }, async () => getSystem(app));
 
   for (const action of ['retry', 'drop'] as const) {
     app.post(

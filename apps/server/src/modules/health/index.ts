@@ -8,3 +8,11 @@ export {
   type WalArchiveStatus,
   walArchiveStatus,
 } from './backup-runs';
+export {
+  INSTANCE_GONE_MS,
+  INSTANCE_HEARTBEAT_MS,
+  type InstanceStatus,
+  listSeenInstances,
+  registerInstanceHeartbeat,
+  type SeenInstance,
+} from './instance-heartbeat';

@@ -2,10 +2,11 @@ import { ZHealthResponse, ZLivenessResponse } from '@fanline/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { databaseErrorClass } from '../../platform/database-errors';
-import { appVersion, instanceId } from '../../platform/instance';
+import { appVersion } from '../../platform/instance';
+import { paymentStatus, readinessOf } from './readiness';
 
 /** Which process answered: behind a balancer, the operator (and the cluster's tests) can tell. */
-const whoAnswered = { instance: instanceId, version: appVersion };
+const whoAnswered = (app: FastifyInstance) => ({ instance: app.config.instanceId, version: appVersion });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // This instance's previous readiness answer: a change is counted (issue 40), so an instance the
@@ -21,7 +22,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health/live',
     { schema: { tags: ['system'], summary: 'Liveness: the process is up', response: { 200: ZLivenessResponse } } },
-    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()), ...whoAnswered }),
+    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()), ...whoAnswered(app) }),
   );
 
   // Readiness (also at the historical /api/health): 503 while the database is unreachable, and from
@@ -50,31 +51,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           database = { status: 'down', driver, latencyMs: -1 };
         }
         // Checked after the round trip, so an answer that began just before SIGTERM says draining too.
-        const draining = app.drain.active;
-        const status = draining
-          ? ('draining' as const)
-          : database.status === 'up' && payments.status === 'up'
-            ? ('ok' as const)
-            : ('degraded' as const);
-        const ready = !draining && database.status === 'up';
+        const { status, ready } = readinessOf({
+          draining: app.drain.active,
+          databaseUp: database.status === 'up',
+          paymentsUp: payments.status === 'up',
+        });
         answered(ready);
-        return reply.status(ready ? 200 : 503).send({ status, database, payments, uptimeSeconds, ...whoAnswered });
+        return reply.status(ready ? 200 : 503).send({ status, database, payments, uptimeSeconds, ...whoAnswered(app) });
       },
     );
   }
 };
-
-/** The payment provider's configuration as far as the server can tell without calling it. */
-function paymentStatus(app: FastifyInstance) {
-  const { provider, stripeWebhookSecret, stripeConnectWebhookSecret } = app.config.payments;
-  const production = app.config.env === 'production';
-  let problem: string | null = null;
-  if (provider === 'stripe' && !stripeWebhookSecret)
-    problem =
-      'STRIPE_WEBHOOK_SECRET is not set: Stripe events are not accepted; the reconciler alone settles payments.';
-  else if (provider === 'stripe' && !stripeConnectWebhookSecret)
-    problem = 'STRIPE_CONNECT_WEBHOOK_SECRET is not set: payout and payout-account events are not accepted.';
-  else if (provider === 'local' && production)
-    problem = 'ALLOW_TEST_PAYMENTS is on: the built-in test checkout collects no money.';
-  return { provider, status: problem ? ('down' as const) : ('up' as const), problem };
-}

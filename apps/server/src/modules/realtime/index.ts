@@ -11,4 +11,10 @@ export {
   registerStreamAdmission,
   tooManyStreams,
 } from './stream-admission';
-export { createStreamLeases, LEASE_REFRESH_MS, LEASE_STALE_MS, type StreamLeases } from './stream-leases';
+export {
+  countLiveStreamsByInstance,
+  createStreamLeases,
+  LEASE_REFRESH_MS,
+  LEASE_STALE_MS,
+  type StreamLeases,
+} from './stream-leases';

@@ -80,3 +80,16 @@ export function createStreamLeases(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>
     },
   };
 }
+
+/**
+ * The live streams of each instance at `now`, by instance id (Admin › System, decision 0064): the same
+ * leases the cluster-wide caps count, so a lease gone stale (its instance died) counts nowhere.
+ */
+export async function countLiveStreamsByInstance(ctx: Pick<AppContext, 'db'>, now: Date): Promise<Map<string, number>> {
+  const rows = await ctx.db
+    .select({ instanceId: openStreams.instanceId, streams: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(openStreams)
+    .where(gt(openStreams.heartbeatAt, new Date(now.getTime() - LEASE_STALE_MS)))
+    .groupBy(openStreams.instanceId);
+  return new Map(rows.map((row) => [row.instanceId, row.streams]));
+}

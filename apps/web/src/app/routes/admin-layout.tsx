@@ -1,4 +1,4 @@
-import { AlertTriangle, Scale, ScrollText } from 'lucide-react';
+import { AlertTriangle, Scale, ScrollText, Server } from 'lucide-react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AdminLayout } from '../../components/layout/admin-layout';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -18,6 +18,7 @@ const TITLES: Record<string, string> = {
   [paths.adminAudit]: 'Audit Log',
   [paths.adminStuckJobs]: 'Stuck jobs',
   [paths.adminDisputes]: 'Disputes',
+  [paths.adminSystem]: 'System',
 };
 
 /**
@@ -53,6 +54,7 @@ export function Component() {
         { to: paths.adminAudit, label: 'Audit Log', icon: ScrollText },
         { to: paths.adminStuckJobs, label: 'Stuck jobs', icon: AlertTriangle },
         { to: paths.adminDisputes, label: 'Disputes', icon: Scale },
+        { to: paths.adminSystem, label: 'System', icon: Server },
       ]}
     >
       <Outlet />

@@ -23,6 +23,7 @@ const routes: RouteObject[] = [
       { path: sub(paths.adminAudit), element: page(() => import('../../features/admin/audit-page')) },
       { path: sub(paths.adminStuckJobs), element: page(() => import('../../features/admin/stuck-jobs-page')) },
       { path: sub(paths.adminDisputes), element: page(() => import('../../features/admin/disputes-page')) },
+      { path: sub(paths.adminSystem), element: page(() => import('../../features/admin/system-page')) },
       { path: '*', element: <Navigate to={paths.adminDashboard} replace /> },
     ],
   },
