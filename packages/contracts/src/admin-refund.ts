@@ -27,9 +27,11 @@ export const ZAdminRefundAnsweredResult = z.object({
   /**
    * refunded: the fan's card refund was made and the earning taken back; queued: the ruling is recorded but
    * the provider did not answer now, and the refund is retried (admins are alerted if it keeps failing);
-   * already: this message's money had already gone back (a double click).
+   * already: this message's money had already gone back (a double click); owed: the ruling stands and the
+   * earning is taken back, but the card refund was refused outright (Stripe's charge_disputed after a
+   * chargeback, decision 0068), so the money is on the platform, owed to the fan, and admins are alerted.
    */
-  outcome: z.enum(['refunded', 'queued', 'already']),
+  outcome: z.enum(['refunded', 'queued', 'already', 'owed']),
   takeBack: z.enum(ADMIN_TAKE_BACKS).nullable(),
   amountCents: z.number().int(),
   paymentStatus: z.string().nullable(),

@@ -125,7 +125,9 @@ export async function refundAnsweredMessage(
   const outcome = await carryOutEffects(ctx, ruling.effects);
   const done = !outcome.failedKeys.includes(ruling.refundKey ?? '');
   const after = await paymentRowOfMessage(ctx.db, messageId);
-  return answer(ctx, after ?? ruling.payment, done && after?.status === 'refunded' ? 'refunded' : 'queued');
+  const result =
+    !done || after?.status !== 'refunded' ? 'queued' : after.refundStatus === 'failed' ? 'owed' : 'refunded';
+  return answer(ctx, after ?? ruling.payment, result);
 }
 
 async function answer(

@@ -108,7 +108,7 @@ describe('a refund after a won chargeback', () => {
 
     const refunded = await refundAnswered(messageId);
     expect(refunded.statusCode, refunded.body).toBe(200);
-    expect(refunded.json()).toMatchObject({ paymentStatus: 'refunded' });
+    expect(refunded.json()).toMatchObject({ outcome: 'owed', paymentStatus: 'refunded' });
     const payment = await paymentOf(messageId);
     expect(payment).toMatchObject({ refundId: null, refundStatus: 'failed', refundFailureReason: 'charge_disputed' });
     // Stripe made no refund, so the money is on the platform, owed to the fan; the ruling took the earning.

@@ -29,6 +29,10 @@ function outcomeToast(result: TAdminRefundAnsweredResult) {
   const how = result.takeBack ? ` ${TAKE_BACK[result.takeBack]}` : '';
   if (result.outcome === 'already') {
     toast.info('Already refunded', { description: `The fan’s ${amount} had already gone back to them.${how}` });
+  } else if (result.outcome === 'owed') {
+    toast.warning('Card refund refused', {
+      description: `The card network refused the refund (the fan's bank had charged this payment back). ${amount} is owed to the fan: give it back another way. Admins were alerted.${how}`,
+    });
   } else if (result.outcome === 'queued') {
     toast.warning('Refund queued', {
       description: `The payment provider did not answer now; the ${amount} refund is retried and admins are alerted if it keeps failing.`,
