@@ -7,6 +7,7 @@ export { assertDisplayNameAllowed, nameSkeleton, protectedCreators } from './dis
 export { loadSessionUser, type SessionUser } from './load-session-user';
 export { lockProfile, nameOf, profileExists } from './names';
 export { profileFromSignUp } from './profile-from-signup';
+export { maintainProfileViews } from './maintain-profile-views';
 export { recordProfileView } from './record-profile-view';
 export { addPortfolioImage } from './upload-creator-image';
 export { heldFor, holdFreedUsername } from './username-availability';
