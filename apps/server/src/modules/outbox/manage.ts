@@ -124,7 +124,12 @@ export async function pruneOutbox(
       await tx
         .insert(outboxPrunedKeys)
         .values(
-          rows.map((row) => ({ key: row.key, doneAt: row.doneAt ?? now, prunedAt: now, dropped: row.status === 'dropped' })),
+          rows.map((row) => ({
+            key: row.key,
+            doneAt: row.doneAt ?? now,
+            prunedAt: now,
+            dropped: row.status === 'dropped',
+          })),
         )
         .onConflictDoNothing();
       await tx.delete(outbox).where(

@@ -69,7 +69,9 @@ describe('profile views rolled up and dropped by month', () => {
     expect(await jobsKeep(figures)).toEqual({ today: 2, total: 2 });
     expect(await whereViewsAre(creator.id)).toEqual(['profile_views_m2040_01', 'profile_views_m2040_01']);
     const names = (await listViewPartitions(t.database.db)).map((p) => p.name);
-    expect(names).toEqual(expect.arrayContaining(['profile_views_m2040_01', 'profile_views_m2040_02', 'profile_views_m2040_03']));
+    expect(names).toEqual(
+      expect.arrayContaining(['profile_views_m2040_01', 'profile_views_m2040_02', 'profile_views_m2040_03']),
+    );
 
     // Ten days on: the 10th is rolled up into January's count; the figures stay.
     at('2040-01-20T09:00:00Z');
