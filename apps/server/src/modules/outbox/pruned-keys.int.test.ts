@@ -8,6 +8,7 @@ import type { PaymentProvider } from '../payments/provider';
 import { enqueueEffects } from './enqueue';
 import { MAX_ATTEMPTS } from './run-outbox';
 
+// driver-sensitive: the jobs pass's deletes in batches and the writer's skip of a kept key, on both databases.
 // Issue 40 point 4, decisions 0039 and 0063, through HTTP and the jobs pass on both databases: done
 // rows pruned on schedule keep deduplicating by their key for OUTBOX_PRUNED_KEY_DAYS, and a dropped
 // row's key keeps the reconciler's rewrites from running for good.

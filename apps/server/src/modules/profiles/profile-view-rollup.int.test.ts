@@ -6,6 +6,7 @@ import { runJobsOnce } from '../../testing/jobs';
 import { maintainProfileViews } from './maintain-profile-views';
 import { listViewPartitions } from './profile-view-partitions';
 
+// driver-sensitive: partitions (DDL from the jobs) and two instances' passes at once (PostgreSQL's pool).
 // Issue 40 point 4, decision 0063, through HTTP on both databases: the creator's view figures stay the
 // same while finished days are rolled up into monthly counts and old months of raw rows are dropped;
 // a view with no partition for its month lands in the default one and moves when the jobs create it.
