@@ -122,7 +122,7 @@ const ZEnv = z.object({
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /**
    * A pruned done row's key is kept this many days after it ran (decision 0063): past the last day a
-   * duplicate can arrive (Stripe resends an event for up to 30 days). Dropped rows' keys stay for good.
+   * duplicate can arrive (Stripe retries a webhook 3 days and lists events 30 days for a replay). Dropped rows' keys stay for good.
    */
   OUTBOX_PRUNED_KEY_DAYS: z.coerce.number().int().min(31).max(3650).default(90),
   /** Whole months of raw profile views kept before the current one, once rolled up (decision 0063). */
