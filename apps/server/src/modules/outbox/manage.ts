@@ -149,9 +149,10 @@ export async function pruneOutbox(
 /**
  * Forgets the kept keys of done rows that ran more than `keyDays` ago (OUTBOX_PRUNED_KEY_DAYS, decision
  * 0063), in batches. A duplicate of a done effect comes from a retried request (Idempotency-Key, a day),
- * a webhook Stripe retries (3 days) or an operator replays (Stripe lists events 30 days), or a reconciler, which writes
- * an effect only while the work is still undone; past that window nothing writes the key again. A
- * dropped row's work was never done, so a reconciler may notice it any day: its key is kept for good.
+ * a webhook Stripe retries (3 days) or an operator replays (Stripe lists events 30 days), or a
+ * reconciler, which writes an effect only while the work is still undone; past that window nothing
+ * writes the key again. A dropped row's work was never done, so a reconciler may notice it any day:
+ * its key is kept for good.
  */
 export async function forgetOldOutboxKeys(
   ctx: Pick<AppContext, 'db' | 'clock'>,
