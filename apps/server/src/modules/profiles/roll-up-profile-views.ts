@@ -15,7 +15,8 @@ function dayStart(at: Date): Date {
  * whichever instance gets there, and a reader (one statement: the months plus the raw rows from the
  * watermark on) sees each view exactly once before, during and after. A day is finished `graceMs`
  * after its midnight, so a view stamped 23:59:59.999 whose insert commits a moment later is still raw.
- * At most `maxDays` per transaction, so a backlog (the first pass over a full table) goes in steps.
+ * One day per transaction (at 1×, ~2M rows: well inside the statement timeout), up to `maxSteps` days
+ * a pass, so a backlog (the first pass over a full table) goes in steps of a day.
  * Returns the watermark as it stands (null: nothing to roll up yet).
  */
 export async function rollUpProfileViews(
@@ -36,7 +37,7 @@ export async function rollUpProfileViews(
         from = dayStart(new Date(first.first as string));
       }
       if (from >= cutoff) return { until: from.toISOString().slice(0, 10), more: false };
-      const to = new Date(Math.min(cutoff.getTime(), from.getTime() + (opts.maxDays ?? 7) * DAY_MS));
+      const to = new Date(Math.min(cutoff.getTime(), from.getTime() + (opts.maxDays ?? 1) * DAY_MS));
       await tx.execute(sql`
         insert into profile_view_months (profile_id, month, views)
         select profile_id, date_trunc('month', viewed_at at time zone 'UTC')::date, count(*)::int
