@@ -41,6 +41,8 @@ const OWNER: Record<string, string> = {
   platformSettings: 'settings',
   profiles: 'profiles',
   profileViews: 'profiles',
+  profileViewMonths: 'profiles',
+  profileViewRollup: 'profiles',
   usernameHolds: 'profiles',
   userPresence: 'presence',
   reviews: 'reviews',

@@ -5,8 +5,9 @@ import { pruneLookupCache } from '../modules/creators';
 import { expireDataExports } from '../modules/data-export';
 import { reconcilePayouts, releaseDueEarnings } from '../modules/ledger';
 import { remindCreators } from '../modules/messages';
-import { pruneOutbox } from '../modules/outbox';
+import { forgetOldOutboxKeys, pruneOutbox } from '../modules/outbox';
 import { reconcilePayments } from '../modules/payments';
+import { maintainProfileViews } from '../modules/profiles';
 import { alertStuckPayments } from '../modules/system-alerts';
 import { pruneVitals } from '../modules/vitals';
 import { databaseErrorClass } from '../platform/database-errors';
@@ -66,4 +67,8 @@ export async function runJobsOnce(app: FastifyInstance): Promise<void> {
   await pruneVitals(app);
   // Done outbox rows past OUTBOX_RETENTION_DAYS; their keys stay for dedup (decision 0039).
   await pruneOutbox(app, app.config.outboxRetentionDays);
+  // Their keys once no duplicate can arrive any more; dropped rows' keys stay (decision 0063).
+  await forgetOldOutboxKeys(app, app.config.outboxPrunedKeyDays);
+  // Partitions ahead, finished days rolled up, old months dropped (decision 0063).
+  await maintainProfileViews(app, { rawMonths: app.config.profileViewsRawMonths });
 }

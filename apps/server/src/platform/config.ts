@@ -123,6 +123,13 @@ const ZEnv = z.object({
   JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   /** Done outbox rows are deleted after this many days; their keys are kept for dedup (decision 0039). */
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * A pruned done row's key is kept this many days after it ran (decision 0063): past the last day a
+   * duplicate can arrive (Stripe retries a webhook 3 days and lists events 30 days for a replay). Dropped rows' keys stay for good.
+   */
+  OUTBOX_PRUNED_KEY_DAYS: z.coerce.number().int().min(31).max(3650).default(90),
+  /** Whole months of raw profile views kept before the current one, once rolled up (decision 0063). */
+  PROFILE_VIEWS_RAW_MONTHS: z.coerce.number().int().min(0).max(120).default(1),
   /** Graceful stop (issue 27, decision 0033): how long in-flight work may take after SIGTERM before exit 1. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** After SIGTERM, keep accepting connections this long with readiness at 503, for balancers that poll it. */
@@ -286,6 +293,10 @@ export interface Config {
   jobsIntervalSeconds: number;
   /** How long done outbox rows are kept before the jobs prune them (decision 0039). */
   outboxRetentionDays: number;
+  /** How long a pruned done row's key still deduplicates (decision 0063). */
+  outboxPrunedKeyDays: number;
+  /** Whole months of raw profile_views kept before the current one (decision 0063). */
+  profileViewsRawMonths: number;
   /** The graceful stop (decision 0033): the deadline for in-flight work, and the readiness-only lead time. */
   shutdown: { graceMs: number; delayMs: number };
   /**
@@ -453,6 +464,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jobsIntervalSeconds: e.JOBS_INTERVAL_SECONDS,
     outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
+    outboxPrunedKeyDays: e.OUTBOX_PRUNED_KEY_DAYS,
+    profileViewsRawMonths: e.PROFILE_VIEWS_RAW_MONTHS,
     shutdown: { graceMs: e.SHUTDOWN_GRACE_MS, delayMs: e.SHUTDOWN_DELAY_MS },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     browseCacheMs: e.BROWSE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),

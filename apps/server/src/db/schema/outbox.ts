@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, tstz } from './columns';
 
 /**
@@ -50,8 +50,18 @@ export const outbox = pgTable(
  * (OUTBOX_RETENTION_DAYS), their key stays here, and the writer skips a key found here, so a late
  * duplicate of an old effect is still the same effect and never runs twice.
  */
-export const outboxPrunedKeys = pgTable('outbox_pruned_keys', {
-  key: text('key').primaryKey(),
-  doneAt: tstz('done_at').notNull(),
-  prunedAt: tstz('pruned_at').notNull(),
-});
+export const outboxPrunedKeys = pgTable(
+  'outbox_pruned_keys',
+  {
+    key: text('key').primaryKey(),
+    doneAt: tstz('done_at').notNull(),
+    prunedAt: tstz('pruned_at').notNull(),
+    /**
+     * The row was `dropped` by an admin (decision 0063): its work was never done, so a reconciler may
+     * notice it again at any time; such a key is kept for good. A done key goes after
+     * OUTBOX_PRUNED_KEY_DAYS, past the last day a duplicate can arrive.
+     */
+    dropped: boolean('dropped').notNull().default(false),
+  },
+  (t) => [index('outbox_pruned_keys_done_idx').on(t.doneAt).where(sql`not ${t.dropped}`)],
+);

@@ -12,7 +12,8 @@ export function startOfWeekUtc(now: Date): Date {
 
 /**
  * spec §7 get_creator_metrics: three queries, each on an index that leads with the creator's id
- * (messages_recipient_created_idx, profile_views_profile_viewed_idx, the two primary keys).
+ * (messages_recipient_created_idx, profile_views_profile_viewed_idx in each kept month's partition,
+ * profile_view_months' and the other two primary keys).
  * A "message" is a paid message that reached the creator (not pending or cancelled, no follow-up).
  */
 export async function getCreatorMetrics(db: Db, opts: { creatorId: string; now: Date }) {
@@ -30,9 +31,16 @@ export async function getCreatorMetrics(db: Db, opts: { creatorId: string; now: 
           as avg_hours
       from messages
       where recipient_id = ${opts.creatorId} and ${isDeliveredSql()}`),
+    // Decision 0063: days before the roll-up's watermark are counted in profile_view_months, the rest
+    // are raw rows; one statement, so the watermark and the counts it covers are read together.
     db.execute(sql`
-      select count(*) filter (where viewed_at >= ${today})::int as today, count(*)::int as total
-      from profile_views where profile_id = ${opts.creatorId}`),
+      with since as (select rolled_until::timestamp at time zone 'UTC' as at from profile_view_rollup)
+      select
+        (select count(*) from profile_views where profile_id = ${opts.creatorId} and viewed_at >= ${today})::int
+          as today,
+        ((select coalesce(sum(views), 0) from profile_view_months where profile_id = ${opts.creatorId})
+          + (select count(*) from profile_views
+             where profile_id = ${opts.creatorId} and viewed_at >= coalesce((select at from since), '-infinity')))::bigint as total`),
     db.execute(sql`
       select p.last_active_at,
         (up.status = 'online' and up.last_seen_at > ${online}) as is_online

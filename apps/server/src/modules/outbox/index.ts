@@ -10,6 +10,7 @@ export {
   type DeadEffectChange,
   dropDeadEffect,
   effectWritten,
+  forgetOldOutboxKeys,
   isPrunedKey,
   listDeadEffects,
   pruneOutbox,

@@ -114,7 +114,7 @@ export async function pruneOutbox(
   for (let batch = 0; batch < maxBatches; batch += 1) {
     const gone = await ctx.db.transaction(async (tx) => {
       const rows = await tx
-        .select({ id: outbox.id, key: outbox.key, doneAt: outbox.doneAt })
+        .select({ id: outbox.id, key: outbox.key, doneAt: outbox.doneAt, status: outbox.status })
         .from(outbox)
         .where(and(inArray(outbox.status, ['done', 'dropped']), lt(outbox.doneAt, cutoff)))
         .orderBy(asc(outbox.doneAt))
@@ -123,7 +123,14 @@ export async function pruneOutbox(
       if (rows.length === 0) return 0;
       await tx
         .insert(outboxPrunedKeys)
-        .values(rows.map((row) => ({ key: row.key, doneAt: row.doneAt ?? now, prunedAt: now })))
+        .values(
+          rows.map((row) => ({
+            key: row.key,
+            doneAt: row.doneAt ?? now,
+            prunedAt: now,
+            dropped: row.status === 'dropped',
+          })),
+        )
         .onConflictDoNothing();
       await tx.delete(outbox).where(
         inArray(
@@ -137,6 +144,39 @@ export async function pruneOutbox(
     if (gone < PRUNE_BATCH) break;
   }
   return pruned;
+}
+
+/**
+ * Forgets the kept keys of done rows that ran more than `keyDays` ago (OUTBOX_PRUNED_KEY_DAYS, decision
+ * 0063), in batches. A duplicate of a done effect comes from a retried request (Idempotency-Key, a day),
+ * a webhook Stripe retries (3 days) or an operator replays (Stripe lists events 30 days), or a
+ * reconciler, which writes an effect only while the work is still undone; past that window nothing
+ * writes the key again. A dropped row's work was never done, so a reconciler may notice it any day:
+ * its key is kept for good.
+ */
+export async function forgetOldOutboxKeys(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  keyDays: number,
+  maxBatches = 20,
+): Promise<number> {
+  const cutoff = new Date(ctx.clock.now().getTime() - keyDays * DAY_MS);
+  let forgotten = 0;
+  for (let batch = 0; batch < maxBatches; batch += 1) {
+    const due = ctx.db
+      .select({ key: outboxPrunedKeys.key })
+      .from(outboxPrunedKeys)
+      .where(and(eq(outboxPrunedKeys.dropped, false), lt(outboxPrunedKeys.doneAt, cutoff)))
+      .limit(PRUNE_BATCH);
+    const gone = (
+      await ctx.db
+        .delete(outboxPrunedKeys)
+        .where(inArray(outboxPrunedKeys.key, due))
+        .returning({ key: outboxPrunedKeys.key })
+    ).length;
+    forgotten += gone;
+    if (gone < PRUNE_BATCH) break;
+  }
+  return forgotten;
 }
 
 /** Whether a key was pruned (tests and the ops script). */

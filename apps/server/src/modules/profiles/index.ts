@@ -5,6 +5,7 @@ export { closeProfile, ERASED_DISPLAY_NAME, eraseProfile } from './close-profile
 export { creatorSetupFacts, markLinkShared } from './creator-setup';
 export { assertDisplayNameAllowed, nameSkeleton, protectedCreators } from './display-name';
 export { loadSessionUser, type SessionUser } from './load-session-user';
+export { maintainProfileViews } from './maintain-profile-views';
 export { lockProfile, nameOf, profileExists } from './names';
 export { profileFromSignUp } from './profile-from-signup';
 export { recordProfileView } from './record-profile-view';
