@@ -104,7 +104,8 @@ async function coverOwedRefund(tx: Db, paymentId: string, at: Date): Promise<voi
   const owedByFailure = await cardBooked(tx, paymentId, 'refund_failed', ACCOUNTS.refundsOwed);
   if (owedByFailure <= 0) return;
   const withBank =
-    (await cardBooked(tx, paymentId, 'dispute_withdrawal')) + (await cardBooked(tx, paymentId, 'dispute_reinstatement'));
+    (await cardBooked(tx, paymentId, 'dispute_withdrawal')) +
+    (await cardBooked(tx, paymentId, 'dispute_reinstatement'));
   const target = Math.max(0, Math.min(owedByFailure, withBank));
   const covered = -(await cardBooked(tx, paymentId, 'dispute_covers_refund', ACCOUNTS.refundsOwed));
   const delta = target - covered;

@@ -7,7 +7,10 @@ import { disputedNow } from './disputes-of-payment';
 import type { RefundOutcome } from './provider';
 import { alertFailedRefund, bookRefundFailure, refundColumns, refusedOutright } from './refund-outcome';
 
-export type ReleasePaymentContext = Pick<AppContext, 'db' | 'clock' | 'payments' | 'config' | 'mailer' | 'log' | 'outbox'>;
+export type ReleasePaymentContext = Pick<
+  AppContext,
+  'db' | 'clock' | 'payments' | 'config' | 'mailer' | 'log' | 'outbox'
+>;
 
 /**
  * The window ran out (or the creator declined): the fan keeps the money (ARCHITECTURE §2). An

@@ -93,6 +93,7 @@ export async function releasePayments(
     for (const payment of refused) await bookRefundFailure(tx, payment, now);
     return { released: locked.length, failed, refused };
   });
-  for (const payment of done.refused ?? []) await alertFailedRefund(ctx, payment, refunds.get(payment.id) ?? { refundId: null, failureReason: null });
+  for (const payment of done.refused ?? [])
+    await alertFailedRefund(ctx, payment, refunds.get(payment.id) ?? { refundId: null, failureReason: null });
   return { released: done.released, failed: done.failed };
 }
