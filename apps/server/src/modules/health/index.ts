@@ -5,4 +5,5 @@ export {
   lastSuccessfulBackup,
   recentBackupRuns,
   recordBackupRun,
+  recordedBackupLabels,
 } from './backup-runs';

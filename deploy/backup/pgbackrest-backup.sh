@@ -1,0 +1,18 @@
+#!/bin/sh
+# fanline-backup@<full|diff>.service: one pgBackRest base backup of the stanza `fanline`, then its
+# record in backup_runs (`npm run backup:record`), which the backup-age metric, its alert and
+# Admin › System read (issue 40, docs/operations.md §6). A failed backup is recorded as failed, with
+# the tool's last lines, and the unit fails so systemd shows it.
+set -u
+type="${1:?usage: pgbackrest-backup.sh <full|diff|incr>}"
+here=$(cd "$(dirname "$0")/../.." && pwd)   # the release folder (/opt/fanline/current)
+node="${FANLINE_NODE:-/opt/fanline/node/bin/node}"
+cd "$here" || exit 1
+if output=$(pgbackrest --stanza=fanline --type="$type" backup 2>&1); then
+  [ -n "$output" ] && printf '%s\n' "$output"
+  exec "$node" scripts/ops.mjs record-backup
+fi
+code=$?
+printf '%s\n' "$output" >&2
+"$node" scripts/ops.mjs record-backup --failed "$type" "$(printf '%s' "$output" | tail -n 5)"
+exit "$code"
