@@ -8,11 +8,12 @@ type="${1:?usage: pgbackrest-backup.sh <full|diff|incr>}"
 here=$(cd "$(dirname "$0")/../.." && pwd)   # the release folder (/opt/fanline/current)
 node="${FANLINE_NODE:-/opt/fanline/node/bin/node}"
 cd "$here" || exit 1
-if output=$(pgbackrest --stanza=fanline --type="$type" backup 2>&1); then
+output=$(pgbackrest --stanza=fanline --type="$type" backup 2>&1)
+code=$?
+if [ "$code" -eq 0 ]; then
   [ -n "$output" ] && printf '%s\n' "$output"
   exec "$node" scripts/ops.mjs record-backup
 fi
-code=$?
 printf '%s\n' "$output" >&2
 "$node" scripts/ops.mjs record-backup --failed "$type" "$(printf '%s' "$output" | tail -n 5)"
 exit "$code"

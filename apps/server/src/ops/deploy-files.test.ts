@@ -187,3 +187,31 @@ test('systemd accepts the backup units (systemd-analyze verify, where systemd is
     fs.rmSync(work, { recursive: true, force: true });
   }
 });
+
+test('the backup script records a backup that worked, and a failed one as failed with the unit failing', () => {
+  const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-backup-sh-'));
+  try {
+    // Stand-ins: pgbackrest succeeds or fails as told; "node" prints the command it was asked to run.
+    fs.writeFileSync(
+      path.join(bin, 'pgbackrest'),
+      '#!/bin/sh\necho "pgbackrest $*"\n[ "$FAIL" = 1 ] && { echo "ERROR: [056]: unable to find primary cluster"; exit 56; }\nexit 0\n',
+      { mode: 0o755 },
+    );
+    fs.writeFileSync(path.join(bin, 'node'), '#!/bin/sh\necho "node $*"\n', { mode: 0o755 });
+    const run = (fail: boolean) =>
+      spawnSync(path.join(ROOT, BACKUP, 'pgbackrest-backup.sh'), ['diff'], {
+        encoding: 'utf8',
+        env: { PATH: `${bin}:/usr/bin:/bin`, FANLINE_NODE: path.join(bin, 'node'), FAIL: fail ? '1' : '0' },
+      });
+    const ok = run(false);
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain('pgbackrest --stanza=fanline --type=diff backup');
+    expect(ok.stdout).toMatch(/^node scripts\/ops\.mjs record-backup$/m);
+    const failed = run(true);
+    expect(failed.status).toBe(56);
+    expect(failed.stdout).toContain('node scripts/ops.mjs record-backup --failed diff');
+    expect(failed.stdout).toContain('unable to find primary cluster');
+  } finally {
+    fs.rmSync(bin, { recursive: true, force: true });
+  }
+});
