@@ -43,6 +43,7 @@ const title = !onPostgres
   : missing
     ? `point-in-time recovery drill (skipped: ${missing})`
     : 'point-in-time recovery drill (issue 40)';
+if (!onPostgres || missing) console.log(title);
 
 /** A free port of the drill's range (5501–5520), so parallel runs on one machine do not collide. */
 async function freePort(): Promise<number> {
