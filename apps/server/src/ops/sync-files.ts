@@ -55,10 +55,8 @@ async function syncFiles(): Promise<void> {
   const now = new Date();
   const manifests = path.join(store, 'manifests');
   fs.mkdirSync(manifests, { recursive: true });
-  const name = `${now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z')}.json`;
+  // To the millisecond: two runs in one second never share a name (one list would replace the other).
+  const name = `${now.toISOString().replace(/[-:]/g, '')}.json`;
   const manifest: FilesManifest = { format: 1, createdAt: now.toISOString(), objects };
   fs.writeFileSync(path.join(manifests, name), `${JSON.stringify(manifest)}\n`);
   const pruned = prune(store, now.getTime() - keepDays * 86_400_000);
