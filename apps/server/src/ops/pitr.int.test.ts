@@ -63,10 +63,11 @@ const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
 describe.skipIf(!onPostgres || missing !== null)(title, () => {
   let cluster: PitrCluster;
   let s3: S3StandIn;
-  const store = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-pitr-files-'));
+  let store = '';
   const closing: Array<{ close(): Promise<void> }> = [];
 
   beforeAll(async () => {
+    store = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-pitr-files-'));
     [cluster, s3] = await Promise.all([
       startPitrCluster({ port: await freePort(), settings: ['fsync = off', 'synchronous_commit = off'] }),
       startS3StandIn(['pitr-live', 'pitr-restored']),
@@ -76,7 +77,7 @@ describe.skipIf(!onPostgres || missing !== null)(title, () => {
     for (const item of closing.reverse()) await item.close().catch(() => {});
     await cluster?.destroy();
     await s3?.close();
-    fs.rmSync(store, { recursive: true, force: true });
+    if (store) fs.rmSync(store, { recursive: true, force: true });
   });
 
   test('restored to T: exactly the payments before T, as they were; the ledger balanced; every file there', async () => {
