@@ -1,6 +1,6 @@
 #!/bin/sh
-# fanline-backup@<full|diff>.service: one pgBackRest base backup of the stanza `fanline`, then its
-# record in backup_runs (`npm run backup:record`), which the backup-age metric, its alert and
+# fanline-backup-full.service and fanline-backup-diff.service: one pgBackRest base backup of the
+# stanza `fanline`, then its record in backup_runs (`npm run backup:record`), which the backup-age metric, its alert and
 # Admin › System read (issue 40, docs/operations.md §6). A failed backup is recorded as failed, with
 # the tool's last lines, and the unit fails so systemd shows it.
 set -u

@@ -103,11 +103,12 @@ const execStarts = backupUnits.flatMap((file) =>
 
 test('the backup units start scripts and operator commands that exist, on the schedule the policy states', () => {
   expect(backupUnits.sort()).toEqual([
+    'fanline-backup-diff.service',
     'fanline-backup-diff.timer',
     'fanline-backup-files.service',
     'fanline-backup-files.timer',
+    'fanline-backup-full.service',
     'fanline-backup-full.timer',
-    'fanline-backup@.service',
   ]);
   const commands = /const COMMANDS = \[([^\]]+)\]/.exec(read('scripts/ops.mjs'))?.[1] ?? '';
   const built = read('scripts/build-server.mjs');
@@ -116,6 +117,12 @@ test('the backup units start scripts and operator commands that exist, on the sc
     ...[...read(`${BACKUP}/pgbackrest-backup.sh`).matchAll(/scripts\/ops\.mjs (\S+)/g)].map((m) => m[1]),
   ];
   expect(opsCommands.sort()).toEqual(['record-backup', 'record-backup', 'sync-files']);
+  // Each base backup unit runs the script for its own type.
+  for (const type of ['full', 'diff']) {
+    expect(read(`${BACKUP}/fanline-backup-${type}.service`)).toMatch(
+      new RegExp(`^ExecStart=/opt/fanline/current/deploy/backup/pgbackrest-backup\\.sh ${type}$`, 'm'),
+    );
+  }
   for (const name of opsCommands) {
     expect(commands).toContain(`'${name}'`);
     expect(built).toContain(`'${name}': 'src/ops/`);
@@ -127,9 +134,9 @@ test('the backup units start scripts and operator commands that exist, on the sc
   }
   // The timers start the service instances the policy names.
   expect(read(`${BACKUP}/fanline-backup-full.timer`)).toMatch(/^OnCalendar=Sun \*-\*-\* 01:30:00 UTC$/m);
-  expect(read(`${BACKUP}/fanline-backup-full.timer`)).toMatch(/^Unit=fanline-backup@full\.service$/m);
+  expect(read(`${BACKUP}/fanline-backup-full.timer`)).toMatch(/^Unit=fanline-backup-full\.service$/m);
   expect(read(`${BACKUP}/fanline-backup-diff.timer`)).toMatch(/^OnCalendar=Mon\.\.Sat \*-\*-\* 01:30:00 UTC$/m);
-  expect(read(`${BACKUP}/fanline-backup-diff.timer`)).toMatch(/^Unit=fanline-backup@diff\.service$/m);
+  expect(read(`${BACKUP}/fanline-backup-diff.timer`)).toMatch(/^Unit=fanline-backup-diff\.service$/m);
   expect(read(`${BACKUP}/fanline-backup-files.timer`)).toMatch(/^OnCalendar=\*:0\/5$/m);
 });
 
@@ -175,7 +182,7 @@ test('systemd accepts the backup units (systemd-analyze verify, where systemd is
       const text = read(`${BACKUP}/${file}`)
         .replaceAll('/opt/fanline', `${work}/opt/fanline`)
         .replaceAll('/etc/fanline/fanline.env', path.join(ROOT, 'deploy/fanline.env.example'));
-      fs.writeFileSync(path.join(units, file.replace('@.service', '@full.service')), text);
+      fs.writeFileSync(path.join(units, file), text);
     }
     const verify = spawnSync('systemd-analyze', ['verify', ...fs.readdirSync(units).map((f) => `./${f}`)], {
       cwd: units,
