@@ -24,6 +24,9 @@ const entries = {
   'storage-migrate': 'src/ops/storage-migrate.ts',
   'db-reset': 'src/db/reset.ts',
   outbox: 'src/ops/outbox.ts',
+  'record-backup': 'src/ops/record-backup.ts',
+  'sync-files': 'src/ops/sync-files.ts',
+  'restore-files': 'src/ops/restore-files.ts',
 };
 
 const rootPackage = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));

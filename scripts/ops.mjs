@@ -1,11 +1,20 @@
 #!/usr/bin/env node
-// `npm run backup`, `restore`, `storage:migrate`, `db:reset` and `outbox`: runs the operator command compiled by
+// `npm run backup`, `restore`, `storage:migrate`, `db:reset`, `outbox`, `backup:record`, `backup:files` and `restore:files`: runs the operator command compiled by
 // `npm run build` (apps/server/dist/<command>.js; scripts/build-server.mjs), plain JavaScript with no
 // TypeScript loader, in a checkout and in a release (decision 0043). Arguments after the command name
 // are the command's own (`npm run restore -- <backup directory>`).
 import fs from 'node:fs';
 
-const COMMANDS = ['backup', 'restore', 'storage-migrate', 'db-reset', 'outbox'];
+const COMMANDS = [
+  'backup',
+  'restore',
+  'storage-migrate',
+  'db-reset',
+  'outbox',
+  'record-backup',
+  'sync-files',
+  'restore-files',
+];
 const [name, ...args] = process.argv.slice(2);
 if (!name || !COMMANDS.includes(name)) {
   console.error(`usage: node scripts/ops.mjs <${COMMANDS.join('|')}> [arguments]`);

@@ -98,10 +98,9 @@ const releasePackage = {
   type: 'module',
   engines: rootPackage.engines,
   scripts: Object.fromEntries(
-    ['serve', 'backup', 'restore', 'storage:migrate', 'db:reset'].map((script) => [
-      script,
-      rootPackage.scripts[script],
-    ]),
+    ['serve', 'backup', 'restore', 'storage:migrate', 'db:reset', 'backup:record', 'backup:files', 'restore:files'].map(
+      (script) => [script, rootPackage.scripts[script]],
+    ),
   ),
 };
 for (const [script, command] of Object.entries(releasePackage.scripts)) {

@@ -200,7 +200,16 @@ describe.skipIf(postgresRunsIt)('the release artefact', () => {
         scripts: Record<string, string>;
       }
     ).scripts;
-    expect(Object.keys(releaseScripts).sort()).toEqual(['backup', 'db:reset', 'restore', 'serve', 'storage:migrate']);
+    expect(Object.keys(releaseScripts).sort()).toEqual([
+      'backup',
+      'backup:files',
+      'backup:record',
+      'db:reset',
+      'restore',
+      'restore:files',
+      'serve',
+      'storage:migrate',
+    ]);
     expect(Object.values(releaseScripts).join(' ')).not.toMatch(/tsx|--import/);
 
     // 2. The env file as installed, its placeholders filled the way an operator fills them.

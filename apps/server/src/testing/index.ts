@@ -8,6 +8,7 @@ export * from './http';
 export * from './instagram/stand-in';
 export * from './messaging';
 export * from './ops';
+export * from './pitr-cluster';
 export * from './push/stand-in';
 export * from './s3';
 export * from './server-internals';

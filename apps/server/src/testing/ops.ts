@@ -13,7 +13,7 @@ export interface OpsRun {
  * would: compiled, as `npm run build` compiles them for a release (testing/compiled-entry.ts).
  */
 export async function runOpsCommand(
-  name: 'storage-migrate' | 'backup' | 'restore' | 'outbox',
+  name: 'storage-migrate' | 'backup' | 'restore' | 'outbox' | 'record-backup' | 'sync-files' | 'restore-files',
   env: Record<string, string>,
   args: string[] = [],
 ): Promise<OpsRun> {

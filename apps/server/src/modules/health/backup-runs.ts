@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { backupRuns } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
@@ -45,6 +45,15 @@ export async function lastSuccessfulBackup(db: Db): Promise<BackupRun | null> {
     .orderBy(desc(backupRuns.finishedAt))
     .limit(1);
   return row ? toRun(row) : null;
+}
+
+/** The labels already recorded for `tool`, so a command reading the tool's own list records each backup once. */
+export async function recordedBackupLabels(db: Db, tool: BackupRun['tool']): Promise<Set<string>> {
+  const rows = await db
+    .select({ label: backupRuns.label })
+    .from(backupRuns)
+    .where(and(eq(backupRuns.tool, tool), isNotNull(backupRuns.label)));
+  return new Set(rows.map((row) => row.label ?? ''));
 }
 
 /** The newest runs, successful or not, newest first (Admin › System). */

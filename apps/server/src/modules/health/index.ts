@@ -5,6 +5,7 @@ export {
   lastSuccessfulBackup,
   recentBackupRuns,
   recordBackupRun,
+  recordedBackupLabels,
   type WalArchiveStatus,
   walArchiveStatus,
 } from './backup-runs';
