@@ -20,6 +20,12 @@ export interface Metrics {
    * `instance` (the per-instance pre-check) or `cluster` (the leases every instance counts).
    */
   streamsRefused: Counter<'gate'>;
+  /**
+   * Browse answers served from this instance's short cache / read from the database (issue 39: the
+   * hit ratio under load), by read (`browse`, `landing`).
+   */
+  browseCacheHits: Counter<'read'>;
+  browseCacheMisses: Counter<'read'>;
 }
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -44,7 +50,19 @@ export function createMetrics(enabled: boolean): Metrics {
     labelNames: ['gate'],
     registers: [registry],
   });
-  return { enabled, registry, openStreams, streamsRefused };
+  const browseCacheHits = new Counter({
+    name: 'fanline_browse_cache_hits_total',
+    help: "Browse and landing answers served from this instance's short cache, by read (browse, landing).",
+    labelNames: ['read'],
+    registers: [registry],
+  });
+  const browseCacheMisses = new Counter({
+    name: 'fanline_browse_cache_misses_total',
+    help: 'Browse and landing answers read from the database (cache empty, expired, or off), by read.',
+    labelNames: ['read'],
+    registers: [registry],
+  });
+  return { enabled, registry, openStreams, streamsRefused, browseCacheHits, browseCacheMisses };
 }
 
 /**
