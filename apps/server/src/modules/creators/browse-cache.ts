@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db';
  * who asks (no field reads the viewer), so one copy serves guests and signed-in callers alike.
  *
  * Freshness (issue 39, decision 0067): each use case that changes what a card shows announces it
- * after its commit (realtime's `announceCardChange`), which empties this cache on the announcing
+ * after its commit (`platform/card-change.ts`), which empties this cache on the announcing
  * instance before its answer leaves and on every other one as the word arrives. Nothing else empties
  * it: not another event, not a refused or unrelated request. A query that was already running when it
  * was emptied does not store its (possibly older) answer. What nothing announces is at most `ttlMs`
