@@ -86,7 +86,11 @@ export async function generateCreators(db: Db, count: number, prefix = 'bench'):
       (n % 50) = 0,
       (5 + (n * 37 % 100) * 5) * 100,
       50 + (n * 13 % 51),
-      array[(${disciplines})[1 + n % 10], (${disciplines})[1 + (n * 3) % 10]],
+      -- Hashed, not n % 10: the price is a function of n % 100, so categories picked from n % 10 made
+      -- every creator at one price share the same two (issue 39: at 1M, the $20 creators were 10,000
+      -- rows of Lifestyle and Tech, and a price-sorted category filter walked all of them).
+      array[(${disciplines})[1 + (hashint4(n::int)::bigint & 2147483647) % 10],
+        (${disciplines})[1 + (hashint4(n::int + 1000003)::bigint & 2147483647) % 10]],
       'ig_' || (${first})[1 + n % 20] || n || '_' || ${prefix},
       (n % 3) = 0,
       n * 97 % 2000000,

@@ -310,7 +310,7 @@ async function refreshSummaries(db: Db, log: (line: string) => void): Promise<vo
  * Drops the non-constraint indexes of `tables` except those leading with conversation_id, and
  * returns their definitions (CREATE INDEX statements) to build them again.
  */
-async function dropSecondaryIndexes(db: Db, tables: string[]): Promise<string[]> {
+export async function dropSecondaryIndexes(db: Db, tables: string[]): Promise<string[]> {
   const result = (await db.execute(sql`
     select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
     from pg_index i

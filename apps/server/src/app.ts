@@ -145,19 +145,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', async () => {
     await app.events.start();
   });
-  // Browse answers are reused for a moment (decision 0017); anything that may have changed a card
-  // empties them first: an event from any instance, or a write request answered here (its
-  // transaction has committed by the time its answer is sent).
-  app.events.onAnyEvent(() => creatorCardsChanged(app.db));
-  app.addHook('onSend', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    // A Web Vitals beacon (one per sampled page load) writes only measurements: no card changes.
-    if (request.url === '/api/vitals') return;
-    creatorCardsChanged(app.db);
-    // Issue 27: the other instances empty theirs too, before this answer leaves, for a write that
-    // may change a card and announces nothing itself (a profile edit, an admin action).
-    if (reply.statusCode < 400 && mayChangeCardsSilently(request.url)) await app.events.cardsChanged();
-  });
+  // Browse answers are reused for a moment (decision 0017). The use cases that change what a card
+  // shows announce it after their commit (issue 39, decision 0067); every instance empties its answers
+  // when it hears that, and nothing else empties them: no other event, no request as such.
+  app.events.onCardsChanged(() => creatorCardsChanged(app.db));
   app.addHook('preClose', async () => {
     await app.events.stop();
   });
@@ -319,23 +310,3 @@ const TOO_MANY_PAGES = `<!doctype html>
 <title>Too many requests · Fanline</title></head>
 <body><main><h1>Too many requests</h1><p>Please wait a minute, then reload this page.</p><p><a href="/">Go to the home page</a></p></main></body></html>
 `;
-
-/**
- * Writes that cannot change a creator card, or that announce their change through a realtime event
- * anyway (which empties every instance's browse cache): they need no separate announcement.
- */
-const CARD_NEUTRAL_WRITES = [
-  '/api/auth/',
-  '/api/messages/',
-  '/api/checkout',
-  '/api/notifications/',
-  '/api/push/',
-  '/api/attachments',
-  '/api/activity',
-  '/api/support/',
-  '/api/unsubscribe',
-];
-
-function mayChangeCardsSilently(url: string): boolean {
-  return url.startsWith('/api/') && !CARD_NEUTRAL_WRITES.some((prefix) => url.startsWith(prefix));
-}

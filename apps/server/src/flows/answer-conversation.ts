@@ -6,6 +6,7 @@ import { enqueueEffects } from '../modules/outbox';
 import { captureEffect, paymentIdsForMessages } from '../modules/payments';
 import { nameOf } from '../modules/profiles';
 import { announceMessageChange } from '../modules/realtime';
+import { announceCardChange } from '../platform/card-change';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { carryOutEffects, effect } from './effects';
@@ -83,10 +84,12 @@ export async function answerConversation(
       ],
       now,
     );
-    return { answerId: answer.answerId, deliverHere, effects };
+    return { answerId: answer.answerId, deliverHere, effects, answered: answer.answeredIds.length > 0 };
   });
 
   result.deliverHere();
+  // Paid messages answered: the creator's response rate and time, open count, the landing's rate.
+  if (result.answered) await announceCardChange(ctx);
   await carryOutEffects(ctx, result.effects);
   return { messageId: result.answerId };
 }

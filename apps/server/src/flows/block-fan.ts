@@ -3,6 +3,7 @@ import { recordBlock } from '../modules/care';
 import { endOpenMessages, lockOpenMessages } from '../modules/messages';
 import { createNotification } from '../modules/notifications';
 import { lockProfile, nameOf, profileExists } from '../modules/profiles';
+import { announceCardChange } from '../platform/card-change';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { carryOutEffects } from './effects';
@@ -71,6 +72,8 @@ export async function blockFan(
   if (!result) return { blocked: true, released: 0 };
 
   result.deliverHere();
+  // Open messages ended (a block alone changes no card): the open count, the landing's settled ones.
+  await announceCardChange(ctx);
   await carryOutEffects(ctx, result.effects);
   return { blocked: true, released: result.ids.length };
 }

@@ -14,6 +14,7 @@ import { unpaidEarnings } from '../modules/ledger';
 import { enqueueEffects } from '../modules/outbox';
 import { closeProfile, lockProfile, profileExists } from '../modules/profiles';
 import { isActiveAdmin } from '../platform/auth-guard';
+import { announceCardChange } from '../platform/card-change';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { carryOutEffects } from './effects';
@@ -71,6 +72,8 @@ export async function closeAccount(
     return { ended, effects: [...ended.effects, ...mail] };
   });
   for (const deliver of done.ended.deliverHere) deliver();
+  // A closing creator is no longer available or featured; anyone's open messages ended.
+  await announceCardChange(ctx);
   await carryOutEffects(ctx, done.effects);
   await revokeUserSessions(ctx.db, userId, 'sessionId' in opts ? opts.sessionId : undefined);
   await announceSessionsEnded(ctx, { userId });

@@ -2,6 +2,7 @@ import { DECLINE_REASON_LABELS, type TDeclineReason } from '@fanline/contracts';
 import { endOpenMessages, fanOfConversation, lockOpenMessages } from '../modules/messages';
 import { createNotification } from '../modules/notifications';
 import { nameOf } from '../modules/profiles';
+import { announceCardChange } from '../platform/card-change';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 import { carryOutEffects } from './effects';
@@ -54,6 +55,8 @@ export async function declineConversation(
   });
 
   result.deliverHere();
+  // Open messages ended: the creator's open count ("full"), the landing's settled messages.
+  await announceCardChange(ctx);
   await carryOutEffects(ctx, result.effects);
   return { declined: result.ids.length };
 }

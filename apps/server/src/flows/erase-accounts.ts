@@ -13,6 +13,7 @@ import { eraseNotifications } from '../modules/notifications';
 import { eraseFromPayloads } from '../modules/outbox';
 import { ERASED_DISPLAY_NAME, eraseProfile } from '../modules/profiles';
 import { eraseContactMessages } from '../modules/support';
+import { announceCardChange } from '../platform/card-change';
 import type { AppContext } from '../platform/context';
 import { carryOutEffects } from './effects';
 import { endOpenMessagesOf } from './end-open-messages-of';
@@ -79,6 +80,8 @@ async function eraseBatch(ctx: Ctx): Promise<number> {
     return { userIds: due.map((row) => row.userId), deliverHere, effects };
   });
   for (const deliver of done.deliverHere) deliver();
+  // Erased profiles (names, pictures, testimonials' names) and ended messages.
+  if (done.userIds.length > 0) await announceCardChange(ctx);
   await carryOutEffects(ctx, done.effects);
   for (const userId of done.userIds) {
     // Sessions went in the transaction; this forgets this instance's cached ones, others hear of it.

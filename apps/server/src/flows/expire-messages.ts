@@ -2,6 +2,7 @@ import { claimDueMessages } from '../modules/messages';
 import { createNotifications } from '../modules/notifications';
 import { enqueueEffects } from '../modules/outbox';
 import { paymentIdsForMessages, releaseEffect } from '../modules/payments';
+import { announceCardChange } from '../platform/card-change';
 import type { AppContext } from '../platform/context';
 import { carryOutEffects, effect } from './effects';
 
@@ -118,6 +119,8 @@ export async function refundPaidMessages(
     return { count: due.length, effects: await enqueueEffects(tx, [release, ...mails], now) };
   });
 
+  // Refunded: those creators' response rates and open counts, the landing's answered rate.
+  if (claimed.count > 0) await announceCardChange(app);
   await carryOutEffects(app, claimed.effects);
   return claimed.count;
 }

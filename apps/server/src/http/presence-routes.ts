@@ -30,7 +30,7 @@ export const presenceRoutes: FastifyPluginAsyncZod = async (app) => {
         request.headers['sec-fetch-site'] !== 'same-origin'
       )
         throw new AppError('FORBIDDEN', 'Cross-origin request refused.');
-      await updateUserActivity(app.db, { userId: userId(request), status: request.body.status, now: app.clock.now() });
+      await updateUserActivity(app, { userId: userId(request), status: request.body.status, now: app.clock.now() });
       return reply.status(204).send();
     },
   );

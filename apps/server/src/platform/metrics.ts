@@ -30,6 +30,12 @@ export interface Metrics {
    * a balancer taking an instance in and out is seen here, which restarts alone do not show.
    */
   readinessChanges: Counter<'to'>;
+  /**
+   * Browse answers served from this instance's short cache / read from the database (issue 39: the
+   * hit ratio under load), by read (`browse`, `landing`).
+   */
+  browseCacheHits: Counter<'read'>;
+  browseCacheMisses: Counter<'read'>;
 }
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -70,7 +76,28 @@ export function createMetrics(enabled: boolean): Metrics {
   databaseErrors.inc({ class: 'connection' }, 0);
   readinessChanges.inc({ to: 'ready' }, 0);
   readinessChanges.inc({ to: 'not_ready' }, 0);
-  return { enabled, registry, openStreams, streamsRefused, databaseErrors, readinessChanges };
+  const browseCacheHits = new Counter({
+    name: 'fanline_browse_cache_hits_total',
+    help: "Browse and landing answers served from this instance's short cache, by read (browse, landing).",
+    labelNames: ['read'],
+    registers: [registry],
+  });
+  const browseCacheMisses = new Counter({
+    name: 'fanline_browse_cache_misses_total',
+    help: 'Browse and landing answers read from the database (cache empty, expired, or off), by read.',
+    labelNames: ['read'],
+    registers: [registry],
+  });
+  return {
+    enabled,
+    registry,
+    openStreams,
+    streamsRefused,
+    databaseErrors,
+    readinessChanges,
+    browseCacheHits,
+    browseCacheMisses,
+  };
 }
 
 /**

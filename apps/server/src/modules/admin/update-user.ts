@@ -1,6 +1,7 @@
 import { dollarsToCents, type TAdminEditUser } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
+import { announceCardChange } from '../../platform/card-change';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { recordAudit } from '../audit';
@@ -14,11 +15,11 @@ type Change = Partial<typeof profiles.$inferInsert>;
  * `change` callback sees the current row and returns the columns to set.
  */
 export async function updateUser(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'log'>,
   opts: { adminId: string; userId: string; action: string; change: (current: typeof profiles.$inferSelect) => Change },
 ) {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(profiles).where(eq(profiles.id, opts.userId)).for('update');
     if (!current) throw new AppError('NOT_FOUND', 'User not found');
     const change = opts.change(current);
@@ -43,11 +44,15 @@ export async function updateUser(
     });
     return after;
   });
+  // Names, bio, price, availability, featured, made a creator: each is on a card (and updated_at
+  // orders "Recently Active").
+  await announceCardChange(ctx);
+  return updated;
 }
 
 /** spec §5 Admin edit user: price, Available and Featured only apply to creators. */
 export async function editUser(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'log'>,
   opts: { adminId: string; userId: string; edit: TAdminEditUser },
 ) {
   const { edit } = opts;
@@ -79,7 +84,10 @@ export async function editUser(
 }
 
 /** spec §4 Admin user: made creator with the default price, available. */
-export async function makeCreator(ctx: Pick<AppContext, 'db' | 'clock'>, opts: { adminId: string; userId: string }) {
+export async function makeCreator(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'log'>,
+  opts: { adminId: string; userId: string },
+) {
   const { default_message_price: price } = await readSettings(ctx.db, ['default_message_price']);
   return updateUser(ctx, {
     ...opts,
@@ -92,7 +100,7 @@ export async function makeCreator(ctx: Pick<AppContext, 'db' | 'clock'>, opts: {
 }
 
 export async function setFeatured(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'log'>,
   opts: { adminId: string; userId: string; featured: boolean },
 ) {
   return updateUser(ctx, {

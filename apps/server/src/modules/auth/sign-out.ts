@@ -10,7 +10,7 @@ export async function signOut(
   opts: { session: SessionRef; scope?: 'global' | 'local' | undefined },
 ): Promise<void> {
   const { userId, sessionId } = opts.session;
-  await updateUserActivity(ctx.db, { userId, status: 'offline', now: ctx.clock.now() });
+  await updateUserActivity(ctx, { userId, status: 'offline', now: ctx.clock.now() });
   if (opts.scope === 'global') {
     await revokeUserSessions(ctx.db, userId);
     // Issue 26: signed out everywhere, no browser of theirs keeps showing their pushes.

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
+import { announceCardChange } from '../../platform/card-change';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { pauseOf } from './capacity';
@@ -27,7 +28,7 @@ export async function getCapacity(ctx: Pick<AppContext, 'db' | 'clock'>, opts: {
 
 /** Saves the most open paid messages, a daily cap and vacation until a date (null: none); returns the new state. */
 export async function updateCapacity(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'log'>,
   opts: {
     creatorId: string;
     settings: { maxOpenMessages: number | null; dailyMessageCap: number | null; vacationUntil: string | null };
@@ -49,5 +50,7 @@ export async function updateCapacity(
       updatedAt: now,
     })
     .where(eq(profiles.id, opts.creatorId));
+  // Away, full or at the daily cap: the card's pause note and Available filter.
+  await announceCardChange(ctx);
   return getCapacity(ctx, opts);
 }

@@ -5,20 +5,20 @@ import type { Db } from '../../platform/db';
  * the same page costs one statement a second instead of one a request. The answer does not depend on
  * who asks (no field reads the viewer), so one copy serves guests and signed-in callers alike.
  *
- * Freshness: every write request this process answers, and every realtime event any instance
- * publishes (message paid, answered, expired…), empties it before anyone can read the change; a
- * write on another instance that announces no event (a profile edit, an admin action) empties it
- * through that instance's `cardsChanged` announcement (issue 27, decision 0034). A query that was
- * already running when that happened does not store its (possibly older) answer. What nothing
- * announces is at most `ttlMs` old: presence or a vacation ending by the clock (decision 0017, round 2).
+ * Freshness (issue 39, decision 0067): each use case that changes what a card shows announces it
+ * after its commit (`platform/card-change.ts`), which empties this cache on the announcing
+ * instance before its answer leaves and on every other one as the word arrives. Nothing else empties
+ * it: not another event, not a refused or unrelated request. A query that was already running when it
+ * was emptied does not store its (possibly older) answer. What nothing announces is at most `ttlMs`
+ * old: a presence or a vacation ending by the clock (decision 0017, round 2).
  */
 export interface BrowseCache {
   get(key: string): string | undefined;
   /**
    * The answer to `key`: the cached one, or `load()`'s, kept for `ttlMs` (0: never) unless the cache
-   * was emptied while it loaded.
+   * was emptied while it loaded. `counted` hears whether the answer came from the cache.
    */
-  through(key: string, ttlMs: number, load: () => Promise<string>): Promise<string>;
+  through(key: string, ttlMs: number, load: () => Promise<string>, counted?: (hit: boolean) => void): Promise<string>;
   clear(): void;
 }
 
@@ -36,10 +36,11 @@ export function createBrowseCache(now: () => number = performance.now.bind(perfo
   };
   return {
     get,
-    async through(key, ttlMs, load) {
-      if (ttlMs <= 0) return load();
-      const cached = get(key);
+    async through(key, ttlMs, load, counted) {
+      const cached = ttlMs > 0 ? get(key) : undefined;
+      counted?.(cached !== undefined);
       if (cached !== undefined) return cached;
+      if (ttlMs <= 0) return load();
       const startedIn = generation;
       const body = await load();
       if (startedIn === generation) {

@@ -29,6 +29,11 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
     httpStatus: '200',
   });
   const browseCache = browseCacheFor(app.db);
+  // Issue 39: the hit ratio under load, per read.
+  const counted = (read: 'browse' | 'landing') => (hit: boolean) =>
+    (hit ? app.metrics.browseCacheHits : app.metrics.browseCacheMisses).inc({ read });
+  const countBrowse = counted('browse');
+  const countLanding = counted('landing');
   app.get(
     '/creators/featured',
     {
@@ -60,13 +65,18 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: compiledSerializerCompiler,
     },
     async (_request, reply) => {
-      const body = await browseCache.through('landing', app.config.browseCacheMs, async () => {
-        const [figures, testimonials] = await Promise.all([
-          landingFigures(app.db, { now: app.clock.now() }),
-          listTestimonials(app.db),
-        ]);
-        return serializeLanding({ ...figures, testimonials });
-      });
+      const body = await browseCache.through(
+        'landing',
+        app.config.browseCacheMs,
+        async () => {
+          const [figures, testimonials] = await Promise.all([
+            landingFigures(app.db, { now: app.clock.now() }),
+            listTestimonials(app.db),
+          ]);
+          return serializeLanding({ ...figures, testimonials });
+        },
+        countLanding,
+      );
       return reply.type('application/json; charset=utf-8').send(body as unknown as z.output<typeof ZLandingResponse>);
     },
   );
@@ -96,8 +106,11 @@ export const creatorRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: compiledSerializerCompiler,
     },
     async (request, reply) => {
-      const body = await browseCache.through(JSON.stringify(request.query), app.config.browseCacheMs, async () =>
-        serializeBrowse(await browseCreators({ db: app.db, query: request.query })),
+      const body = await browseCache.through(
+        JSON.stringify(request.query),
+        app.config.browseCacheMs,
+        async () => serializeBrowse(await browseCreators({ db: app.db, query: request.query })),
+        countBrowse,
       );
       // Already JSON: Fastify sends a string typed application/json as it is (the type provider only
       // knows the object form).

@@ -2,6 +2,7 @@ import type { TEmailKind, TNotificationPreferences, ZNotificationPreferencesUpda
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { profiles } from '../../db/schema';
+import { announceCardChange } from '../../platform/card-change';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { readPreferences } from './email-preferences';
@@ -25,7 +26,7 @@ export async function getNotificationPreferences(
 
 /** Saves the caller's preferences; kinds the body leaves out keep their stored value (an older client sends none). */
 export async function updateNotificationPreferences(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'log'>,
   opts: { userId: string; update: z.output<typeof ZNotificationPreferencesUpdate> },
 ): Promise<TNotificationPreferences> {
   const stored = await storedPreferences(ctx, opts.userId);
@@ -35,10 +36,12 @@ export async function updateNotificationPreferences(
     emailKinds: { ...stored.emailKinds, ...emailKinds },
     reminders: reminders ?? stored.reminders,
   };
-  await ctx.db
+  const [row] = await ctx.db
     .update(profiles)
     .set({ notificationPreferences: next, updatedAt: ctx.clock.now() })
-    .where(eq(profiles.id, opts.userId));
+    .where(eq(profiles.id, opts.userId))
+    .returning({ isCreator: profiles.isCreator });
+  await updatedAtMoved(ctx, row);
   return readPreferences(next);
 }
 
@@ -47,7 +50,7 @@ export async function updateNotificationPreferences(
  * user no longer exists.
  */
 export async function unsubscribeFromKind(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'log'>,
   opts: { userId: string; kind: TEmailKind },
 ): Promise<boolean> {
   const [row] = await ctx.db
@@ -59,9 +62,16 @@ export async function unsubscribeFromKind(
     ...row.preferences,
     emailKinds: { ...row.preferences.emailKinds, [opts.kind]: false },
   };
-  await ctx.db
+  const [updated] = await ctx.db
     .update(profiles)
     .set({ notificationPreferences: preferences, updatedAt: ctx.clock.now() })
-    .where(eq(profiles.id, opts.userId));
+    .where(eq(profiles.id, opts.userId))
+    .returning({ isCreator: profiles.isCreator });
+  await updatedAtMoved(ctx, updated);
   return true;
+}
+
+/** A creator's updated_at orders "Recently Active" (spec §7 browse): their card moved. */
+async function updatedAtMoved(ctx: Pick<AppContext, 'events' | 'log'>, row: { isCreator: boolean } | undefined) {
+  if (row?.isCreator) await announceCardChange(ctx);
 }

@@ -1,6 +1,7 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import { payments } from '../../db/schema';
+import { announceCardChange } from '../../platform/card-change';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { newMessageMail } from '../../platform/mail';
@@ -87,9 +88,11 @@ export async function confirmAuthorization(
     if (!live) return refuse(MESSAGE_MESSAGES.blocked);
     // Charged at once: the processor took its fee already (decision 0056), booked from its answer.
     // Outside the statement above, whose shape the hold (the common case) keeps.
-    if (!opts.captured) return live;
+    // Issue 39: a creator with an open-message or daily cap may be full now (the card's pause note).
+    const capped = row.creator.maxOpen !== null || row.creator.dailyCap !== null;
+    if (!opts.captured) return { ...live, capped };
     const fee = await enqueueEffects(tx, processingFeeEffects(ctx.payments, payment.id), now);
-    return { ...live, effects: [...live.effects, ...fee] };
+    return { ...live, capped, effects: [...live.effects, ...fee] };
   });
   if (!outcome) return { changed: false };
   if ('refused' in outcome) {
@@ -100,6 +103,7 @@ export async function confirmAuthorization(
   // Committed: this instance's streams (the creator's open tabs, most often) hear of it now; then the
   // effects the statement wrote (the auto-moderation check, the creator's mail) are carried out.
   outcome.deliverHere();
+  if (outcome.capped) await announceCardChange(ctx);
   await ctx.outbox.carryOut(outcome.effects);
   return { changed: true };
 }

@@ -1,6 +1,7 @@
 import { PAYOUT_MESSAGES } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
+import { announceCardChange } from '../../platform/card-change';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { enqueueEffects } from '../outbox';
@@ -8,7 +9,10 @@ import { payoutAccountMailEffect } from './effects';
 import type { PayoutAccountState } from './provider';
 
 /** What the payout-account use cases touch. */
-export type PayoutAccountContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'log' | 'outbox'>;
+export type PayoutAccountContext = Pick<
+  AppContext,
+  'db' | 'clock' | 'config' | 'payments' | 'log' | 'outbox' | 'events'
+>;
 
 /**
  * The creator's payout account (spec §7 stripe-connect, as our own endpoints): its status, read
@@ -72,6 +76,8 @@ export async function createOnboardingLink(
         .update(profiles)
         .set({ stripeAccountId: accountId, updatedAt: app.clock.now() })
         .where(eq(profiles.id, creatorId));
+      // updated_at orders "Recently Active" (spec §7 browse).
+      await announceCardChange(app);
     }
     const back = `${app.config.publicUrl}/dashboard/settings?tab=payout`;
     return await rails.onboardingLink(accountId, {
@@ -137,11 +143,12 @@ export async function syncPayoutAccount(
  * A first state of "incomplete" (they just started onboarding) is not news and is not mailed.
  */
 async function applyAccountState(
-  app: Pick<AppContext, 'db' | 'clock' | 'outbox'>,
+  app: Pick<AppContext, 'db' | 'clock' | 'outbox' | 'events' | 'log'>,
   creatorId: string,
   state: PayoutAccountState['state'],
 ): Promise<boolean> {
   const now = app.clock.now();
+  let written = false;
   const mail = await app.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ state: profiles.payoutAccountState })
@@ -153,11 +160,14 @@ async function applyAccountState(
       .update(profiles)
       .set({ payoutAccountState: state, stripeOnboardingCompleted: state === 'enabled', updatedAt: now })
       .where(eq(profiles.id, creatorId));
+    written = true;
     if (row.state === null && state === 'incomplete') return null;
     const effect = payoutAccountMailEffect(creatorId, state);
     await enqueueEffects(tx, [effect], now);
     return effect;
   });
+  // updated_at orders "Recently Active" (spec §7 browse).
+  if (written) await announceCardChange(app);
   if (mail) await app.outbox.carryOut([mail.key]);
   return mail !== null;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { profiles } from '../../db/schema';
+import { announceCardChange } from '../../platform/card-change';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { fetchPicture, PictureFetchError, pictureForLog } from '../../platform/fetch-picture';
@@ -35,7 +36,7 @@ export function avatarFromPictureEffect(profileId: string, pictureUrl: string) {
  * become an avatar (not an image, too large, a refused scheme, a 4xx) ends the effect with a warning.
  */
 export async function copyPictureAsAvatar(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'storage' | 'outbox'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'storage' | 'outbox' | 'events'>,
   payload: { profileId: string; pictureUrl: string },
 ): Promise<void> {
   const { profileId, pictureUrl } = payload;
@@ -73,4 +74,5 @@ export async function copyPictureAsAvatar(
     .returning({ id: profiles.id });
   // An avatar came first (an upload while we fetched): ours is not kept.
   if (!taken) await ctx.outbox.carryOut(await forgetStoredImages(ctx.db, [avatarUrl], now));
+  else await announceCardChange(ctx);
 }

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES, priceProblem, type ZUpdateProfileRequest } from '@fanlin
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { profiles } from '../../db/schema';
+import { announceCardChange } from '../../platform/card-change';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -17,7 +18,7 @@ import { assertUsernameAllowed } from './username-rules';
  * the browser checked: the price against the live min/max settings (spec §5, ARCHITECTURE §2).
  */
 export async function updateProfile(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'storage' | 'outbox'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'storage' | 'outbox' | 'events'>,
   opts: { userId: string; changes: z.output<typeof ZUpdateProfileRequest> },
 ): Promise<void> {
   const { userId, changes } = opts;
@@ -100,6 +101,8 @@ export async function updateProfile(
     }
     throw error;
   }
+  // Every field here is on a card, or a testimonial's name, or moves the card in "Recently Active".
+  await announceCardChange(ctx);
   await ctx.outbox.carryOut(forgotten);
 }
 

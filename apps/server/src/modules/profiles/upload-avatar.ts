@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
+import { announceCardChange } from '../../platform/card-change';
 import type { AppContext } from '../../platform/context';
 import { forgetStoredImages, storeImage } from './image-file';
 
@@ -12,7 +13,7 @@ export const AVATAR_IMAGE = { folder: 'avatars', width: 512, height: 512, fit: '
  * The previous file is removed once the profile points at the new one.
  */
 export async function uploadAvatar(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'storage' | 'outbox'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'storage' | 'outbox' | 'events'>,
   opts: { userId: string; bytes: Buffer },
 ): Promise<string> {
   const { userId, bytes } = opts;
@@ -30,6 +31,7 @@ export async function uploadAvatar(
     const old = before?.avatarUrl;
     return old?.startsWith('/uploads/avatars/') ? forgetStoredImages(tx, [old], now) : [];
   });
+  await announceCardChange(ctx);
   await ctx.outbox.carryOut(forgotten);
   return avatarUrl;
 }

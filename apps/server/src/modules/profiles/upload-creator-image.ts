@@ -1,13 +1,14 @@
 import { LIMITS } from '@fanline/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
+import { announceCardChange } from '../../platform/card-change';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { forgetStoredImages, storeImage } from './image-file';
 
 /** The cover image of a creator's profile (spec §2 Creator settings, Profile tab). */
 export async function uploadCover(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'storage' | 'outbox'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'storage' | 'outbox' | 'events'>,
   opts: { userId: string; bytes: Buffer },
 ): Promise<string> {
   const { userId, bytes } = opts;
@@ -30,13 +31,15 @@ export async function uploadCover(
     await tx.update(profiles).set({ coverUrl, updatedAt: now }).where(eq(profiles.id, userId));
     return before?.coverUrl !== coverUrl ? forgetStoredImages(tx, [before?.coverUrl], now) : [];
   });
+  // The cover is not on a card, but updated_at orders "Recently Active".
+  await announceCardChange(ctx);
   await ctx.outbox.carryOut(forgotten);
   return coverUrl;
 }
 
 /** Adds one portfolio image (spec §5: at most 6). The append is one guarded UPDATE, so two at once cannot make 7. */
 export async function addPortfolioImage(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'storage' | 'outbox'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'storage' | 'outbox' | 'events'>,
   opts: { userId: string; bytes: Buffer },
 ): Promise<string[]> {
   const { userId, bytes } = opts;
@@ -64,6 +67,7 @@ export async function addPortfolioImage(
     await ctx.outbox.carryOut(await forgetStoredImages(ctx.db, [url], ctx.clock.now()));
     throw new AppError('CONFLICT', full);
   }
+  await announceCardChange(ctx);
   return row.images;
 }
 

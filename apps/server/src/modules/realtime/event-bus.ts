@@ -58,13 +58,16 @@ export interface EventBus {
   onSessionsEnded(userId: string, listener: RevocationListener): () => void;
   /** Hears every such announcement, whoever it names (the session cache forgets those users' rows). */
   onAnySessionsEnded(listener: (userIds: string[]) => void): () => void;
-  /** Hears every event any instance publishes, whoever it names (caches of shared reads). */
+  /** Hears every event any instance publishes, whoever it names. */
   onAnyEvent(listener: () => void): () => void;
   /**
-   * Tells every instance that something a creator card shows may have changed without an event
-   * (a profile edit, an admin action): their onAnyEvent listeners run as for an event.
+   * Tells every instance that something a creator card shows has changed (issue 39: the use case that
+   * changed it says so, after its commit). This instance's onCardsChanged listeners run at once, before
+   * this returns; the others' when the announcement reaches them.
    */
   cardsChanged(): Promise<void>;
+  /** Hears every cardsChanged announcement, from any instance (the browse cache empties). */
+  onCardsChanged(listener: () => void): () => void;
   /** The id a new stream starts from (the last event this instance heard; see ReplayBuffer). */
   head(): string;
   /** The events after `lastId` for `channels`, in commit order; null when `lastId` is unknown here. */
@@ -79,6 +82,7 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
   const revocationListeners = new Map<string, Set<RevocationListener>>();
   const anyEventListeners = new Set<() => void>();
   const anyEndedListeners = new Set<(userIds: string[]) => void>();
+  const cardsListeners = new Set<() => void>();
   let stopListening: (() => Promise<void>) | undefined;
 
   // Each event carries this instance's id and a number, so the copy that comes back through LISTEN
@@ -101,7 +105,8 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
     try {
       const { u, e, ended, cards, o, n } = JSON.parse(payload) as Payload;
       if (cards) {
-        for (const listener of anyEventListeners) listener();
+        // This instance's own announcement already ran its listeners when it was made.
+        if (o !== instance) for (const listener of cardsListeners) listener();
         return;
       }
       if (ended) {
@@ -175,7 +180,13 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
       return () => anyEventListeners.delete(listener);
     },
     async cardsChanged() {
-      await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ u: [], cards: true })})`);
+      for (const listener of cardsListeners) listener();
+      const payload: Payload = { u: [], cards: true, o: instance };
+      await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(payload)})`);
+    },
+    onCardsChanged(listener) {
+      cardsListeners.add(listener);
+      return () => cardsListeners.delete(listener);
     },
     head() {
       return heard.head();
@@ -201,6 +212,7 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
       revocationListeners.clear();
       anyEventListeners.clear();
       anyEndedListeners.clear();
+      cardsListeners.clear();
     },
   };
 }

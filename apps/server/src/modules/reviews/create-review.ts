@@ -2,7 +2,8 @@ import { REVIEW_MESSAGES, type ZCreateReviewRequest } from '@fanline/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { messages, reviews } from '../../db/schema';
-import type { Db } from '../../platform/db';
+import { announceCardChange } from '../../platform/card-change';
+import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { ownReviewColumns } from './own-review';
 import { lockCreatorRating, refreshCreatorRating } from './refresh-creator-rating';
@@ -11,8 +12,11 @@ import { lockCreatorRating, refreshCreatorRating } from './refresh-creator-ratin
  * spec §4 Review flow: a fan reviews a creator once per conversation, and only a conversation the
  * creator has answered (a paid message of theirs to that creator is `responded`).
  */
-export async function createReview(db: Db, opts: { customerId: string } & z.output<typeof ZCreateReviewRequest>) {
-  const [replied] = await db
+export async function createReview(
+  ctx: Pick<AppContext, 'db' | 'events' | 'log'>,
+  opts: { customerId: string } & z.output<typeof ZCreateReviewRequest>,
+) {
+  const [replied] = await ctx.db
     .select({ id: messages.id })
     .from(messages)
     .where(
@@ -26,7 +30,7 @@ export async function createReview(db: Db, opts: { customerId: string } & z.outp
     .limit(1);
   if (!replied) throw new AppError('FORBIDDEN', REVIEW_MESSAGES.notReplied);
 
-  return db.transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx) => {
     await lockCreatorRating(tx, opts.creatorId);
     const [created] = await tx
       .insert(reviews)
@@ -45,4 +49,7 @@ export async function createReview(db: Db, opts: { customerId: string } & z.outp
     await refreshCreatorRating(tx, opts.creatorId);
     return created;
   });
+  // The creator's rating and count, and the landing's quotes.
+  await announceCardChange(ctx);
+  return created;
 }

@@ -32,7 +32,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reviews',
     { schema: { tags: ['reviews'], body: ZCreateReviewRequest, response: { 201: ZOwnReview } } },
     async (request, reply) => {
-      const review = await createReview(app.db, { customerId: userId(request), ...request.body });
+      const review = await createReview(app, { customerId: userId(request), ...request.body });
       return reply.status(201).send(review);
     },
   );
@@ -43,7 +43,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['reviews'], params: ZReviewParams, body: ZUpdateReviewRequest, response: { 200: ZOwnReview } },
     },
     async (request) =>
-      updateReview(app.db, {
+      updateReview(app, {
         reviewId: request.params.reviewId,
         customerId: userId(request),
         now: app.clock.now(),
@@ -52,7 +52,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete('/reviews/:reviewId', { schema: { tags: ['reviews'], params: ZReviewParams } }, async (request, reply) => {
-    await deleteReview(app.db, { reviewId: request.params.reviewId, customerId: userId(request) });
+    await deleteReview(app, { reviewId: request.params.reviewId, customerId: userId(request) });
     return reply.status(204).send();
   });
 

@@ -2,16 +2,17 @@ import type { ZUpdateReviewRequest } from '@fanline/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { reviews } from '../../db/schema';
-import type { Db } from '../../platform/db';
+import { announceCardChange } from '../../platform/card-change';
+import type { AppContext } from '../../platform/context';
 import { lockReviewFor, ownReviewColumns } from './own-review';
 import { lockCreatorRating, refreshCreatorRating } from './refresh-creator-rating';
 
 /** spec §7: update by id and customer_id with rating, title, message; the average follows. */
 export async function updateReview(
-  db: Db,
+  ctx: Pick<AppContext, 'db' | 'events' | 'log'>,
   opts: { reviewId: string; customerId: string; now: Date } & z.output<typeof ZUpdateReviewRequest>,
 ) {
-  return db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     const review = await lockReviewFor(tx, { reviewId: opts.reviewId, userId: opts.customerId, as: 'author' });
     await lockCreatorRating(tx, review.creatorId);
     const [updated] = await tx
@@ -22,4 +23,6 @@ export async function updateReview(
     await refreshCreatorRating(tx, review.creatorId);
     return updated;
   });
+  await announceCardChange(ctx);
+  return updated;
 }

@@ -1,6 +1,7 @@
 import { VERIFICATION_MESSAGES, ZUsername } from '@fanline/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
+import { announceCardChange } from '../../platform/card-change';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { enqueueEffects } from '../outbox';
@@ -30,7 +31,7 @@ function violatedConstraint(error: unknown): string {
  * without an avatar gets a copy of the account's picture (decision 0048), through the outbox.
  */
 export async function applyCreatorOnboarding(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'outbox'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'outbox' | 'events' | 'log'>,
   opts: { userId: string; account: VerifiedThreadsAccount },
 ): Promise<void> {
   let effects: string[];
@@ -41,6 +42,8 @@ export async function applyCreatorOnboarding(
     if (violatedConstraint(error) !== 'profiles_username_lower_key') throw error;
     effects = await onboard(ctx, opts, false);
   }
+  // A new verified creator: on the cards, in the verified filter and the landing's count.
+  await announceCardChange(ctx);
   await ctx.outbox.carryOut(effects);
 }
 

@@ -13,7 +13,7 @@ import { stateSecret, threadsMode } from './threads-mode';
  * typed, then onboard the creator. The access token is used for that one read and then dropped.
  */
 export async function completeThreadsVerification(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'outbox'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'outbox' | 'events' | 'log'>,
   opts: { userId: string; code: string; state: string; log: FastifyBaseLogger },
 ): Promise<TVerificationResponse> {
   const { userId, log } = opts;

@@ -14,7 +14,7 @@ const THREADS_HANDLE = /^[A-Za-z0-9._]{1,30}$/;
  * The spec's 2 s wait is the client's; the server answers at once.
  */
 export async function simulateThreadsVerification(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'outbox'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'outbox' | 'events' | 'log'>,
   opts: { userId: string; username: string },
 ): Promise<TVerificationResponse> {
   const { userId } = opts;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
+import { announceCardChange } from '../../platform/card-change';
 import type { AppContext } from '../../platform/context';
 
 /**
@@ -7,9 +8,14 @@ import type { AppContext } from '../../platform/context';
  * threads_onboarding_completed are left as they are: an unverified creator is not listed in full
  * search until verified.
  */
-export async function skipVerification(ctx: Pick<AppContext, 'db' | 'clock'>, opts: { userId: string }): Promise<void> {
+export async function skipVerification(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'log'>,
+  opts: { userId: string },
+): Promise<void> {
   await ctx.db
     .update(profiles)
     .set({ isCreator: true, instagramVerified: false, updatedAt: ctx.clock.now() })
     .where(eq(profiles.id, opts.userId));
+  // A new creator (or a verified one no longer verified): a card appears or changes.
+  await announceCardChange(ctx);
 }
