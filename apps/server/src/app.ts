@@ -47,6 +47,7 @@ import { resultIsMissing } from './platform/result-pages';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createStorage, type ObjectStorage } from './platform/storage';
 import { publicUploadRoutes } from './platform/storage/public-uploads';
+import { tracingFastifyPlugin } from './platform/tracing';
 import { loadWebShell } from './platform/web-shell';
 import { registerApiRoutes, registerModuleHooks, registerPageRoutes } from './routes';
 
@@ -105,6 +106,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Fastify's OpenTelemetry instrumentation, before every hook and route it is to see (decision 0061).
+  const tracingPlugin = tracingFastifyPlugin();
+  if (tracingPlugin) await app.register(tracingPlugin);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate(

@@ -8,9 +8,16 @@ import { ConfigError, loadConfig } from './platform/config';
 import { DirectoryLockedError } from './platform/dir-lock';
 import { appVersion, instanceId } from './platform/instance';
 import { startMetricsListener } from './platform/metrics';
+import { startTracing, stopTracing } from './platform/tracing';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before anything is built: the app registers Fastify's instrumentation, the database PGlite's.
+  const tracing = await startTracing({
+    ...config.tracing,
+    serviceVersion: appVersion,
+    instanceId,
+  });
   const database = await openConfiguredDatabase(config);
   let demo: Awaited<ReturnType<typeof prepareDemoData>>;
   try {
@@ -51,6 +58,10 @@ async function main(): Promise<void> {
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       await app.close();
       await metricsListener?.close();
+      // The spans still buffered go to the collector before the process ends.
+      await stopTracing().catch((error: unknown) =>
+        app.log.warn({ err: error }, 'tracing: the last spans were not sent'),
+      );
       app.log.info({ signal }, 'drained; exiting');
       process.exit(0);
     } catch (error) {
@@ -80,6 +91,7 @@ async function main(): Promise<void> {
     });
     console.log(`Metrics (internal): ${metricsListener.url}`);
   }
+  if (tracing) console.log(`Traces (OpenTelemetry): ${config.tracing.endpoint}/v1/traces`);
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   console.log(`\nFanline is running at ${config.publicUrl} (database: ${where}; ${instanceId}, version ${appVersion})`);
   if (config.payments.provider === 'local') {

@@ -12,6 +12,15 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
+  test('traces are off without OTEL_EXPORTER_OTLP_ENDPOINT; a malformed one stops the start (decision 0061)', () => {
+    expect(loadConfig({}).tracing).toEqual({ endpoint: null, serviceName: 'fanline' });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: '' }).tracing.endpoint).toBeNull();
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SERVICE_NAME: 'fanline-eu' }).tracing,
+    ).toEqual({ endpoint: 'http://collector:4318', serviceName: 'fanline-eu' });
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+  });
+
   test('with DATABASE_URL, demo data is off unless asked for', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db' }).seedDemoData).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);

@@ -149,6 +149,15 @@ const ZEnv = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * OpenTelemetry traces (issue 40, decision 0061): the OTLP/HTTP collector's base address (traces go
+   * to `<endpoint>/v1/traces`, as OTLP/HTTP JSON). Unset: tracing is off and the SDK is not loaded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  OTEL_SERVICE_NAME: z.string().min(1).default('fanline'),
   /** How long one browse answer may be reused when nothing announced a change (0: never; issue 14). */
   BROWSE_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
   /** How long a session row read for one request may serve the next ones (0: never; issue 14). */
@@ -304,6 +313,8 @@ export interface Config {
    * at `host:port` without one; neither set, metrics are off and /metrics is a 404.
    */
   metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** OpenTelemetry traces (decision 0061): off while `endpoint` is null. */
+  tracing: { endpoint: string | null; serviceName: string };
   /**
    * Browse answers are reused this long (decision 0017). Tests default to 0: they change rows behind
    * the app's back, which nothing announces.
@@ -468,6 +479,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     profileViewsRawMonths: e.PROFILE_VIEWS_RAW_MONTHS,
     shutdown: { graceMs: e.SHUTDOWN_GRACE_MS, delayMs: e.SHUTDOWN_DELAY_MS },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null, serviceName: e.OTEL_SERVICE_NAME },
     browseCacheMs: e.BROWSE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     push: {

@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as schema from '../db/schema';
 import { acquireDirectoryLock, type DirectoryLock } from './dir-lock';
 import { serverRoot } from './server-root';
+import { tracePglite } from './tracing';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. */
@@ -55,7 +56,7 @@ export interface PostgresSettings {
 
 export type OpenDatabaseOptions =
   | ({ kind: 'postgres'; url: string } & PostgresSettings)
-  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite'; dataDir: string; snapshot?: Blob | File }
   | { kind: 'pglite-memory'; snapshot?: Blob | File };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -117,7 +118,9 @@ function sslOptions(settings: PostgresSettings): Pick<pg.PoolConfig, 'ssl'> {
 }
 
 async function openPglite(
-  options: { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory'; snapshot?: Blob | File },
+  options:
+    | { kind: 'pglite'; dataDir: string; snapshot?: Blob | File }
+    | { kind: 'pglite-memory'; snapshot?: Blob | File },
 ): Promise<Database> {
   let lock: DirectoryLock | undefined;
   let dataDir: string | undefined;
@@ -130,10 +133,12 @@ async function openPglite(
   try {
     const client = await PGlite.create({
       dataDir,
-      loadDataDir: options.kind === 'pglite-memory' ? options.snapshot : undefined,
+      loadDataDir: options.snapshot,
       extensions: { pg_trgm },
       parsers: numberParsers,
     });
+    // No instrumentation knows PGlite: with tracing on, its queries get spans of their own (decision 0061).
+    tracePglite(client);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     return {
       db,

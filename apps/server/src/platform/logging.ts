@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { tracingLogMixin } from './tracing';
 
 /** Longest string a log entry carries; a client can make errors quote what it sent. */
 const MAX_STRING = 2000;
@@ -137,7 +138,10 @@ type LoggerOption = FastifyServerOptions['logger'];
 export function safeLoggerOptions(logger: LoggerOption, level: string): LoggerOption {
   if (logger === false) return false;
   const given = typeof logger === 'object' && logger !== null ? logger : { level };
+  // With tracing on, each line logged inside a span carries its trace_id and span_id (decision 0061).
+  const mixin = tracingLogMixin();
   return {
+    ...(mixin ? { mixin } : {}),
     ...given,
     serializers: { req: serializeRequest, err: serializeError, ...given.serializers },
     redact: given.redact ?? { paths: REDACTED_PATHS, censor: '[redacted]' },

@@ -35,6 +35,11 @@ export const outbox = pgTable(
     runAt: tstz('run_at').notNull(),
     lockedUntil: tstz('locked_until'),
     lastError: text('last_error'),
+    /**
+     * The W3C `traceparent` of the span that wrote the row (decision 0061), when tracing was on:
+     * the effect, carried out later, is traced as a child of it, in the request's trace.
+     */
+    traceContext: text('trace_context'),
     createdAt: createdAt(),
     doneAt: tstz('done_at'),
   },

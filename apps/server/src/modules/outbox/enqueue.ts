@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { outbox, outboxPrunedKeys } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { placeholders } from '../../platform/prepared';
+import { currentTraceparent } from '../../platform/tracing';
 
 /**
  * One effect that must follow a committed change (decision 0022). `key` names it once and for all:
@@ -36,10 +37,13 @@ export async function enqueueEffects(tx: Db, effects: readonly Effect[], now: Da
         ${effect.orderingKey ?? null}::text, ${effect.after ?? null}::text, ${effect.version ?? 1}::int)`,
   );
   const at = now.toISOString();
+  // Null unless tracing is on and a span is active (decision 0061): the effect joins its writer's trace.
+  const traceContext = currentTraceparent();
   // A key that is still a row is skipped by ON CONFLICT; one whose row was pruned, by its kept key.
   await tx.execute(sql`
-    insert into ${outbox} (kind, key, payload, ordering_key, after_key, version, run_at, created_at)
-    select v.kind, v.key, v.payload, v.ordering_key, v.after_key, v.version, ${at}::timestamptz, ${at}::timestamptz
+    insert into ${outbox} (kind, key, payload, ordering_key, after_key, version, run_at, created_at, trace_context)
+    select v.kind, v.key, v.payload, v.ordering_key, v.after_key, v.version, ${at}::timestamptz, ${at}::timestamptz,
+      ${traceContext}::text
     from (values ${sql.join(rows, sql`, `)}) as v(kind, key, payload, ordering_key, after_key, version)
     where ${notPruned(sql`v.key`)}
     on conflict (key) do nothing`);
@@ -58,7 +62,8 @@ export function effectsPart(prefix: string, count: number, when: SQL = sql`true`
     (_, i) =>
       sql`select ${typed(`kind${i}`, outbox.kind)}, ${typed(`key${i}`, outbox.key)}, ${typed(`payload${i}`, outbox.payload)},
         ${typed(`orderingKey${i}`, outbox.orderingKey)}, ${typed(`after${i}`, outbox.afterKey)},
-        ${typed(`version${i}`, outbox.version)}, ${typed('now', outbox.runAt)}, ${typed('now', outbox.createdAt)}
+        ${typed(`version${i}`, outbox.version)}, ${typed('now', outbox.runAt)}, ${typed('now', outbox.createdAt)},
+        ${typed('traceContext', outbox.traceContext)}
         where ${when} and ${notPruned(typed(`key${i}`, outbox.key))}`,
   );
   const columns = [
@@ -70,13 +75,14 @@ export function effectsPart(prefix: string, count: number, when: SQL = sql`true`
     outbox.version,
     outbox.runAt,
     outbox.createdAt,
+    outbox.traceContext,
   ].map((column) => sql.identifier(column.name));
   return {
     sql: sql`insert into ${outbox} (${sql.join(columns, sql`, `)}) ${sql.join(rows, sql` union all `)}
       on conflict (${sql.identifier(outbox.key.name)}) do nothing`,
     fill(effects: readonly Effect[], now: Date) {
       if (effects.length !== count) throw new Error(`effects part for ${count} effects given ${effects.length}`);
-      const values: Record<string, unknown> = { now: now.toISOString() };
+      const values: Record<string, unknown> = { now: now.toISOString(), traceContext: currentTraceparent() };
       for (const [i, effect] of effects.entries()) {
         values[`kind${i}`] = effect.kind;
         values[`key${i}`] = effect.key;

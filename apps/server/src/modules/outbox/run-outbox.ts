@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { outbox } from '../../db/schema';
 import { forEachLimited } from '../../platform/concurrency';
 import type { AppContext } from '../../platform/context';
+import { inEffectSpan } from '../../platform/tracing';
 import { EffectRefused } from './refused';
 
 /** A claimed row, as a handler sees it. */
@@ -18,6 +19,8 @@ export interface OutboxRow {
   version: number;
   orderingKey: string | null;
   afterKey: string | null;
+  /** The writer's W3C traceparent when tracing was on (decision 0061); null otherwise. */
+  traceContext: string | null;
 }
 
 /** What a dead row holds back (decision 0039): its chain, and how many pending rows wait behind it. */
@@ -159,7 +162,7 @@ async function claim(
       order by o.id
       limit ${BATCH}
       for update skip locked)
-    returning id, kind, key, payload, attempts, claim_token, version, ordering_key, after_key`);
+    returning id, kind, key, payload, attempts, claim_token, version, ordering_key, after_key, trace_context`);
   const rows = (
     result as unknown as {
       rows: Array<{
@@ -172,6 +175,7 @@ async function claim(
         version: number;
         ordering_key: string | null;
         after_key: string | null;
+        trace_context: string | null;
       }>;
     }
   ).rows;
@@ -186,6 +190,7 @@ async function claim(
       version: Number(row.version),
       orderingKey: row.ordering_key,
       afterKey: row.after_key,
+      traceContext: row.trace_context ?? null,
     }))
     .sort((a, b) => a.id - b.id);
 }
@@ -196,7 +201,8 @@ async function runOne(
   row: OutboxRow,
 ): Promise<'done' | 'retried' | 'dead'> {
   try {
-    await opts.handle(row);
+    // With tracing on, a span in the trace of the request that wrote the row (decision 0061).
+    await inEffectSpan(row, () => opts.handle(row));
   } catch (error) {
     const now = ctx.clock.now();
     const refused = error instanceof EffectRefused;
