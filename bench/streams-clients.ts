@@ -17,7 +17,7 @@ export type FromClients =
   | { type: 'connected'; ok: number; failed: string[]; admissions: number[]; startedAt: number; endedAt: number }
   | { type: 'arrivals'; items: Array<[number, number]> }
   | { type: 'reconnected'; count: number; admissions: number[]; lastAt: number; failed: number }
-  | { type: 'verified'; missing: number; heard: number };
+  | { type: 'verified'; missing: number; heard: number; resyncs: number };
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const send = (message: FromClients) => process.send?.(message);
@@ -46,6 +46,8 @@ let reconnectFailed = 0;
 let reconnected = 0;
 let lastReconnectAt = 0;
 let draining = false;
+/** `resync` events heard: a reconnect whose Last-Event-ID the instance did not know (the page refetches). */
+let resyncs = 0;
 
 /** Opens one stream; resolves with the admission time (request written → 200 headers) or rejects. */
 function open(live: Live, url: string): Promise<number> {
@@ -85,6 +87,7 @@ function open(live: Live, url: string): Promise<number> {
             if (line.startsWith('id:')) live.lastEventId = line.slice(3).trim();
             else if (line.startsWith('retry:')) live.retry = Number(line.slice(6).trim());
             else if (line.startsWith('data:')) {
+              if (line.includes('"type":"resync"')) resyncs++;
               const seq = /"notificationId":"e(\d+)"/.exec(line)?.[1];
               if (seq !== undefined && !live.heard.has(Number(seq))) {
                 live.heard.add(Number(seq));
@@ -166,7 +169,7 @@ process.on('message', (message: ToClients) => {
       if (live?.heard.has(seq)) heard++;
       else missing++;
     }
-    send({ type: 'verified', missing, heard });
+    send({ type: 'verified', missing, heard, resyncs });
   } else {
     for (const live of streams) live.request?.destroy();
     process.exit(0);

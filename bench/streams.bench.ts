@@ -68,7 +68,7 @@ const sessionScans = async () => {
 const servers = await Promise.all(
   Array.from({ length: MODE === 'drain' ? 3 : 1 }, (_, i) => {
     const child = fork(new URL('./streams-server.ts', import.meta.url), {
-      execArgv: ['--import', 'tsx', '--expose-gc'],
+      execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/streams-prof'] : [])],
       env: { ...process.env, BENCH_PORT: String(BASE_PORT + i) },
     });
     return new Promise<{ child: typeof child; url: string }>((resolve) => {
@@ -93,6 +93,14 @@ const stats = (child: (typeof servers)[number]['child']) =>
   });
 const [holder, ...rest] = servers;
 if (!holder) throw new Error('no instance');
+// A live cluster has always heard an event lately: one now, so each stream's position (`id:`) names an
+// event every instance heard (a stream whose instance heard nothing yet carries that instance's own
+// start id, which another instance answers with `resync`).
+holder.child.send({
+  type: 'publish',
+  events: [{ userId: ids[0] ?? '', event: { type: 'notification', notificationId: 'warm-up' } }],
+} satisfies ToServer);
+await new Promise((resolve) => setTimeout(resolve, 1000));
 const idle = await stats(holder.child);
 
 // The browsers.
@@ -193,6 +201,7 @@ if (MODE === 'hold') {
 } else {
   const ticker = setInterval(publishTick, 50);
   await new Promise((resolve) => setTimeout(resolve, 3000));
+  const restBefore = await Promise.all(rest.map((r) => stats(r.child)));
   const killedAt = now();
   const exited = new Promise<number>((resolve) => holder.child.once('exit', () => resolve(now() - killedAt)));
   holder.child.kill('SIGTERM');
@@ -202,6 +211,11 @@ if (MODE === 'hold') {
     if (back >= opened || now() - killedAt > 120_000) break;
   }
   const lastAt = Math.max(...reconnects.map((r) => r.lastAt));
+  const restAfter = await Promise.all(rest.map((r) => stats(r.child)));
+  const window = now() - killedAt;
+  console.log(
+    `the other instances while taking the streams back: CPU ${restAfter.map((a, i) => `${(((a.cpuMs - (restBefore[i]?.cpuMs ?? 0)) / window) * 100).toFixed(0)} %`).join(', ')} of a core over ${(window / 1000).toFixed(1)} s, ${restAfter.map((a, i) => (((a.cpuMs - (restBefore[i]?.cpuMs ?? 0)) * 1000) / (opened / rest.length)).toFixed(0)).join(', ')} µs a stream; loadavg ${loadavg()}`,
+  );
   await new Promise((resolve) => setTimeout(resolve, 3000));
   clearInterval(ticker);
   await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -212,7 +226,7 @@ if (MODE === 'hold') {
   const verified = await Promise.all(
     generators.map(
       (child, g) =>
-        new Promise<{ missing: number; heard: number }>((resolve) => {
+        new Promise<{ missing: number; heard: number; resyncs: number }>((resolve) => {
           child.on('message', (m: FromClients) => {
             if (m.type === 'verified') resolve(m);
           });
@@ -221,11 +235,12 @@ if (MODE === 'hold') {
     ),
   );
   const missing = verified.reduce((n, v) => n + v.missing, 0);
+  const resyncs = verified.reduce((n, v) => n + v.resyncs, 0);
   console.log(
     `drain: SIGTERM → instance exited in ${ms(await exited)}; ${back} of ${opened} streams back on the other two, the last ${((lastAt - killedAt) / 1000).toFixed(1)} s after SIGTERM; reconnect admission p50 ${ms(pct(reconnectAdmissions, 50))} p99 ${ms(pct(reconnectAdmissions, 99))} max ${ms(pct(reconnectAdmissions, 100))}; refused or failed attempts ${reconnects.reduce((n, r) => n + r.failed, 0)}`,
   );
   console.log(
-    `events: ${seq} published at ${RATE}/s across the drain, ${missing} missed by their stream; delivery p50 ${ms(pct(latencies, 50))} p99 ${ms(pct(latencies, 99))} (first arrival, before or after the reconnect); loadavg ${loadavg()}`,
+    `events: ${seq} published at ${RATE}/s across the drain, ${missing} missed by their stream, ${resyncs} resyncs; delivery p50 ${ms(pct(latencies, 50))} p99 ${ms(pct(latencies, 99))} (first arrival, before or after the reconnect); loadavg ${loadavg()}`,
   );
 }
 
