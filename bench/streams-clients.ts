@@ -10,7 +10,14 @@ export interface ClientStream {
   xff: string;
 }
 export type ToClients =
-  | { type: 'connect'; url: string; localAddress: string; concurrency: number; streams: ClientStream[]; others: string[] }
+  | {
+      type: 'connect';
+      url: string;
+      localAddress: string;
+      concurrency: number;
+      streams: ClientStream[];
+      others: string[];
+    }
   | { type: 'verify'; expected: Array<[number, number]> }
   | { type: 'close' };
 export type FromClients =
@@ -128,7 +135,13 @@ function onEnded(live: Live) {
 
 setInterval(() => {
   if (!draining) return;
-  send({ type: 'reconnected', count: reconnected, admissions: reconnectAdmissions, lastAt: lastReconnectAt, failed: reconnectFailed });
+  send({
+    type: 'reconnected',
+    count: reconnected,
+    admissions: reconnectAdmissions,
+    lastAt: lastReconnectAt,
+    failed: reconnectFailed,
+  });
   reconnectAdmissions = [];
 }, 500).unref();
 

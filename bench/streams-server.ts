@@ -2,8 +2,9 @@
 // its own port, measured alone (its RSS and CPU are this process's). The parent asks it, over IPC, to
 // publish events (the product's own bus: NOTIFY, heard by every instance) and for its figures.
 // SIGTERM drains it as server.ts does: readiness 503, every stream told to reconnect, then close.
-import type { TRealtimeEvent } from '@fanline/contracts';
+
 import { readdirSync } from 'node:fs';
+import type { TRealtimeEvent } from '@fanline/contracts';
 import { openBenchDatabase, startBenchServer } from './support';
 
 export type ToServer =

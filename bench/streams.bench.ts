@@ -10,10 +10,10 @@
 // browsers are BENCH_GENERATORS processes (4) each from its own loopback address (127.0.0.2, …;
 // streams-clients.ts). PostgreSQL only: DATABASE_URL=postgres://…/<scratch database>.
 import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hashToken, SESSION_COOKIE } from '@fanline/server/testing';
 import { sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
 import { generateCreators } from './generate-creators';
 import type { ClientStream, FromClients, ToClients } from './streams-clients';
 import type { FromServer, ToServer } from './streams-server';
@@ -26,7 +26,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const RATE = Number(process.env.BENCH_EVENTS_PER_SECOND ?? 200);
 const HOLD_SECONDS = Number(process.env.BENCH_HOLD_SECONDS ?? 60);
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 4500);
-if (!process.env.DATABASE_URL) throw new Error('the streams bench runs on PostgreSQL: set DATABASE_URL to a scratch database');
+if (!process.env.DATABASE_URL)
+  throw new Error('the streams bench runs on PostgreSQL: set DATABASE_URL to a scratch database');
 
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').trim();
 const now = () => Number(process.hrtime.bigint()) / 1e6;
@@ -35,7 +36,9 @@ const pct = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-console.log(`streams bench, mode ${MODE}: ${STREAMS} streams, ${GENERATORS} client processes, loadavg at start ${loadavg()}`);
+console.log(
+  `streams bench, mode ${MODE}: ${STREAMS} streams, ${GENERATORS} client processes, loadavg at start ${loadavg()}`,
+);
 
 // One user a stream, each with a session, made in bulk (generateCreators: one statement per table).
 const database = await openBenchDatabase();
@@ -68,7 +71,12 @@ const sessionScans = async () => {
 const servers = await Promise.all(
   Array.from({ length: MODE === 'drain' ? 3 : 1 }, (_, i) => {
     const child = fork(new URL('./streams-server.ts', import.meta.url), {
-      execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/streams-prof'] : [])],
+      execArgv: [
+        '--import',
+        'tsx',
+        '--expose-gc',
+        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/streams-prof'] : []),
+      ],
       env: { ...process.env, BENCH_PORT: String(BASE_PORT + i) },
     });
     return new Promise<{ child: typeof child; url: string }>((resolve) => {
@@ -134,7 +142,7 @@ const connected = generators.map(
 );
 // Stream i is generator (i % GENERATORS)'s (i / GENERATORS)th.
 t = now();
-generators.forEach((child, g) =>
+generators.forEach((child, g) => {
   child.send({
     type: 'connect',
     url: holder.url,
@@ -142,19 +150,22 @@ generators.forEach((child, g) =>
     concurrency: CONCURRENCY,
     streams: specs.filter((_, i) => i % GENERATORS === g),
     others: rest.map((s) => s.url),
-  } satisfies ToClients),
-);
+  } satisfies ToClients);
+});
 const results = await Promise.all(connected);
 const opened = results.reduce((n, r) => n + r.ok, 0);
 const admitSeconds = (Math.max(...results.map((r) => r.endedAt)) - Math.min(...results.map((r) => r.startedAt))) / 1000;
 const admissions = results.flatMap((r) => r.admissions);
 console.log(
-  `admission: ${opened} streams open in ${admitSeconds.toFixed(1)} s = ${Math.round(opened / admitSeconds)} a second (${GENERATORS}×${CONCURRENCY} in flight); each p50 ${ms(pct(admissions, 50))} p99 ${ms(pct(admissions, 99))}; refused or failed ${STREAMS - opened} ${results.flatMap((r) => r.failed).slice(0, 3).join(' | ')}`,
+  `admission: ${opened} streams open in ${admitSeconds.toFixed(1)} s = ${Math.round(opened / admitSeconds)} a second (${GENERATORS}×${CONCURRENCY} in flight); each p50 ${ms(pct(admissions, 50))} p99 ${ms(pct(admissions, 99))}; refused or failed ${STREAMS - opened} ${results
+    .flatMap((r) => r.failed)
+    .slice(0, 3)
+    .join(' | ')}`,
 );
 await new Promise((resolve) => setTimeout(resolve, 3000));
 const full = await stats(holder.child);
 console.log(
-  `admission CPU: the instance used ${((full.cpuMs - idle.cpuMs) / (admitSeconds * 1000) * 100).toFixed(0)} % of a core while admitting, ${(((full.cpuMs - idle.cpuMs) * 1000) / opened).toFixed(0)} µs a stream`,
+  `admission CPU: the instance used ${(((full.cpuMs - idle.cpuMs) / (admitSeconds * 1000)) * 100).toFixed(0)} % of a core while admitting, ${(((full.cpuMs - idle.cpuMs) * 1000) / opened).toFixed(0)} µs a stream`,
 );
 console.log(
   `instance: RSS ${(idle.rss / 2 ** 20).toFixed(0)} MB idle → ${(full.rss / 2 ** 20).toFixed(0)} MB with ${opened} streams = ${((full.rss - idle.rss) / opened / 1024).toFixed(1)} KB a stream (heap ${((full.heapUsed - idle.heapUsed) / opened / 1024).toFixed(1)} KB); open files ${full.openFds}; loadavg ${loadavg()}`,

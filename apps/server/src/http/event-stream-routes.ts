@@ -9,7 +9,6 @@ import { AppError } from '../platform/errors';
 import { instanceId } from '../platform/instance';
 import { createStreamHeartbeat } from './stream-heartbeat';
 
-
 /**
  * A draining instance's parting hint (decision 0033): the browser's EventSource waits `retry` ms and
  * reconnects, through the balancer, to an instance that is not draining. Spread at random over a

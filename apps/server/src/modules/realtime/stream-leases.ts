@@ -111,8 +111,10 @@ export function createStreamLeases(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>
           // order above); an older release's instance locks its two keys in the same order. Should
           // PostgreSQL still report one (40P01), the batch is tried once more.
           const ids = await admit(batch).catch((error: unknown) => {
-            if ((error as { cause?: { code?: string }; code?: string }).code === '40P01' ||
-              (error as { cause?: { code?: string } }).cause?.code === '40P01')
+            if (
+              (error as { cause?: { code?: string }; code?: string }).code === '40P01' ||
+              (error as { cause?: { code?: string } }).cause?.code === '40P01'
+            )
               return admit(batch);
             throw error;
           });
@@ -141,7 +143,9 @@ export function createStreamLeases(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>
         const ids = releasing;
         releasing = [];
         try {
-          await ctx.db.delete(openStreams).where(sql`${openStreams.id} = any(string_to_array(${joined(ids)}, ',')::uuid[])`);
+          await ctx.db
+            .delete(openStreams)
+            .where(sql`${openStreams.id} = any(string_to_array(${joined(ids)}, ',')::uuid[])`);
         } catch (error) {
           ctx.log.warn({ err: error }, 'could not release stream leases; they expire by themselves');
         }
@@ -176,7 +180,9 @@ export function createStreamLeases(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>
       const ids = [...mine];
       mine.clear();
       if (ids.length > 0)
-        await ctx.db.delete(openStreams).where(sql`${openStreams.id} = any(string_to_array(${joined(ids)}, ',')::uuid[])`);
+        await ctx.db
+          .delete(openStreams)
+          .where(sql`${openStreams.id} = any(string_to_array(${joined(ids)}, ',')::uuid[])`);
     },
   };
 }
