@@ -27,7 +27,8 @@ export async function startBenchServer(
     ...env,
   });
   const app = await buildApp({ config, database, logger: false });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  // A bench may ask for a port of its own (env.PORT) and a deep accept queue (thousands of streams at once).
+  const url = await app.listen({ host: '127.0.0.1', port: Number(env.PORT ?? 0), backlog: 4096 });
   return { app, url };
 }
 

@@ -1,27 +1,30 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { TRealtimeEvent } from '@fanline/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import { isSessionLive } from '../modules/auth';
+import { isSessionLive, liveSessionIds } from '../modules/auth';
 import { ADMIN_CHANNEL, createStreamLeases, LEASE_REFRESH_MS, type StreamListener } from '../modules/realtime';
 import { isActiveAdmin, requireUser } from '../platform/auth-guard';
 import { clientKey } from '../platform/client-key';
 import { AppError } from '../platform/errors';
-
-const HEARTBEAT_MS = 25_000;
+import { createStreamHeartbeat } from './stream-heartbeat';
 
 /**
  * A draining instance's parting hint (decision 0033): the browser's EventSource waits `retry` ms and
- * reconnects, through the balancer, to an instance that is not draining. Spread over a second so the
- * tabs of a stopping instance do not all land at once.
+ * reconnects, through the balancer, to an instance that is not draining. Spread at random over a
+ * window of at least a second, longer the more streams are told at once (issue 39: one second per
+ * STREAM_RECONNECTS_PER_SECOND streams, 1,000 by default: 10,000 streams over 10 s, which the other
+ * instances admit without queueing), so the tabs of a stopping instance do not all land at once.
  */
-function reconnectHint(): string {
-  return `retry: ${500 + Math.floor(Math.random() * 1000)}\n: instance draining, reconnect\n\n`;
+export function reconnectHint(streams = 1, perSecond = 1000): string {
+  const window = Math.max(1000, Math.ceil((streams / perSecond) * 1000));
+  return `retry: ${500 + Math.floor(Math.random() * window)}\n: instance draining, reconnect\n\n`;
 }
 
 /**
  * GET /api/events: Server-Sent Events for the signed-in user's open tabs (notifications and message
  * changes). Events carry ids only; the page re-reads what changed through the normal API. A stream
- * lasts only as long as its session: it re-checks the session on every heartbeat, and at once when
+ * lasts only as long as its session: the instance re-checks all its streams' sessions on every
+ * heartbeat in one statement (stream-heartbeat.ts), and a stream re-checks its own at once when
  * any instance announces that sessions of its user ended (sign-out, password change or reset).
  * Every event carries its cluster-wide `id:`; a stream that comes back with `Last-Event-ID` (on this
  * instance or another) first gets what it missed, or a `resync` event when that is no longer known.
@@ -32,7 +35,9 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   // Issue 27: the per-user and per-address caps are counted across the cluster (stream-leases.ts).
   const leases = createStreamLeases(app, app.config.instanceId);
   let refreshing: NodeJS.Timeout | undefined;
+  const heartbeat = createStreamHeartbeat({ db: app.db, clock: app.clock, log: app.log, liveSessionIds });
   app.addHook('onReady', async () => {
+    heartbeat.start();
     refreshing = setInterval(() => {
       leases.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'could not refresh stream leases'));
     }, LEASE_REFRESH_MS);
@@ -41,11 +46,13 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   // A rolling deploy (SIGTERM) tells every stream at once to reconnect elsewhere; a close without a
   // drain (tests, a failed start) does the same.
   const endAll = () => {
-    for (const end of open) end(reconnectHint());
+    const told = open.size;
+    for (const end of [...open]) end(reconnectHint(told, app.config.shutdown.reconnectsPerSecond));
   };
   app.drain.onDrain(endAll);
   app.addHook('preClose', async () => {
     clearInterval(refreshing);
+    heartbeat.stop();
     // One statement for all of this instance's leases, while the database is still there.
     const releasing = leases.releaseAll();
     endAll();
@@ -117,8 +124,8 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       const unsubscribe = () => {
         for (const stop of unsubscribes) stop();
       };
-      /** Ends the stream if its session is gone; a database hiccup keeps it until the next check. */
-      const recheck = async (ping: boolean) => {
+      /** A revocation was announced: ends the stream at once if its session is gone. */
+      const recheck = async () => {
         let live = true;
         try {
           live = await isSessionLive({ db: app.db, clock: app.clock, sessionId: auth.sessionId });
@@ -127,14 +134,20 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
         }
         if (closed) return;
         if (!live) end();
-        else if (ping) res.write(': ping\n\n');
       };
-      const stopRevocations = app.events.onSessionsEnded(me, () => void recheck(false));
-      const heartbeat = setInterval(() => void recheck(true), HEARTBEAT_MS);
+      const stopRevocations = app.events.onSessionsEnded(me, () => void recheck());
+      // Pinged, or ended when its session is gone, with all of this instance's streams (one statement).
+      const stopHeartbeat = heartbeat.add({
+        sessionId: auth.sessionId,
+        ping: () => {
+          if (!closed) res.write(': ping\n\n');
+        },
+        end: () => end(),
+      });
       const close = () => {
         if (closed) return;
         closed = true;
-        clearInterval(heartbeat);
+        stopHeartbeat();
         unsubscribe();
         stopRevocations();
         void leases.release(leaseId);

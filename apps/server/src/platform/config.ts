@@ -134,6 +134,11 @@ const ZEnv = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** After SIGTERM, keep accepting connections this long with readiness at 503, for balancers that poll it. */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * Issue 39: how many of a draining instance's event streams the other instances take back a second;
+   * the drain spreads its streams' reconnects over count ÷ this seconds (at least one).
+   */
+  STREAM_RECONNECTS_PER_SECOND: z.coerce.number().int().min(10).max(100_000).default(1000),
   /** GET /metrics on the public port with `Authorization: Bearer <token>` (issue 27). Unset: 404 there. */
   METRICS_TOKEN: z
     .string()
@@ -307,7 +312,7 @@ export interface Config {
   /** Whole months of raw profile_views kept before the current one (decision 0063). */
   profileViewsRawMonths: number;
   /** The graceful stop (decision 0033): the deadline for in-flight work, and the readiness-only lead time. */
-  shutdown: { graceMs: number; delayMs: number };
+  shutdown: { graceMs: number; delayMs: number; reconnectsPerSecond: number };
   /**
    * Prometheus metrics (decision 0033): on the public port only with `token`, on an internal listener
    * at `host:port` without one; neither set, metrics are off and /metrics is a 404.
@@ -477,7 +482,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
     outboxPrunedKeyDays: e.OUTBOX_PRUNED_KEY_DAYS,
     profileViewsRawMonths: e.PROFILE_VIEWS_RAW_MONTHS,
-    shutdown: { graceMs: e.SHUTDOWN_GRACE_MS, delayMs: e.SHUTDOWN_DELAY_MS },
+    shutdown: {
+      graceMs: e.SHUTDOWN_GRACE_MS,
+      delayMs: e.SHUTDOWN_DELAY_MS,
+      reconnectsPerSecond: e.STREAM_RECONNECTS_PER_SECOND,
+    },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null, serviceName: e.OTEL_SERVICE_NAME },
     browseCacheMs: e.BROWSE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),

@@ -4,6 +4,7 @@
 export { runJobsOnce, startJobs } from '../jobs/run-jobs';
 export { createAccount } from '../modules/auth';
 export { createSession, SESSION_COOKIE } from '../modules/auth/sessions';
+export { hashToken } from '../modules/auth/tokens';
 export { confirmAuthorization } from '../modules/payments/confirm-authorization';
 export { startCheckout } from '../modules/payments/start-checkout';
 export { ManualClock, systemClock } from '../platform/clock';

@@ -12,6 +12,10 @@ export interface SseClient {
   lastEventId(): string;
   /** The ids of the events received so far, in order. */
   ids(): string[];
+  /** The last `retry:` the server sent (how long EventSource waits before it reconnects), if any. */
+  retry(): number | undefined;
+  /** Every event received so far, in order (whether or not `next` took it). */
+  events(): TRealtimeEvent[];
 }
 
 /** Connects to GET /api/events like a browser's EventSource would, with the session cookie. */
@@ -29,9 +33,11 @@ export async function connectSse(
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   const received: TRealtimeEvent[] = [];
+  const all: TRealtimeEvent[] = [];
   const waiters: Array<{ match: (e: TRealtimeEvent) => boolean; resolve: (e: TRealtimeEvent) => void }> = [];
   let buffer = '';
   let lastEventId = '';
+  let retry: number | undefined;
   const ids: string[] = [];
   let markEnded = () => {};
   const ended = new Promise<void>((resolve) => {
@@ -44,12 +50,16 @@ export async function connectSse(
         if (done) break;
         buffer += decoder.decode(value, { stream: true });
         for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const { id, data } = readSseFrame(buffer.slice(0, end));
+          const frame = buffer.slice(0, end);
+          const { id, data } = readSseFrame(frame);
           buffer = buffer.slice(end + 2);
+          const retryLine = frame.split('\n').find((line) => line.startsWith('retry:'));
+          if (retryLine) retry = Number(retryLine.slice(6).trim());
           if (id !== undefined) lastEventId = id;
           if (!data) continue;
           if (id !== undefined) ids.push(id);
           const event = JSON.parse(data) as TRealtimeEvent;
+          all.push(event);
           const waiter = waiters.find((w) => w.match(event));
           if (waiter) {
             waiters.splice(waiters.indexOf(waiter), 1);
@@ -87,6 +97,8 @@ export async function connectSse(
     server: response.headers.get('x-fanline-server'),
     lastEventId: () => lastEventId,
     ids: () => [...ids],
+    retry: () => retry,
+    events: () => [...all],
   };
 }
 

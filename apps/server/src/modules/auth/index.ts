@@ -20,6 +20,7 @@ export {
   announceSessionsEnded,
   createSession,
   isSessionLive,
+  liveSessionIds,
   revokeSession,
   revokeUserSessions,
   SESSION_COOKIE,

@@ -102,6 +102,27 @@ export async function isSessionLive(opts: { db: Db; clock: Clock; sessionId: str
   return row.expiresAt.getTime() > now && row.lastSeenAt.getTime() + SESSION_IDLE_MS > now;
 }
 
+/**
+ * Issue 39: which of these sessions are still live, in one statement however many there are (an
+ * instance's open streams re-check theirs together on each heartbeat). The ids travel as one text
+ * parameter, so 50,000 streams make one statement with one parameter, not 50,000.
+ */
+export async function liveSessionIds(opts: { db: Db; clock: Clock; sessionIds: string[] }): Promise<Set<string>> {
+  if (opts.sessionIds.length === 0) return new Set();
+  const now = opts.clock.now();
+  const rows = await opts.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        sql`${sessions.id} = any(string_to_array(${opts.sessionIds.join(',')}, ',')::uuid[])`,
+        sql`${sessions.expiresAt} > ${now}`,
+        sql`${sessions.lastSeenAt} > ${new Date(now.getTime() - SESSION_IDLE_MS)}`,
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   sessionCache.forget(db, (row) => row.id === sessionId);
   await db.delete(sessions).where(eq(sessions.id, sessionId));
