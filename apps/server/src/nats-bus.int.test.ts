@@ -9,7 +9,8 @@ import { natsServerInstalled, type RunningNats, startNatsServer } from './testin
 // that started after the events were published (every instance replaced: a full roll) still serves
 // what a stream missed instead of a resync. On PostgreSQL the apps have a pool each on one database;
 // on PGlite they share the one in-process database (NATS carries the events, not the database).
-if (!natsServerInstalled()) console.warn('nats-bus.int.test.ts skipped: nats-server is missing (node scripts/ensure-nats.mjs)');
+if (!natsServerInstalled())
+  console.warn('nats-bus.int.test.ts skipped: nats-server is missing (node scripts/ensure-nats.mjs)');
 
 const notification = (n: number): TRealtimeEvent => ({
   type: 'notification',
@@ -122,7 +123,9 @@ describe.skipIf(!natsServerInstalled())('live events through NATS JetStream (EVE
     const cookie = await signIn(a.app, user.email ?? '');
     let onB = await connectSse(b.url, cookie);
     try {
-      const deliver = await a.database.db.transaction(async (tx) => a.app.events.publish([user.id], notification(20), tx));
+      const deliver = await a.database.db.transaction(async (tx) =>
+        a.app.events.publish([user.id], notification(20), tx),
+      );
       await expect(onB.next(() => true, 300)).rejects.toThrow();
       deliver();
       expect(await onB.next(() => true)).toEqual(notification(20));
@@ -137,7 +140,8 @@ describe.skipIf(!natsServerInstalled())('live events through NATS JetStream (EVE
             await a.app.events.publish([user.id], notification(21));
             const probe = await connectSse(b.url, cookie, { 'last-event-id': lastId });
             try {
-              return await probe.next((e) => e.type === 'notification' && e.notificationId === notification(21).notificationId, 1000);
+              const wanted = JSON.stringify(notification(21));
+              return await probe.next((e) => JSON.stringify(e) === wanted, 1000);
             } finally {
               probe.close();
             }

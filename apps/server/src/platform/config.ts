@@ -143,7 +143,10 @@ const ZEnv = z.object({
   EVENT_BUS: z.enum(['pg', 'nats']).default('pg'),
   NATS_URL: z
     .string()
-    .regex(/^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/, 'must be nats://host:port (a comma list for a cluster)')
+    .regex(
+      /^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/,
+      'must be nats://host:port (a comma list for a cluster)',
+    )
     .default('nats://127.0.0.1:4222'),
   /** The JetStream stream (and subject prefix) of the live events; one per deployment. */
   NATS_STREAM: z

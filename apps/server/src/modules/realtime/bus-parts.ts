@@ -45,7 +45,8 @@ export class Listeners {
   }
 
   echo(userIds: string[], event: TRealtimeEvent, id: string, localId: string): void {
-    for (const userId of userIds) for (const listener of this.streams.get(userId) ?? []) listener(event, id, 'echo', localId);
+    for (const userId of userIds)
+      for (const listener of this.streams.get(userId) ?? []) listener(event, id, 'echo', localId);
   }
 
   /** A control word: cards changed, or some sessions of these users ended. */

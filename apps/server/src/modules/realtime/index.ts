@@ -4,7 +4,6 @@ export { ADMIN_CHANNEL, announceAdminActivity, announceMessageChange, messageCha
 export type { DeliverHere, StreamListener } from './event-bus';
 export { createEventBus, type EventBus } from './event-bus';
 export { REPLAY_MAX_AGE_MS, REPLAY_MAX_EVENTS } from './replay-buffer';
-export { followStream, type SendEvent } from './stream-feed';
 export {
   adjust,
   MAX_STREAMS_PER_ADDRESS,
@@ -12,4 +11,5 @@ export {
   registerStreamAdmission,
   tooManyStreams,
 } from './stream-admission';
+export { followStream, type SendEvent } from './stream-feed';
 export { createStreamLeases, LEASE_REFRESH_MS, LEASE_STALE_MS, type StreamLeases } from './stream-leases';

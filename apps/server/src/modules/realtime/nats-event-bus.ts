@@ -8,8 +8,8 @@ import {
   jetstream,
   jetstreamManager,
   RetentionPolicy,
-  type StreamConfig,
   StorageType,
+  type StreamConfig,
 } from '@nats-io/jetstream';
 import { connect, type NatsConnection, nanos } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
