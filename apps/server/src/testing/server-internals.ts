@@ -9,5 +9,6 @@ export type { DemoCredentials } from '../bootstrap';
 export { createAccount } from '../modules/auth';
 export { confirmAuthorization } from '../modules/payments/confirm-authorization';
 export { startCheckout } from '../modules/payments/start-checkout';
+export { createEventBus, type EventBus } from '../modules/realtime';
 export { loadConfig } from '../platform/config';
 export { type Database, type Db, migrateDatabase, openDatabase } from '../platform/db';

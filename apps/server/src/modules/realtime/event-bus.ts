@@ -3,7 +3,6 @@ import type { TRealtimeEvent } from '@fanline/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { Config } from '../../platform/config';
 import type { Database, Db } from '../../platform/db';
 import { executeNamed } from '../../platform/prepared';
 import {
@@ -16,7 +15,6 @@ import {
   SeenOnce,
   type StreamListener,
 } from './bus-parts';
-import { createNatsEventBus } from './nats-event-bus';
 import { ReplayBuffer } from './replay-buffer';
 
 export type { StreamListener } from './bus-parts';
@@ -95,15 +93,7 @@ export interface EventBus {
   stop(): Promise<void>;
 }
 
-export function createEventBus(
-  database: Database,
-  log: () => FastifyBaseLogger,
-  bus: Config['eventBus'] = { kind: 'pg' },
-): EventBus {
-  return bus.kind === 'nats' ? createNatsEventBus(bus, log, database.db) : createPostgresEventBus(database, log);
-}
-
-function createPostgresEventBus(database: Database, log: () => FastifyBaseLogger): EventBus {
+export function createPostgresEventBus(database: Database, log: () => FastifyBaseLogger): EventBus {
   const to = new Listeners();
   let stopListening: (() => Promise<void>) | undefined;
 

@@ -20,6 +20,8 @@ import { REPLAY_MAX_AGE_MS } from './replay-buffer';
 
 /** The most a deployment's stream keeps on disk, whatever its age (events are ids only, ~200 bytes). */
 const STREAM_MAX_BYTES = 512 * 1024 * 1024;
+/** How long a stop waits for the client to send what it buffered (a broker that is away never takes it). */
+const STOP_DRAIN_MS = 2000;
 /** A user id or pseudo channel must be one subject token. */
 const TOKEN = /^[A-Za-z0-9_-]+$/;
 
@@ -213,8 +215,13 @@ export function createNatsEventBus(
       jsm = undefined;
       await feed?.close().catch(() => {});
       feed = undefined;
-      // Sends what is still buffered before closing.
-      await closing?.drain().catch((error: unknown) => log().warn({ err: error }, 'could not drain NATS'));
+      // Sends what is still buffered before closing; a broker that is away does not hold the stop up.
+      if (closing) {
+        const drained = closing.drain().catch((error: unknown) => log().warn({ err: error }, 'could not drain NATS'));
+        const timer = new Promise<void>((resolve) => setTimeout(resolve, STOP_DRAIN_MS).unref());
+        await Promise.race([drained, timer]);
+        if (!closing.isClosed()) await closing.close().catch(() => {});
+      }
       to.clear();
     },
   };
