@@ -15,6 +15,8 @@ export function natsServerInstalled(): boolean {
 export interface RunningNats {
   url: string;
   port: number;
+  /** Its JetStream directory (kept across restart). */
+  storeDir: string;
   /** Stops it (SIGTERM, then SIGKILL) and, unless `keepStore`, removes its JetStream directory. */
   stop(opts?: { keepStore?: boolean }): Promise<void>;
   /** The same server again on the same port and store (a broker restart). */
@@ -53,6 +55,7 @@ export async function startNatsServer(opts: { port?: number; storeDir?: string }
   return {
     url: `nats://127.0.0.1:${port}`,
     port,
+    storeDir,
     stop,
     async restart() {
       await stop({ keepStore: true });

@@ -58,6 +58,7 @@ export function createNatsEventBus(
   /** The last sequence this instance has handed over (or the stream's last one when it started). */
   let heardSeq = 0;
   let numbered = 0;
+  let connected = false;
   /** `<number>/<user>` of events handed over here at their commit, whose copy has not come back. */
   const seen = new SeenOnce<string>(SEEN_FOR_MS);
 
@@ -104,8 +105,10 @@ export function createNatsEventBus(
   const announce = async (payload: Payload) => {
     if (!nc) return;
     nc.publish(controlSubject, encoder.encode(JSON.stringify(payload)));
-    // Sent before the caller answers (a sign-out, a card change): the server has it.
-    await nc.flush();
+    // Sent before the caller answers (a sign-out, a card change): the server has it. While NATS is
+    // away the word waits in the client's buffer and the answer does not wait for it.
+    if (!connected) return;
+    await Promise.race([nc.flush().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 500).unref())]);
   };
 
   return {
@@ -182,7 +185,10 @@ export function createNatsEventBus(
         maxReconnectAttempts: -1,
         reconnectTimeWait: 500,
       });
-      watchStatus(nc, log);
+      connected = true;
+      watchStatus(nc, log, (up) => {
+        connected = up;
+      });
       jsm = await jetstreamManager(nc);
       const info = await ensureStream(jsm, stream);
       epoch = Date.parse(info.created).toString(36);
@@ -212,6 +218,7 @@ export function createNatsEventBus(
     async stop() {
       const closing = nc;
       nc = undefined;
+      connected = false;
       jsm = undefined;
       await feed?.close().catch(() => {});
       feed = undefined;
@@ -294,11 +301,16 @@ function isStreamNotFound(error: unknown): boolean {
   return error instanceof Error && /stream not found/i.test(error.message);
 }
 
-function watchStatus(nc: NatsConnection, log: () => FastifyBaseLogger) {
+function watchStatus(nc: NatsConnection, log: () => FastifyBaseLogger, onChange: (connected: boolean) => void) {
   void (async () => {
     for await (const status of nc.status()) {
-      if (status.type === 'disconnect') log().warn('NATS connection lost; live events wait until it is back');
-      else if (status.type === 'reconnect') log().info('NATS connection back');
+      if (status.type === 'disconnect') {
+        onChange(false);
+        log().warn('NATS connection lost; live events wait until it is back');
+      } else if (status.type === 'reconnect') {
+        onChange(true);
+        log().info('NATS connection back');
+      }
     }
   })().catch(() => {});
 }
