@@ -109,6 +109,8 @@ describe.skipIf(testDriver() !== 'postgres' || !postgresUrl || !natsServerInstal
       for (;;) {
         const event = await stream.next(() => true);
         heard.push(event);
+        // On the PostgreSQL bus this is where it ends: no new instance knows the id.
+        if (event.type === 'resync') break;
         if (event.type === 'message' && event.messageId === answer.messageId) break;
       }
       expect(heard.map((event) => event.type)).not.toContain('resync');

@@ -66,6 +66,26 @@ describe.skipIf(!natsServerInstalled())('live events through NATS JetStream (EVE
     }
   });
 
+  test('a card announcement runs here before it returns, and once on the other instance', async () => {
+    const a = await instance();
+    const b = await instance();
+    try {
+      let onA = 0;
+      let onB = 0;
+      a.app.events.onCardsChanged(() => onA++);
+      b.app.events.onCardsChanged(() => onB++);
+      await a.app.events.cardsChanged();
+      expect(onA).toBe(1);
+      await expect.poll(() => onB).toBe(1);
+      // Its own copy coming back through NATS does not run A's listeners again.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(onA).toBe(1);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   test('after every instance is replaced, a stream resumes from Last-Event-ID on a new one: no resync', async () => {
     const first = await instance();
     const user = await createUser(first.database.db);

@@ -35,6 +35,10 @@ export class Listeners {
   readonly revocations = new Map<string, Set<RevocationListener>>();
   readonly anyEvent = new Set<() => void>();
   readonly anyEnded = new Set<(userIds: string[]) => void>();
+  readonly cards = new Set<() => void>();
+
+  /** `instance`: this bus's own id, whose card announcements ran here when they were made. */
+  constructor(private readonly instance: string) {}
 
   handOver(userIds: string[], event: TRealtimeEvent, id: string, how: 'heard' | 'local'): void {
     for (const listener of this.anyEvent) listener();
@@ -50,8 +54,15 @@ export class Listeners {
   }
 
   /** A control word: cards changed, or some sessions of these users ended. */
-  control({ u, ended, cards }: Payload): void {
-    if (cards) for (const listener of this.anyEvent) listener();
+  control({ u, ended, cards, o }: Payload): void {
+    if (cards) {
+      // This instance's own announcement already ran its listeners when it was made (cardsChanged).
+      if (o === this.instance) return;
+      for (const listener of this.cards) listener();
+      // The onAnyEvent listeners too, as for an event (caches that listen to both).
+      for (const listener of this.anyEvent) listener();
+      return;
+    }
     if (!ended) return;
     for (const listener of this.anyEnded) listener(u);
     for (const userId of u) for (const listener of this.revocations.get(userId) ?? []) listener();
@@ -63,6 +74,12 @@ export class Listeners {
     this.revocations.clear();
     this.anyEvent.clear();
     this.anyEnded.clear();
+    this.cards.clear();
+  }
+
+  /** Runs this instance's card listeners at once (its own announcement). */
+  cardsChangedHere(): void {
+    for (const listener of this.cards) listener();
   }
 }
 

@@ -76,10 +76,13 @@ export interface EventBus {
   /** Hears every event any instance publishes, whoever it names (caches of shared reads). */
   onAnyEvent(listener: () => void): () => void;
   /**
-   * Tells every instance that something a creator card shows may have changed without an event
-   * (a profile edit, an admin action): their onAnyEvent listeners run as for an event.
+   * Tells every instance that something a creator card shows has changed. This instance's
+   * onCardsChanged listeners run at once, before this returns; the others' (and their onAnyEvent
+   * listeners) when the announcement reaches them.
    */
   cardsChanged(): Promise<void>;
+  /** Hears every cardsChanged announcement, from any instance (the browse cache empties). */
+  onCardsChanged(listener: () => void): () => void;
   /** The id a new stream starts from (the last event this instance heard). */
   head(): string;
   /**
@@ -94,12 +97,12 @@ export interface EventBus {
 }
 
 export function createPostgresEventBus(database: Database, log: () => FastifyBaseLogger): EventBus {
-  const to = new Listeners();
   let stopListening: (() => Promise<void>) | undefined;
 
   // Each event carries this instance's id and a number, so the copy that comes back through LISTEN
   // can be told from one already handed over here (and the other way round).
   const instance = randomUUID();
+  const to = new Listeners(instance);
   let numbered = 0;
   const seen = new SeenOnce<number>(SEEN_FOR_MS);
   // Issue 27: what this instance heard through LISTEN, for streams that reconnect with Last-Event-ID.
@@ -173,7 +176,13 @@ export function createPostgresEventBus(database: Database, log: () => FastifyBas
       return () => to.anyEvent.delete(listener);
     },
     async cardsChanged() {
-      await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ u: [], cards: true })})`);
+      to.cardsChangedHere();
+      const payload: Payload = { u: [], cards: true, o: instance };
+      await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(payload)})`);
+    },
+    onCardsChanged(listener) {
+      to.cards.add(listener);
+      return () => to.cards.delete(listener);
     },
     head() {
       return heard.head();

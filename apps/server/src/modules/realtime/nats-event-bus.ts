@@ -44,8 +44,8 @@ export function createNatsEventBus(
   log: () => FastifyBaseLogger,
   db: Db,
 ): EventBus {
-  const to = new Listeners();
   const instance = randomUUID();
+  const to = new Listeners(instance);
   const { stream } = opts;
   const userSubject = (userId: string) => `${stream}.u.${userId}`;
   const controlSubject = `${stream}.control`;
@@ -156,7 +156,12 @@ export function createNatsEventBus(
       return () => to.anyEvent.delete(listener);
     },
     async cardsChanged() {
-      await announce({ u: [], cards: true });
+      to.cardsChangedHere();
+      await announce({ u: [], cards: true, o: instance });
+    },
+    onCardsChanged(listener) {
+      to.cards.add(listener);
+      return () => to.cards.delete(listener);
     },
     head() {
       return idOf(heardSeq);
