@@ -14,6 +14,12 @@
 //   CLUSTER_DIR        data directories, s3rver's files, logs and cluster.json (.cluster)
 //   CLUSTER_SEED       false: no demo data (the cluster's tests make their own accounts)
 //   CLUSTER_METRICS_BASE_PORT  instance i serves /metrics on 127.0.0.1:(this + i) (9100: 9101..), or off
+// `npm run cluster -- --bus nats` carries live events through NATS JetStream instead of LISTEN/NOTIFY
+// (issue 39, decision 0066): it starts Debian's nats-server with JetStream on loopback, its store under
+// CLUSTER_DIR, and sets EVENT_BUS=nats on every instance:
+//   CLUSTER_NATS_PORT  nats-server's client port (3122); CLUSTER_BUS=nats is the same as --bus nats
+// SIGHUP rolls the cluster: each instance in turn is stopped (SIGTERM: it drains) and started again on
+// its port, as a rolling deploy does; cluster.json then counts the rolls.
 // `npm run cluster -- --observe` also starts Prometheus and Alertmanager on loopback with the rules of
 // deploy/prometheus/ (issue 40, decision 0059), scraping every instance:
 //   CLUSTER_PROMETHEUS_PORT (9090), CLUSTER_ALERTMANAGER_PORT (9093)
@@ -22,6 +28,7 @@ import { randomBytes, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
@@ -32,6 +39,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 // plain node, as a real deployment runs it (deploy/fanline@.service; decision 0033).
 const SERVER_COMMAND = ['--enable-source-maps', 'apps/server/dist/server.js'];
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+const NATS_SERVER = process.env.NATS_SERVER_PATH ?? '/usr/sbin/nats-server';
 const PROMETHEUS = '/usr/bin/prometheus';
 const ALERTMANAGER = '/usr/bin/prometheus-alertmanager';
 const READY_TIMEOUT_MS = 240_000;
@@ -53,6 +61,8 @@ const settings = {
   // Each instance's /metrics on an internal port (decision 0033): 9101.. by default, "off" for none.
   metricsBasePort: env.CLUSTER_METRICS_BASE_PORT === 'off' ? null : Number(env.CLUSTER_METRICS_BASE_PORT || 9100),
   observe: process.argv.includes('--observe'),
+  bus: busArgument() ?? env.CLUSTER_BUS ?? 'pg',
+  natsPort: Number(env.CLUSTER_NATS_PORT || 3122),
   prometheusPort: Number(env.CLUSTER_PROMETHEUS_PORT || 9090),
   alertmanagerPort: Number(env.CLUSTER_ALERTMANAGER_PORT || 9093),
 };
@@ -60,15 +70,22 @@ if (settings.observe && !settings.metricsBasePort)
   fail('--observe needs the metrics listeners (CLUSTER_METRICS_BASE_PORT)');
 if (!/^[a-z_][a-z0-9_]{0,62}$/.test(settings.database)) fail(`CLUSTER_DB "${settings.database}" is not a plain name`);
 if (!(settings.instances >= 1 && settings.instances <= 6)) fail('CLUSTER_INSTANCES must be 1 to 6');
+if (settings.bus !== 'pg' && settings.bus !== 'nats') fail(`--bus must be pg or nats, not "${settings.bus}"`);
 
 /** Everything started, newest last; stopped in reverse. */
-const started = { instances: [], haproxy: null, s3: null, observers: [] };
+const started = { instances: [], haproxy: null, s3: null, observers: [], nats: null };
+/** What every instance starts with (main), for the instances a roll starts again. */
+let sharedEnv = null;
+let rolls = 0;
+let rolling = false;
+let summaryFacts = null;
 /** The certificate made at start (makeCertificate): HAProxy serves it, clients of the cluster trust it. */
 let tls = null;
 let stopping = false;
 
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGHUP', () => void roll());
 
 try {
   await main();
@@ -92,6 +109,7 @@ async function main() {
 
   const databaseUrl = await freshDatabase();
   const s3Endpoint = await startObjectStore();
+  const natsUrl = settings.bus === 'nats' ? await startNats() : null;
   const vapid = webpush.generateVAPIDKeys();
   tls = makeCertificate();
   // HTTPS, as a real deployment (decision 0044): HAProxy ends TLS, the instances see
@@ -126,7 +144,9 @@ async function main() {
     // retried on (deploy/haproxy.cfg). As deploy/fanline.env.example sets it.
     SHUTDOWN_DELAY_MS: env.SHUTDOWN_DELAY_MS ?? '2000',
     LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+    ...(natsUrl ? { EVENT_BUS: 'nats', NATS_URL: natsUrl, NATS_STREAM: env.NATS_STREAM ?? 'fanline-events' } : {}),
   };
+  sharedEnv = shared;
 
   // The first instance migrates the fresh database and seeds the demo data alone; the others start
   // once it is ready, so no two migrate or seed at once.
@@ -145,8 +165,71 @@ async function main() {
   );
   await startHaproxy();
   if (settings.observe) await startObservers();
-  writeSummary({ publicUrl, databaseUrl, s3Endpoint });
-  await printWelcome({ publicUrl, databaseUrl, s3Endpoint, logins });
+  summaryFacts = { publicUrl, databaseUrl, s3Endpoint, natsUrl };
+  writeSummary(summaryFacts);
+  await printWelcome({ publicUrl, databaseUrl, s3Endpoint, natsUrl, logins });
+}
+
+function busArgument() {
+  const at = process.argv.indexOf('--bus');
+  if (at >= 0) return process.argv[at + 1] ?? '';
+  return process.argv.find((arg) => arg.startsWith('--bus='))?.slice('--bus='.length);
+}
+
+/**
+ * Debian's nats-server with JetStream on loopback (deploy/nats-server.conf is the same for a real box),
+ * its store under the cluster's directory: a fresh cluster starts with an empty stream.
+ */
+async function startNats() {
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-nats.mjs')], { stdio: 'inherit' });
+  const store = path.join(settings.dir, 'nats');
+  fs.mkdirSync(store, { recursive: true });
+  const log = fs.openSync(path.join(settings.dir, 'logs', 'nats-server.log'), 'a');
+  const child = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(settings.natsPort), '-js', '-sd', store], {
+    detached: true,
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  started.nats = { id: 'nats-server', pid: child.pid, child, exited: exitOf(child) };
+  started.nats.exited.then(({ code, signal }) => {
+    if (!stopping) console.error(`nats-server exited (${signal ?? code}); live events wait until it is back`);
+  });
+  for (const deadline = Date.now() + 10_000; ; ) {
+    if (child.exitCode !== null)
+      throw new Error(`nats-server exited at start; see ${settings.dir}/logs/nats-server.log`);
+    const up = await new Promise((resolve) => {
+      const socket = net.connect(settings.natsPort, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (up) return `nats://127.0.0.1:${settings.natsPort}`;
+    if (Date.now() > deadline) throw new Error(`nats-server did not listen on ${settings.natsPort} within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** SIGHUP: a rolling restart, one instance at a time, each drained before the next goes. */
+async function roll() {
+  if (rolling || stopping || !sharedEnv) return;
+  rolling = true;
+  try {
+    console.log('SIGHUP: rolling every instance…');
+    for (const old of [...started.instances]) {
+      await stopProcess(old, Number(env.SHUTDOWN_GRACE_MS ?? 10_000) + 5_000);
+      if (stopping) return;
+      await startInstance(old.index, sharedEnv);
+    }
+    rolls += 1;
+    writeSummary(summaryFacts);
+    console.log(`Rolled (${rolls}): ${started.instances.map((i) => `${i.id} pid ${i.pid}`).join(', ')}`);
+  } catch (error) {
+    console.error(`The roll failed: ${error instanceof Error ? error.message : error}`);
+  } finally {
+    rolling = false;
+  }
 }
 
 async function freshDatabase() {
@@ -266,9 +349,12 @@ async function startInstance(i, shared) {
   });
   fs.closeSync(log);
   const instance = { id, index: i, port, pid: child.pid, dataDir, logPath, child, exited: exitOf(child) };
-  started.instances.push(instance);
+  const replaced = started.instances.findIndex((other) => other.index === i);
+  if (replaced >= 0) started.instances[replaced] = instance;
+  else started.instances.push(instance);
   instance.exited.then(({ code, signal }) => {
-    if (!stopping) console.error(`${id} exited (${signal ?? code}); HAProxy routes around it. Log: ${logPath}`);
+    if (!stopping && !rolling)
+      console.error(`${id} exited (${signal ?? code}); HAProxy routes around it. Log: ${logPath}`);
   });
   await waitForReady(`http://127.0.0.1:${port}/api/health/ready`, instance);
   return instance;
@@ -413,8 +499,11 @@ function statusOf(url) {
 }
 
 /** cluster.json: what runs where, for the cluster's tests and bench (and an operator's curiosity). */
-function writeSummary({ publicUrl, databaseUrl, s3Endpoint }) {
+function writeSummary({ publicUrl, databaseUrl, s3Endpoint, natsUrl }) {
   const summary = {
+    bus: settings.bus,
+    ...(natsUrl ? { natsUrl } : {}),
+    rolls,
     publicUrl,
     haproxyUrl: `https://127.0.0.1:${settings.tlsPort}`,
     httpUrl: `http://127.0.0.1:${settings.port}`,
@@ -442,7 +531,7 @@ function writeSummary({ publicUrl, databaseUrl, s3Endpoint }) {
   fs.renameSync(`${file}.tmp`, file);
 }
 
-async function printWelcome({ publicUrl, databaseUrl, s3Endpoint, logins }) {
+async function printWelcome({ publicUrl, databaseUrl, s3Endpoint, natsUrl, logins }) {
   const lines = [
     `\nFanline cluster is running at ${publicUrl} (HAProxy, round robin over ${started.instances.length} instances)`,
     `  TLS           a self-signed certificate made at start: ${shortPath(tls.certFile)}`,
@@ -456,6 +545,9 @@ async function printWelcome({ publicUrl, databaseUrl, s3Endpoint, logins }) {
     ),
     `  database      ${databaseUrl.replace(/\/\/[^@/]*@/, '//')}`,
     `  object store  s3rver ${s3Endpoint}, bucket ${settings.bucket}`,
+    natsUrl
+      ? `  live events   NATS JetStream ${natsUrl} (EVENT_BUS=nats; log ${shortPath(path.join(settings.dir, 'logs', 'nats-server.log'))})`
+      : '  live events   PostgreSQL LISTEN/NOTIFY (EVENT_BUS=pg; `-- --bus nats` for NATS)',
     ...(settings.observe
       ? [
           `  prometheus    http://127.0.0.1:${settings.prometheusPort} (rules: deploy/prometheus/alerts.yml)`,
@@ -476,7 +568,7 @@ async function printWelcome({ publicUrl, databaseUrl, s3Endpoint, logins }) {
 
 /**
  * Stops what was started, newest first: HAProxy, then every instance with SIGTERM (they drain, as in a
- * rolling deploy) and, past the grace period, SIGKILL to its whole process group; then s3rver.
+ * rolling deploy) and, past the grace period, SIGKILL to its whole process group; then nats-server and s3rver.
  */
 async function stop(reason, code = 0) {
   if (stopping) return;
@@ -486,6 +578,8 @@ async function stop(reason, code = 0) {
   await Promise.all(started.observers.map((proc) => stopProcess(proc, 5_000)));
   if (started.haproxy) await stopProcess(started.haproxy, grace);
   await Promise.all(started.instances.map((proc) => stopProcess(proc, grace)));
+  // The broker goes after the instances, so what they publish while draining still goes out.
+  if (started.nats) await stopProcess(started.nats, 5_000);
   if (started.s3) await started.s3.close().catch(() => {});
   process.exit(code);
 }

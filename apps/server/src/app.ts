@@ -142,7 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate(
     'events',
-    createEventBus(database, () => app.log),
+    createEventBus(database, () => app.log, config.eventBus),
   );
   // Effects written with a committed change are carried out by the app's handler table (decision 0022).
   app.decorate('outbox', { carryOut: (keys: readonly string[]) => carryOutEffects(app, keys) });

@@ -229,7 +229,9 @@ describe.skipIf(testDriver() !== 'postgres')('two instances on one PostgreSQL', 
       await b.app.events.publish([user.id], notification(2));
       await a.app.events.publish([user.id], notification(3));
       // B has heard them all through LISTEN.
-      await expect.poll(() => b.app.events.replay(lastId, [user.id])?.length, { timeout: 2000 }).toBe(3);
+      await expect
+        .poll(async () => (await b.app.events.replay(lastId, [user.id]))?.events.length, { timeout: 2000 })
+        .toBe(3);
 
       const onB = await connectSse(urlB, cookie, { ...newAddress(), 'last-event-id': lastId });
       try {
@@ -267,7 +269,11 @@ describe.skipIf(testDriver() !== 'postgres')('two instances on one PostgreSQL', 
       const position = quiet.lastEventId();
       quiet.close();
       await a.app.events.publish([user.id], notification(7));
-      await expect.poll(() => b.app.events.replay(position, [user.id])?.length ?? 'unknown', { timeout: 2000 }).toBe(1);
+      await expect
+        .poll(async () => (await b.app.events.replay(position, [user.id]))?.events.length ?? 'unknown', {
+          timeout: 2000,
+        })
+        .toBe(1);
       const back = await connectSse(urlB, cookie, { ...newAddress(), 'last-event-id': position });
       try {
         expect(await back.next(() => true)).toEqual(notification(7));

@@ -72,7 +72,7 @@ export async function refundPaidMessages(
   const now = app.clock.now();
   const claimed = await app.db.transaction(async (tx) => {
     const due = await claimDueMessages(tx, { limit, now, messageId: opts.messageId });
-    if (due.length === 0) return { count: 0, effects: [] };
+    if (due.length === 0) return { count: 0, effects: [], deliverHere: [] };
     const created = await createNotifications(
       tx,
       due.map((message) => ({
@@ -93,10 +93,13 @@ export async function refundPaidMessages(
       );
     // Each fan's and creator's tabs hear of it when the claim commits: one statement per
     // EVENT_CHUNK messages instead of a round trip each after it (issue 14).
+    const deliverHere: Array<() => void> = [];
     for (let i = 0; i < notified.length; i += EVENT_CHUNK) {
-      await app.events.publishAll(
-        notified.slice(i, i + EVENT_CHUNK).flatMap((message) => refundEvents(message)),
-        tx,
+      deliverHere.push(
+        await app.events.publishAll(
+          notified.slice(i, i + EVENT_CHUNK).flatMap((message) => refundEvents(message)),
+          tx,
+        ),
       );
     }
     // The batch's money goes back in one effect (payments' releasePayments), then each fan is mailed
@@ -116,8 +119,10 @@ export async function refundPaidMessages(
         { after: release.key },
       ),
     );
-    return { count: due.length, effects: await enqueueEffects(tx, [release, ...mails], now) };
+    return { count: due.length, deliverHere, effects: await enqueueEffects(tx, [release, ...mails], now) };
   });
+  // Committed: this instance's streams hear of it now (and, on the NATS bus, every instance's).
+  for (const deliver of claimed.deliverHere) deliver();
 
   // Refunded: those creators' response rates and open counts, the landing's answered rate.
   if (claimed.count > 0) await announceCardChange(app);

@@ -1,8 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { TRealtimeEvent } from '@fanline/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { isSessionLive, liveSessionIds } from '../modules/auth';
-import { ADMIN_CHANNEL, createStreamLeases, LEASE_REFRESH_MS, type StreamListener } from '../modules/realtime';
+import { ADMIN_CHANNEL, createStreamLeases, followStream, LEASE_REFRESH_MS, type SendEvent } from '../modules/realtime';
 import { isActiveAdmin, requireUser } from '../platform/auth-guard';
 import { clientKey } from '../platform/client-key';
 import { AppError } from '../platform/errors';
@@ -98,32 +97,15 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       res.write(`retry: 3000\n: connected\n\n`);
       app.metrics.openStreams.inc();
       let closed = false;
-      /** An event with its id, or (`null`) only the id: the position a reconnect continues from. */
-      const send = (event: TRealtimeEvent | null, id: string) => {
+      const send: SendEvent = (event, id) => {
         if (closed) return;
-        res.write(event ? `id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n` : `id: ${id}\n\n`);
-      };
-      // The id a stream sends back moves only in commit order: an event this instance hands over at
-      // its commit goes out without one, and its id follows when its LISTEN copy is heard, after every
-      // event committed before it. A reconnect may then repeat it (harmless), never skip one.
-      const early = new Set<string>();
-      const hear: StreamListener = (event, id, how) => {
-        if (closed) return;
-        if (how === 'local') {
-          if (early.size >= 1000) early.clear();
-          early.add(id);
-          res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-        } else if (how === 'echo' && early.delete(id)) send(null, id);
-        else send(event, id);
+        const idLine = id === null ? '' : `id: ${id}\n`;
+        res.write(event ? `${idLine}event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n` : `${idLine}\n`);
       };
       // Admins' tabs also hear the platform's activity (the admin dashboard's live feed).
       const channels = admin ? [me, ADMIN_CHANNEL] : [me];
-      // Replayed and subscribed in one synchronous step: nothing heard in between is lost or doubled.
-      replayMissed(app, request.headers['last-event-id'], channels, send);
-      const unsubscribes = channels.map((channel) => app.events.subscribeStream(channel, hear));
-      const unsubscribe = () => {
-        for (const stop of unsubscribes) stop();
-      };
+      // What it missed (Last-Event-ID) or resync, then live events (realtime's stream-feed.ts).
+      const unsubscribe = followStream(app.events, { lastEventId: request.headers['last-event-id'], channels, send });
       /** A revocation was announced: ends the stream at once if its session is gone. */
       const recheck = async () => {
         let live = true;
@@ -164,24 +146,3 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 };
-
-/**
- * Issue 27, point 4: a stream that reconnects with `Last-Event-ID` first gets its missed events; one
- * whose id this instance no longer knows gets `resync` (the page refetches all it shows). Then the
- * stream's position is this instance's last heard event, so its next reconnect continues from there.
- */
-function replayMissed(
-  app: Parameters<FastifyPluginAsync>[0],
-  lastEventId: string | string[] | undefined,
-  channels: string[],
-  send: (event: TRealtimeEvent | null, id: string) => void,
-): void {
-  const head = app.events.head();
-  const missed = typeof lastEventId === 'string' && lastEventId ? app.events.replay(lastEventId, channels) : [];
-  if (missed === null) {
-    send({ type: 'resync' }, head);
-    return;
-  }
-  for (const { id, event } of missed) send(event, id);
-  send(null, head);
-}

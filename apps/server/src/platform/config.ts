@@ -163,6 +163,20 @@ const ZEnv = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   OTEL_SERVICE_NAME: z.string().min(1).default('fanline'),
+  /** Issue 39: live events through PostgreSQL's LISTEN/NOTIFY (one box) or NATS JetStream (decision 0066). */
+  EVENT_BUS: z.enum(['pg', 'nats']).default('pg'),
+  NATS_URL: z
+    .string()
+    .regex(
+      /^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/,
+      'must be nats://host:port (a comma list for a cluster)',
+    )
+    .default('nats://127.0.0.1:4222'),
+  /** The JetStream stream (and subject prefix) of the live events; one per deployment. */
+  NATS_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only')
+    .default('fanline-events'),
   /** How long one browse answer may be reused when nothing announced a change (0: never; issue 14). */
   BROWSE_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
   /** How long a session row read for one request may serve the next ones (0: never; issue 14). */
@@ -320,6 +334,12 @@ export interface Config {
   metrics: { token: string | undefined; port: number | undefined; host: string };
   /** OpenTelemetry traces (decision 0061): off while `endpoint` is null. */
   tracing: { endpoint: string | null; serviceName: string };
+  /**
+   * Live events between instances (decision 0066): `pg` is LISTEN/NOTIFY with a replay ring per
+   * instance; `nats` publishes to a JetStream stream, whose sequence is the events' id and replays
+   * `Last-Event-ID` on any instance.
+   */
+  eventBus: { kind: 'pg' } | { kind: 'nats'; url: string[]; stream: string };
   /**
    * Browse answers are reused this long (decision 0017). Tests default to 0: they change rows behind
    * the app's back, which nothing announces.
@@ -489,6 +509,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     tracing: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null, serviceName: e.OTEL_SERVICE_NAME },
+    eventBus:
+      e.EVENT_BUS === 'nats' ? { kind: 'nats', url: e.NATS_URL.split(','), stream: e.NATS_STREAM } : { kind: 'pg' },
     browseCacheMs: e.BROWSE_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     push: {

@@ -3,7 +3,7 @@ import type { TRealtimeEvent } from '@fanline/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createEventBus } from '../modules/realtime/event-bus';
+import { createEventBus } from '../modules/realtime/create-event-bus';
 import { createTestApp, openProxiedTestDatabase, type TestApp, testDriver } from '../testing';
 
 // Found by the fault-injection run (fault-injection.int.test.ts): a server whose database went away

@@ -29,6 +29,14 @@ export interface RunningCluster {
   instances: ClusterInstance[];
   /** The cluster's data directory (CLUSTER_DIR). */
   dir: string;
+  /** How live events travel between the instances (`--bus`); with NATS, its address. */
+  bus: 'pg' | 'nats';
+  natsUrl?: string;
+  /**
+   * A rolling restart (SIGHUP to the cluster script): each instance in turn drains and starts again on
+   * its port. Resolves once every instance is back; `instances` then names the new processes.
+   */
+  roll(timeoutMs?: number): Promise<void>;
   /** What the cluster script printed so far (the start-up lines, errors). */
   output(): string;
   /** Ctrl-C: SIGTERM to the cluster script, which stops everything it started; then drops its database. */
@@ -47,11 +55,14 @@ export async function startCluster(options: {
   seed?: boolean;
   env?: Record<string, string>;
   readyTimeoutMs?: number;
+  /** `nats`: `--bus nats`, a nats-server of the cluster's own on a free port (decision 0066). */
+  bus?: 'pg' | 'nats';
 }): Promise<RunningCluster> {
   const instances = options.instances ?? 3;
   const base = await contiguousFreePorts(instances + 1);
   const s3Port = await contiguousFreePorts(1);
   const tlsPort = await contiguousFreePorts(1);
+  const natsPort = options.bus === 'nats' ? await contiguousFreePorts(1) : undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-cluster-'));
   const database = `fanline_cluster_t${process.pid}_${Date.now().toString(36)}`;
   let printed = '';
@@ -72,6 +83,8 @@ export async function startCluster(options: {
       CLUSTER_SEED: options.seed ? 'true' : 'false',
       // Its metrics have their own test (metrics.int.test.ts); fixed ports here could meet a running cluster.
       CLUSTER_METRICS_BASE_PORT: 'off',
+      CLUSTER_BUS: options.bus ?? 'pg',
+      ...(natsPort ? { CLUSTER_NATS_PORT: String(natsPort) } : {}),
       LOG_LEVEL: 'warn',
       ...options.env,
     },
@@ -102,9 +115,26 @@ export async function startCluster(options: {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const summary = JSON.parse(fs.readFileSync(summaryFile, 'utf8')) as Omit<RunningCluster, 'dir' | 'output' | 'stop'>;
+  type Summary = Omit<RunningCluster, 'dir' | 'output' | 'stop' | 'roll'> & { rolls: number };
+  const read = () => JSON.parse(fs.readFileSync(summaryFile, 'utf8')) as Summary;
+  const summary = read();
   trustCertificate(fs.readFileSync(summary.certificateFile, 'utf8'));
-  return { ...summary, dir, output: () => printed, stop };
+  const running: RunningCluster = {
+    ...summary,
+    dir,
+    output: () => printed,
+    stop,
+    async roll(timeoutMs = 120_000) {
+      const before = read().rolls;
+      child.kill('SIGHUP');
+      for (const deadline = Date.now() + timeoutMs; read().rolls === before; ) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`The roll did not finish:\n${printed}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      running.instances = read().instances;
+    },
+  };
+  return running;
 }
 
 /**

@@ -7,6 +7,7 @@ export * from './factories';
 export * from './http';
 export * from './instagram/stand-in';
 export * from './messaging';
+export * from './nats';
 export * from './ops';
 export * from './pitr-cluster';
 export * from './push/stand-in';

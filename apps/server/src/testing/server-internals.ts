@@ -10,5 +10,6 @@ export { createAccount } from '../modules/auth';
 export { confirmAuthorization } from '../modules/payments/confirm-authorization';
 export { startCheckout } from '../modules/payments/start-checkout';
 export { maintainProfileViews } from '../modules/profiles';
+export { createEventBus, type EventBus } from '../modules/realtime';
 export { loadConfig } from '../platform/config';
 export { type Database, type Db, migrateDatabase, openDatabase } from '../platform/db';

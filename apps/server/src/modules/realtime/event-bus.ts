@@ -5,29 +5,40 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Database, Db } from '../../platform/db';
 import { executeNamed } from '../../platform/prepared';
+import {
+  addTo,
+  type Listener,
+  Listeners,
+  type Payload,
+  type RevocationListener,
+  SEEN_FOR_MS,
+  SeenOnce,
+  type StreamListener,
+} from './bus-parts';
 import { ReplayBuffer } from './replay-buffer';
+
+export type { StreamListener } from './bus-parts';
 
 const CHANNEL = 'fanline_events';
 
-/** Hears an event with its cluster-wide id (`<publishing bus>-<number>`), the SSE `id:` of the event. */
-type Listener = (event: TRealtimeEvent, id: string) => void;
-/**
- * How a stream hears an event: `heard` through LISTEN (in commit order), `local` handed over by this
- * instance at its commit (ahead of its LISTEN copy), `echo` that copy arriving later: the event's
- * place in commit order, for a stream's Last-Event-ID (event-stream-routes.ts).
- */
-export type StreamListener = (event: TRealtimeEvent, id: string, how: 'heard' | 'local' | 'echo') => void;
 /**
  * Hands published events to this instance's own streams at once. Published without a transaction,
- * the bus calls it itself; given one (`via`), the caller may call it once that transaction has
- * committed, never before. Uncalled, the events still arrive through LISTEN, a moment later.
+ * the bus calls it itself; given one (`via`), the caller calls it once that transaction has
+ * committed, never before. On the PostgreSQL bus an uncalled one still lets the events arrive through
+ * LISTEN, a moment later; on the NATS bus it is what publishes them (decision 0066): call it.
  */
 export type DeliverHere = () => void;
-type RevocationListener = () => void;
+
+/** What a reconnecting stream missed, and the position (an event id) it has everything up to. */
+export interface Replayed {
+  events: Array<{ id: string; event: TRealtimeEvent }>;
+  position: string;
+}
 
 /**
- * Realtime fan-out (ARCHITECTURE §1): every event goes through Postgres NOTIFY, and every instance
- * LISTENs and hands it to the open streams of the users it names. The instance that published an
+ * Realtime fan-out (ARCHITECTURE §1): every event goes through Postgres NOTIFY (or, with
+ * EVENT_BUS=nats, a JetStream stream: nats-event-bus.ts), and every instance hears it and hands it to
+ * the open streams of the users it names. The instance that published an
  * event also hands it to its own streams the moment the change is committed, without waiting for
  * its copy to come back through LISTEN (issue 14, SSE delivery; decision 0017 round 5); whichever of
  * the two comes first is delivered, the other dropped, so a stream hears each event once.
@@ -46,7 +57,11 @@ export interface EventBus {
    * caller's that sends them with `notifyCall` (a statement rendered once: issue 14, SSE delivery).
    * `deliverHere` as publish's: once that statement's transaction has committed.
    */
-  stage(events: Array<{ userIds: string[]; event: TRealtimeEvent }>): { payloads: string[]; deliverHere: DeliverHere };
+  stage(events: Array<{ userIds: string[]; event: TRealtimeEvent }>): {
+    /** null where nothing goes through PostgreSQL (the NATS bus publishes at deliverHere). */
+    payloads: Array<string | null>;
+    deliverHere: DeliverHere;
+  };
   subscribe(userId: string, listener: Listener): () => void;
   /** subscribe, also told how each event came and when a locally handed-over one is heard. */
   subscribeStream(userId: string, listener: StreamListener): () => void;
@@ -58,71 +73,52 @@ export interface EventBus {
   onSessionsEnded(userId: string, listener: RevocationListener): () => void;
   /** Hears every such announcement, whoever it names (the session cache forgets those users' rows). */
   onAnySessionsEnded(listener: (userIds: string[]) => void): () => void;
-  /** Hears every event any instance publishes, whoever it names. */
+  /** Hears every event any instance publishes, whoever it names (caches of shared reads). */
   onAnyEvent(listener: () => void): () => void;
   /**
-   * Tells every instance that something a creator card shows has changed (issue 39: the use case that
-   * changed it says so, after its commit). This instance's onCardsChanged listeners run at once, before
-   * this returns; the others' when the announcement reaches them.
+   * Tells every instance that something a creator card shows has changed. This instance's
+   * onCardsChanged listeners run at once, before this returns; the others' (and their onAnyEvent
+   * listeners) when the announcement reaches them.
    */
   cardsChanged(): Promise<void>;
   /** Hears every cardsChanged announcement, from any instance (the browse cache empties). */
   onCardsChanged(listener: () => void): () => void;
-  /** The id a new stream starts from (the last event this instance heard; see ReplayBuffer). */
+  /** The id a new stream starts from (the last event this instance heard). */
   head(): string;
-  /** The events after `lastId` for `channels`, in commit order; null when `lastId` is unknown here. */
-  replay(lastId: string, channels: readonly string[]): Array<{ id: string; event: TRealtimeEvent }> | null;
+  /**
+   * The events after `lastId` for `channels`, in the cluster's order; null when `lastId` is unknown
+   * (the stream resyncs). At once from this instance's ring (PostgreSQL), or read from JetStream (NATS).
+   */
+  replay(lastId: string, channels: readonly string[]): Replayed | null | Promise<Replayed | null>;
+  /** Whether the event `id` comes after `position` (a replay's end): false for what it already gave. */
+  follows(id: string, position: string): boolean;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export function createEventBus(database: Database, log: () => FastifyBaseLogger): EventBus {
-  const listeners = new Map<string, Set<Listener>>();
-  const streamListeners = new Map<string, Set<StreamListener>>();
-  const revocationListeners = new Map<string, Set<RevocationListener>>();
-  const anyEventListeners = new Set<() => void>();
-  const anyEndedListeners = new Set<(userIds: string[]) => void>();
-  const cardsListeners = new Set<() => void>();
+export function createPostgresEventBus(database: Database, log: () => FastifyBaseLogger): EventBus {
   let stopListening: (() => Promise<void>) | undefined;
 
   // Each event carries this instance's id and a number, so the copy that comes back through LISTEN
   // can be told from one already handed over here (and the other way round).
   const instance = randomUUID();
+  const to = new Listeners(instance);
   let numbered = 0;
-  const seen = new SeenOnce(SEEN_FOR_MS);
+  const seen = new SeenOnce<number>(SEEN_FOR_MS);
   // Issue 27: what this instance heard through LISTEN, for streams that reconnect with Last-Event-ID.
   const heard = new ReplayBuffer(instance);
 
-  const handOver = (userIds: string[], event: TRealtimeEvent, id: string, how: 'heard' | 'local') => {
-    for (const listener of anyEventListeners) listener();
-    for (const userId of userIds) {
-      for (const listener of listeners.get(userId) ?? []) listener(event, id);
-      for (const listener of streamListeners.get(userId) ?? []) listener(event, id, how);
-    }
-  };
-
   const deliver = (payload: string) => {
     try {
-      const { u, e, ended, cards, o, n } = JSON.parse(payload) as Payload;
-      if (cards) {
-        // This instance's own announcement already ran its listeners when it was made.
-        if (o !== instance) for (const listener of cardsListeners) listener();
-        return;
-      }
-      if (ended) {
-        for (const listener of anyEndedListeners) listener(u);
-        for (const userId of u) for (const listener of revocationListeners.get(userId) ?? []) listener();
-        return;
-      }
+      const parsed = JSON.parse(payload) as Payload;
+      const { u, e, o, n } = parsed;
+      if (parsed.cards || parsed.ended) return to.control(parsed);
       if (!e) return;
       const id = eventId(o ?? 'unnumbered', n ?? 0);
       // Every copy heard here is kept in the order heard, this instance's own included (commit order).
       if (o !== undefined && n !== undefined) heard.record(id, u, e);
-      if (o === instance && n !== undefined && !seen.first(n)) {
-        for (const userId of u) for (const listener of streamListeners.get(userId) ?? []) listener(e, id, 'echo');
-        return;
-      }
-      handOver(u, e, id, 'heard');
+      if (o === instance && n !== undefined && !seen.first(n)) return to.echo(u, e, id, id);
+      to.handOver(u, e, id, 'heard');
     } catch (error) {
       log().warn({ err: error }, 'bad realtime payload');
     }
@@ -154,45 +150,51 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
         if (handed) return;
         handed = true;
         for (const { userIds, event, number } of sent)
-          if (seen.first(number)) handOver(userIds, event, eventId(instance, number), 'local');
+          if (seen.first(number)) to.handOver(userIds, event, eventId(instance, number), 'local');
       };
       return { payloads, deliverHere };
     },
     subscribe(userId, listener) {
-      return addTo(listeners, userId, listener);
+      return addTo(to.plain, userId, listener);
     },
     subscribeStream(userId, listener) {
-      return addTo(streamListeners, userId, listener);
+      return addTo(to.streams, userId, listener);
     },
     async sessionsEnded(userIds) {
       if (userIds.length === 0) return;
       await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ u: userIds, ended: true })})`);
     },
     onSessionsEnded(userId, listener) {
-      return addTo(revocationListeners, userId, listener);
+      return addTo(to.revocations, userId, listener);
     },
     onAnySessionsEnded(listener) {
-      anyEndedListeners.add(listener);
-      return () => anyEndedListeners.delete(listener);
+      to.anyEnded.add(listener);
+      return () => to.anyEnded.delete(listener);
     },
     onAnyEvent(listener) {
-      anyEventListeners.add(listener);
-      return () => anyEventListeners.delete(listener);
+      to.anyEvent.add(listener);
+      return () => to.anyEvent.delete(listener);
     },
     async cardsChanged() {
-      for (const listener of cardsListeners) listener();
+      to.cardsChangedHere();
       const payload: Payload = { u: [], cards: true, o: instance };
       await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(payload)})`);
     },
     onCardsChanged(listener) {
-      cardsListeners.add(listener);
-      return () => cardsListeners.delete(listener);
+      to.cards.add(listener);
+      return () => to.cards.delete(listener);
     },
     head() {
       return heard.head();
     },
     replay(lastId, channels) {
-      return heard.after(lastId, channels);
+      // At once, in the same synchronous step as the stream's subscription: nothing falls between.
+      const position = heard.head();
+      const events = heard.after(lastId, channels);
+      return events ? { events, position } : null;
+    },
+    follows() {
+      return true;
     },
     async start() {
       if (database.pglite) {
@@ -207,69 +209,22 @@ export function createEventBus(database: Database, log: () => FastifyBaseLogger)
       // The database may already be gone (a failed health check, a shutdown in progress).
       await stopListening?.().catch((error: unknown) => log().warn({ err: error }, 'could not UNLISTEN'));
       stopListening = undefined;
-      listeners.clear();
-      streamListeners.clear();
-      revocationListeners.clear();
-      anyEventListeners.clear();
-      anyEndedListeners.clear();
-      cardsListeners.clear();
+      to.clear();
     },
   };
 }
 
-/** The call that sends one staged payload to every instance, inside any statement (a value or a placeholder). */
+/**
+ * The call that sends one staged payload to every instance, inside any statement (a value or a
+ * placeholder). A null payload (the NATS bus, which publishes after the commit) sends nothing: no
+ * NOTIFY is queued, so commits do not take PostgreSQL's notification lock.
+ */
 export function notifyCall(payload: unknown): SQL {
-  return sql`pg_notify(${CHANNEL}, ${payload})`;
-}
-
-interface Payload {
-  u: string[];
-  e?: TRealtimeEvent;
-  ended?: true;
-  /** Something creator cards show changed (cardsChanged). */
-  cards?: true;
-  /** The publishing instance and the event's number there. */
-  o?: string;
-  n?: number;
+  return sql`(select pg_notify(${CHANNEL}, v) from (values (${payload}::text)) as staged(v) where v is not null)`;
 }
 
 function eventId(origin: string, number: number): string {
   return `${origin}-${number}`;
-}
-
-/** How long an event's number is remembered: far longer than its copy takes to come back. */
-const SEEN_FOR_MS = 60_000;
-
-/**
- * Event numbers seen once, forgotten when seen the second time or after `forMs` (a copy that never
- * comes back: a caller that did not call DeliverHere, a LISTEN connection lost meanwhile).
- */
-class SeenOnce {
-  private readonly at = new Map<number, number>();
-  constructor(private readonly forMs: number) {}
-
-  /** True the first time a number is offered, false the second. */
-  first(n: number): boolean {
-    if (this.at.delete(n)) return false;
-    const now = Date.now();
-    // Oldest first (a Map keeps insertion order): drop what has waited too long.
-    for (const [old, since] of this.at) {
-      if (now - since < this.forMs) break;
-      this.at.delete(old);
-    }
-    this.at.set(n, now);
-    return true;
-  }
-}
-
-function addTo<T>(map: Map<string, Set<T>>, userId: string, listener: T): () => void {
-  const set = map.get(userId) ?? new Set<T>();
-  set.add(listener);
-  map.set(userId, set);
-  return () => {
-    set.delete(listener);
-    if (set.size === 0 && map.get(userId) === set) map.delete(userId);
-  };
 }
 
 /** A dedicated connection for LISTEN, re-established if it drops. */
