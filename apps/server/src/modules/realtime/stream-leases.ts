@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { lt, sql } from 'drizzle-orm';
+import { gt, lt, sql } from 'drizzle-orm';
 import { openStreams } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { MAX_STREAMS_PER_ADDRESS, MAX_STREAMS_PER_USER, tooManyStreams } from './stream-admission';
