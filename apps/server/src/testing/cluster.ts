@@ -47,11 +47,18 @@ export async function startCluster(options: {
   seed?: boolean;
   env?: Record<string, string>;
   readyTimeoutMs?: number;
+  /**
+   * Fixed ports instead of free ones found at random: the plain-HTTP port is this one, instance i
+   * listens on this + i, s3rver on this + instances + 1 and HAProxy's HTTPS on this + instances + 2
+   * (a bench that was handed a port range).
+   */
+  firstPort?: number;
 }): Promise<RunningCluster> {
   const instances = options.instances ?? 3;
-  const base = await contiguousFreePorts(instances + 1);
-  const s3Port = await contiguousFreePorts(1);
-  const tlsPort = await contiguousFreePorts(1);
+  const fixed = options.firstPort;
+  const base = fixed ?? (await contiguousFreePorts(instances + 1));
+  const s3Port = fixed ? fixed + instances + 1 : await contiguousFreePorts(1);
+  const tlsPort = fixed ? fixed + instances + 2 : await contiguousFreePorts(1);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-cluster-'));
   const database = `fanline_cluster_t${process.pid}_${Date.now().toString(36)}`;
   let printed = '';
