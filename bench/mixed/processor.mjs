@@ -56,7 +56,10 @@ export function pickCreatorAccount(context, _events, done) {
  * read), else a first message to a creator picked at random.
  */
 export function pickRecipient(context, _events, done) {
-  context.vars.recipientId = context.vars.followUpTo ?? pick(seed.creators).id;
+  // Most paid messages go to the popular few, who are the creators online (creator users take the
+  // accounts in order from the first); the rest to anyone.
+  const popular = seed.creators.slice(0, seed.popularCreators);
+  context.vars.recipientId = context.vars.followUpTo ?? pick(Math.random() < 0.8 ? popular : seed.creators).id;
   context.vars.followUpTo = undefined;
   context.vars.messageContent = `Hello! A question from the mixed load, number ${Math.floor(Math.random() * 1e9)}.`;
   context.vars.payKey = `mixload-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
