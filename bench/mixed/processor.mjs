@@ -80,6 +80,7 @@ export function pickAnswered(context, _events, done) {
   const answered = list.filter((c) => !c.lastMessageFromMe);
   const chosen = answered.length > 0 ? pick(answered) : list.length > 0 ? pick(list) : undefined;
   context.vars.readId = chosen?.conversationId;
+  context.vars.senderCanContinue = undefined;
   context.vars.readCreatorId = chosen && !chosen.lastMessageFromMe ? chosen.otherParty?.id : undefined;
   done();
 }
@@ -97,6 +98,8 @@ export function pickWaiting(context, _events, done) {
   const list = Array.isArray(context.vars.conversations) ? context.vars.conversations : [];
   const waiting = list.filter((c) => c.pendingCount > 0);
   context.vars.waitingId = waiting.length > 0 ? pick(waiting).conversationId : undefined;
+  // Captures persist across loop turns: a thread read in an earlier turn must not be answered again.
+  context.vars.thread = undefined;
   context.vars.replyTo = undefined;
   done();
 }
