@@ -57,12 +57,19 @@ export async function startCluster(options: {
   readyTimeoutMs?: number;
   /** `nats`: `--bus nats`, a nats-server of the cluster's own on a free port (decision 0066). */
   bus?: 'pg' | 'nats';
+  /**
+   * Fixed ports instead of free ones found at random: the plain-HTTP port is this one, instance i
+   * listens on this + i, s3rver on this + instances + 1, HAProxy's HTTPS on this + instances + 2 and
+   * NATS (with `bus: 'nats'`) on this + instances + 3 (a bench that was handed a port range).
+   */
+  firstPort?: number;
 }): Promise<RunningCluster> {
   const instances = options.instances ?? 3;
-  const base = await contiguousFreePorts(instances + 1);
-  const s3Port = await contiguousFreePorts(1);
-  const tlsPort = await contiguousFreePorts(1);
-  const natsPort = options.bus === 'nats' ? await contiguousFreePorts(1) : undefined;
+  const fixed = options.firstPort;
+  const base = fixed ?? (await contiguousFreePorts(instances + 1));
+  const s3Port = fixed ? fixed + instances + 1 : await contiguousFreePorts(1);
+  const tlsPort = fixed ? fixed + instances + 2 : await contiguousFreePorts(1);
+  const natsPort = options.bus === 'nats' ? (fixed ? fixed + instances + 3 : await contiguousFreePorts(1)) : undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-cluster-'));
   const database = `fanline_cluster_t${process.pid}_${Date.now().toString(36)}`;
   let printed = '';
