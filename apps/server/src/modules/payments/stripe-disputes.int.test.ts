@@ -1,30 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { disputes, earnings, ledgerEntries, notifications, payments } from '../../db/schema';
-import { createAdmin, passFlagWindow, signIn, unbalancedTransactions, useTestApp } from '../../testing';
-import {
-  answeredStripeMessage,
-  deliver,
-  onboardedStripeCreator,
-  STRIPE_SECRET_KEY,
-  stripeEnv,
-} from '../../testing/stripe/kit';
-import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
+import { createAdmin, passFlagWindow, signIn, unbalancedTransactions } from '../../testing';
+import { answeredStripeMessage, deliver, onboardedStripeCreator } from '../../testing/stripe/kit';
+import { useStripeTestApp } from '../../testing/stripe/use-stripe-test-app';
 import { refundCapturedPayment } from './release-payment';
 
 // Issue 37 gap 2, decision 0054: chargebacks, through the real SDK against the stand-in and through HTTP.
 // Every charge.dispute.* event is delivered twice and out of order; the handler reads the dispute back
 // from Stripe, so each step books and tells once, and the ledger balances after every delivery.
-let standIn: StripeStandIn;
-beforeAll(async () => {
-  standIn = await startStripeStandIn({ secretKey: STRIPE_SECRET_KEY, now: () => t.clock.now().getTime() });
-});
-afterAll(async () => {
-  await standIn?.close();
-});
-const t = useTestApp(() => ({ env: { ...stripeEnv(standIn.url), AUTH_IP_LIMIT: '10000' } }));
-const db = () => t.database.db;
+
+const { t, standIn, db } = useStripeTestApp();
 let adminCookie: string;
 beforeEach(async () => {
   const admin = await createAdmin(db());

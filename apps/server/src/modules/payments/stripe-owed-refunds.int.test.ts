@@ -1,29 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { earnings, ledgerEntries, notifications, outbox, payments, systemAlertsSent } from '../../db/schema';
-import { createAdmin, signIn, unbalancedTransactions, useTestApp } from '../../testing';
-import {
-  answeredStripeMessage,
-  deliver,
-  onboardedStripeCreator,
-  STRIPE_SECRET_KEY,
-  stripeEnv,
-} from '../../testing/stripe/kit';
-import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
+import { createAdmin, signIn, unbalancedTransactions } from '../../testing';
+import { answeredStripeMessage, deliver, onboardedStripeCreator } from '../../testing/stripe/kit';
+import { useStripeTestApp } from '../../testing/stripe/use-stripe-test-app';
 
 // Issue 37, decision 0068: what the platform owes a fan after a refund failed or was refused, when the
 // fan's bank also charged the payment back. Through HTTP and the real SDK against the stand-in; each
 // event delivered twice and out of order; the ledger balanced after every delivery.
-let standIn: StripeStandIn;
-beforeAll(async () => {
-  standIn = await startStripeStandIn({ secretKey: STRIPE_SECRET_KEY, now: () => t.clock.now().getTime() });
-});
-afterAll(async () => {
-  await standIn?.close();
-});
-const t = useTestApp(() => ({ env: { ...stripeEnv(standIn.url), AUTH_IP_LIMIT: '10000' } }));
-const db = () => t.database.db;
+
+const { t, standIn, db } = useStripeTestApp();
 let adminCookie: string;
 beforeAll(async () => {
   const admin = await createAdmin(db());

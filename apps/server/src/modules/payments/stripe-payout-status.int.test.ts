@@ -1,29 +1,16 @@
 import { and, eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ledgerEntries, outbox, payouts, profiles } from '../../db/schema';
-import { passFlagWindow, unbalancedTransactions, useTestApp } from '../../testing';
-import {
-  answeredStripeMessage,
-  deliverConnect,
-  onboardedStripeCreator,
-  STRIPE_SECRET_KEY,
-  stripeEnv,
-} from '../../testing/stripe/kit';
-import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
+import { passFlagWindow, unbalancedTransactions } from '../../testing';
+import { answeredStripeMessage, deliverConnect, onboardedStripeCreator } from '../../testing/stripe/kit';
+import { useStripeTestApp } from '../../testing/stripe/use-stripe-test-app';
 
 // Issue 37 gap 8, decision 0053: a Connect payout's in_transit and canceled states, through the real SDK
 // against the stand-in. payout.updated changes nothing we book; payout.canceled is a failed payout whose
 // money waits on the connected account for a retry, told to the creator as canceled. Every event twice,
 // in both orders, and the ledger balanced after each step.
-let standIn: StripeStandIn;
-beforeAll(async () => {
-  standIn = await startStripeStandIn({ secretKey: STRIPE_SECRET_KEY, now: () => t.clock.now().getTime() });
-});
-afterAll(async () => {
-  await standIn?.close();
-});
-const t = useTestApp(() => ({ env: { ...stripeEnv(standIn.url), AUTH_IP_LIMIT: '10000' } }));
-const db = () => t.database.db;
+
+const { t, standIn, db } = useStripeTestApp();
 const api = (method: 'GET' | 'POST', url: string, cookie: string) => t.app.inject({ method, url, headers: { cookie } });
 
 /** Delivers a Connect event twice, as Stripe may; both answered 200; the ledger balances after each. */

@@ -1,34 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { earnings, ledgerEntries, payouts, profiles } from '../../db/schema';
-import { createTestApp, fanAndCreator, passFlagWindow, unbalancedTransactions, useTestApp } from '../../testing';
+import { createTestApp, fanAndCreator, passFlagWindow, unbalancedTransactions } from '../../testing';
 import {
   answeredStripeMessage,
   deliver,
   deliverConnect,
   onboardedStripeCreator,
   STRIPE_CONNECT_WEBHOOK_SECRET,
-  STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET,
   stripeEnv,
 } from '../../testing/stripe/kit';
-import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
+import { useStripeTestApp } from '../../testing/stripe/use-stripe-test-app';
 import { finishPayout } from '../ledger';
 import { refundCapturedPayment } from './release-payment';
 
 // Decision 0029: payouts through Stripe Connect, end to end through the real SDK against the stand-in:
 // per-earning transfers tied to their charges, one payout on the connected account, the Connect
 // endpoint's events each acted on once in any order, refunds after transfer and the Express dashboard.
-let standIn: StripeStandIn;
-beforeAll(async () => {
-  // Stripe's clock is the app's: a card hold's capture_before is read against it (decision 0050).
-  standIn = await startStripeStandIn({ secretKey: STRIPE_SECRET_KEY, now: () => t.clock.now().getTime() });
-});
-afterAll(async () => {
-  await standIn?.close();
-});
-const t = useTestApp(() => ({ env: { ...stripeEnv(standIn.url), AUTH_IP_LIMIT: '10000' } }));
-const db = () => t.database.db;
+
+const { t, standIn, db } = useStripeTestApp();
 
 const api = (method: 'GET' | 'POST', url: string, cookie: string) => t.app.inject({ method, url, headers: { cookie } });
 

@@ -1,32 +1,24 @@
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ledgerEntries, payouts } from '../../db/schema';
-import { passFlagWindow, unbalancedTransactions, useTestApp } from '../../testing';
+import { passFlagWindow, unbalancedTransactions } from '../../testing';
 import { runJobsOnce } from '../../testing/jobs';
 import {
   answeredStripeMessage,
   deliverConnect,
   onboardedStripeCreator,
   STRIPE_SECRET_KEY,
-  stripeEnv,
 } from '../../testing/stripe/kit';
-import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
+import { useStripeTestApp } from '../../testing/stripe/use-stripe-test-app';
 
 // Decision 0052 (issue 37 gap 6): transfers funded by a charge (`source_transaction`) are pending on the
 // creator's connected account until the charge's funds are available. A payout asked for before then
 // waits, honestly worded, and is made once Stripe makes the funds available; never a failure with
 // Stripe's raw "insufficient funds" text and advice to check bank details. Through the real SDK
 // against the stand-in, whose clock is the app's.
-let standIn: StripeStandIn;
-beforeAll(async () => {
-  standIn = await startStripeStandIn({ secretKey: STRIPE_SECRET_KEY, now: () => t.clock.now().getTime() });
-});
-afterAll(async () => {
-  await standIn?.close();
-});
-const t = useTestApp(() => ({ env: { ...stripeEnv(standIn.url), AUTH_IP_LIMIT: '10000' } }));
-const db = () => t.database.db;
+
+const { t, standIn, db } = useStripeTestApp();
 const DAY = 86_400_000;
 
 const api = (method: 'GET' | 'POST', url: string, cookie: string) => t.app.inject({ method, url, headers: { cookie } });

@@ -1,30 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { adminAuditLog, earnings, ledgerEntries, notifications, payments } from '../../db/schema';
-import { createAdmin, passFlagWindow, signIn, unbalancedTransactions, useTestApp } from '../../testing';
-import {
-  answeredStripeMessage,
-  deliverConnect,
-  onboardedStripeCreator,
-  STRIPE_SECRET_KEY,
-  stripeEnv,
-} from '../../testing/stripe/kit';
-import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
+import { createAdmin, passFlagWindow, signIn, unbalancedTransactions } from '../../testing';
+import { answeredStripeMessage, deliverConnect, onboardedStripeCreator } from '../../testing/stripe/kit';
+import { useStripeTestApp } from '../../testing/stripe/use-stripe-test-app';
 
 // Issue 37 point 3, decision 0055: an admin rules for the fan on an answered message, through HTTP and the
 // real SDK against the stand-in: before the payout the earning is cancelled in the ledger; after it the
 // transfer is reversed; when Stripe refuses the reversal (its payout already at the bank, nothing on the
 // account to cover it) the share becomes a debt the next payout nets. A double click is 'already'; the
 // ledger balances after every step.
-let standIn: StripeStandIn;
-beforeAll(async () => {
-  standIn = await startStripeStandIn({ secretKey: STRIPE_SECRET_KEY, now: () => t.clock.now().getTime() });
-});
-afterAll(async () => {
-  await standIn?.close();
-});
-const t = useTestApp(() => ({ env: { ...stripeEnv(standIn.url), AUTH_IP_LIMIT: '10000' } }));
-const db = () => t.database.db;
+
+const { t, standIn, db } = useStripeTestApp();
 let adminCookie: string;
 let adminId: string;
 beforeAll(async () => {

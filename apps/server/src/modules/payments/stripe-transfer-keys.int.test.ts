@@ -1,17 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { earnings, ledgerEntries, payments, payouts } from '../../db/schema';
-import { createAdmin, passFlagWindow, setPlatformSetting, unbalancedTransactions, useTestApp } from '../../testing';
+import { createAdmin, passFlagWindow, setPlatformSetting, unbalancedTransactions } from '../../testing';
 import {
   answeredStripeMessage,
   deliver,
   deliverConnect,
   onboardedStripeCreator,
   STRIPE_SECRET_KEY,
-  stripeEnv,
 } from '../../testing/stripe/kit';
-import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
+import { useStripeTestApp } from '../../testing/stripe/use-stripe-test-app';
 import { finishPayout } from '../ledger';
 import { refundCapturedPayment } from './release-payment';
 
@@ -20,15 +19,8 @@ import { refundCapturedPayment } from './release-payment';
 // their parameters, pruned after 24 hours, and 500s stored and replayed: an earning refused in one
 // payout goes in the next, a key reused with other parameters fails the payout and alerts, and a
 // transfer or payout whose answer was lost is found rather than made twice.
-let standIn: StripeStandIn;
-beforeAll(async () => {
-  standIn = await startStripeStandIn({ secretKey: STRIPE_SECRET_KEY, now: () => t.clock.now().getTime() });
-});
-afterAll(async () => {
-  await standIn?.close();
-});
-const t = useTestApp(() => ({ env: { ...stripeEnv(standIn.url), AUTH_IP_LIMIT: '10000' } }));
-const db = () => t.database.db;
+
+const { t, standIn, db } = useStripeTestApp();
 const HOUR = 3_600_000;
 
 const api = (method: 'GET' | 'POST', url: string, cookie: string) => t.app.inject({ method, url, headers: { cookie } });
