@@ -142,6 +142,8 @@ describe('the figures', () => {
     }
     expect(value(text, 'fanline_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
     expect(value(text, 'fanline_db_pool_connections{state="waiting"}')).toBe(0);
+    // The instance hears the others: its LISTEN connection is up (issue 40).
+    expect(value(text, 'fanline_event_bus_connected{bus="pg"}')).toBe(1);
     expect(value(text, 'fanline_job_lag_seconds{job="expire-messages"}')).toBeGreaterThanOrEqual(0);
     expect(text).toMatch(/fanline_instance_info\{instance="[^"]+",version="[^"]+",commit="[^"]+"\} 1/);
     expect(text).toContain('process_resident_memory_bytes');

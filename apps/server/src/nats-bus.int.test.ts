@@ -153,8 +153,11 @@ describe.skipIf(!natsServerInstalled())('live events through NATS JetStream (EVE
       onB.close();
 
       // NATS goes away: the instances stay ready and announcements do not hold answers up.
+      expect(a.app.events.connected()).toBe(true);
       await nats.stop({ keepStore: true });
       expect((await a.app.inject({ url: '/api/health/ready' })).statusCode).toBe(200);
+      // ... but say they hear nobody (fanline_event_bus_connected, FanlineEventBusDisconnected).
+      await expect.poll(() => a.app.events.connected(), { timeout: 5_000, interval: 50 }).toBe(false);
       const started = performance.now();
       await a.app.events.cardsChanged();
       await a.app.events.sessionsEnded([crypto.randomUUID()]);
@@ -178,6 +181,7 @@ describe.skipIf(!natsServerInstalled())('live events through NATS JetStream (EVE
         .toEqual(notification(21));
       onB = await connectSse(b.url, cookie, { 'last-event-id': lastId });
       expect(await onB.next(() => true)).toEqual(notification(21));
+      expect(a.app.events.connected()).toBe(true);
     } finally {
       onB.close();
       await a.close();

@@ -95,6 +95,15 @@ function registerScrapeGauges(app: FastifyInstance): void {
     });
   }
   new Gauge({
+    name: 'fanline_event_bus_connected',
+    help: 'Whether this instance hears the others now: 1 while its LISTEN connection (or its NATS connection) is up, else 0.',
+    labelNames: ['bus'],
+    registers,
+    collect() {
+      this.set({ bus: app.config.eventBus.kind }, app.events.connected() ? 1 : 0);
+    },
+  });
+  new Gauge({
     name: 'fanline_db_pool_connections',
     help: 'Database connections of this instance: total open, idle, and requests waiting for one (PGlite: one, never idle).',
     labelNames: ['state'],

@@ -83,6 +83,7 @@ test('the watched signals are all alerted on', () => {
       'FanlineDatabaseErrors',
       'FanlineBackupTooOld',
       'FanlineWalArchiveFailing',
+      'FanlineEventBusDisconnected',
     ].sort(),
   );
 });

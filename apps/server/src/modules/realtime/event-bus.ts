@@ -94,10 +94,16 @@ export interface EventBus {
   follows(id: string, position: string): boolean;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * Whether this instance hears the other instances now (issue 40): its LISTEN connection is up, or it
+   * is connected to NATS. False before start and while reconnecting (`fanline_event_bus_connected`).
+   */
+  connected(): boolean;
 }
 
 export function createPostgresEventBus(database: Database, log: () => FastifyBaseLogger): EventBus {
   let stopListening: (() => Promise<void>) | undefined;
+  let listening = false;
 
   // Each event carries this instance's id and a number, so the copy that comes back through LISTEN
   // can be told from one already handed over here (and the other way round).
@@ -200,15 +206,22 @@ export function createPostgresEventBus(database: Database, log: () => FastifyBas
       if (database.pglite) {
         const unlisten = await database.pglite.listen(CHANNEL, deliver);
         stopListening = unlisten;
+        listening = true;
         return;
       }
       if (!database.pool) throw new Error('database has neither PGlite nor a pool');
-      stopListening = await listenOnPool(database.pool, deliver, log);
+      stopListening = await listenOnPool(database.pool, deliver, log, (up) => {
+        listening = up;
+      });
+    },
+    connected() {
+      return listening;
     },
     async stop() {
       // The database may already be gone (a failed health check, a shutdown in progress).
       await stopListening?.().catch((error: unknown) => log().warn({ err: error }, 'could not UNLISTEN'));
       stopListening = undefined;
+      listening = false;
       to.clear();
     },
   };
@@ -228,13 +241,19 @@ function eventId(origin: string, number: number): string {
 }
 
 /** A dedicated connection for LISTEN, re-established if it drops. */
-async function listenOnPool(pool: pg.Pool, deliver: (payload: string) => void, log: () => FastifyBaseLogger) {
+async function listenOnPool(
+  pool: pg.Pool,
+  deliver: (payload: string) => void,
+  log: () => FastifyBaseLogger,
+  onState: (listening: boolean) => void,
+) {
   let client: pg.PoolClient | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const drop = () => {
     const lost = client;
     client = undefined;
+    onState(false);
     try {
       lost?.release(true);
     } catch {
@@ -265,6 +284,7 @@ async function listenOnPool(pool: pg.Pool, deliver: (payload: string) => void, l
       later();
     });
     await fresh.query(`LISTEN ${CHANNEL}`);
+    onState(true);
   };
   await connect();
   return async () => {

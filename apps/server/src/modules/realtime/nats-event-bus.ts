@@ -220,6 +220,9 @@ export function createNatsEventBus(
         callback: (msg) => deliver(msg.subject, msg.data, msg.seq),
       });
     },
+    connected() {
+      return connected;
+    },
     async stop() {
       const closing = nc;
       nc = undefined;
