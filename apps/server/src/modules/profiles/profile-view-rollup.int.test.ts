@@ -132,15 +132,19 @@ describe('profile views rolled up and dropped by month', () => {
 
     // Two instances' passes at the same moment (on PostgreSQL, two connections): one takes the lock.
     // Each pass rolls up 12 days; the watermark is a month back, so a few pairs until it is through.
+    // The app's own jobs loop may hold the lock at that moment too (then neither pass rolls): what
+    // must hold after every pair is that each view is counted once and the watermark only moves on.
     let until: string | null = null;
-    for (let pair = 0; pair < 5 && until !== '2040-05-09'; pair += 1) {
+    for (let pair = 0; pair < 10 && until !== '2040-05-09'; pair += 1) {
       const both = await Promise.all([
         maintainProfileViews(t.app, { rawMonths: 1 }),
         maintainProfileViews(t.app, { rawMonths: 1 }),
       ]);
       expect(await figures()).toEqual({ today: 1, total: 4 });
+      const before = until;
       until = (await t.database.db.select().from(profileViewRollup))[0]?.rolledUntil ?? null;
-      expect(both.map((b) => b.rolledUntil)).toContain(until);
+      if (before !== null) expect(until !== null && until >= before).toBe(true);
+      for (const pass of both) if (pass.rolledUntil !== null) expect(pass.rolledUntil <= (until ?? '')).toBe(true);
     }
     expect(until).toBe('2040-05-09');
     // And passes again: nothing more is added.
