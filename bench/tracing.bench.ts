@@ -33,8 +33,8 @@ process.once('exit', () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-// Two bundles of src/server.ts: as built for production, and with tracing.ts resolved to the stub.
-const stub = path.join(import.meta.dirname, 'tracing-stub.ts');
+// Two bundles of src/server.ts: as built for production, and with tracing.ts resolved to tracing-absent.ts (no tracing code at all: the baseline).
+const absent = path.join(import.meta.dirname, 'tracing-absent.ts');
 const bundles = {
   production: path.join(out, 'production', 'server.js'),
   without: path.join(out, 'without', 'server.js'),
@@ -45,20 +45,20 @@ await build({
   outfile: bundles.production,
 });
 const base = serverBundleOptions(SERVER);
-const stubPlugin: Plugin = {
-  name: 'tracing-stub',
+const withoutTracing: Plugin = {
+  name: 'tracing-absent',
   setup(pluginBuild) {
-    // Every import of platform/tracing.ts (db, logging, app, server, the outbox) gets the stub.
+    // Every import of platform/tracing.ts (db, logging, app, server, the outbox) gets tracing-absent.ts.
     pluginBuild.onResolve({ filter: /(^|\/)tracing$/ }, (args) =>
       path.resolve(args.resolveDir, args.path) === path.join(SERVER, 'src/platform/tracing')
-        ? { path: stub }
+        ? { path: absent }
         : undefined,
     );
   },
 };
 await build({
   ...base,
-  plugins: [stubPlugin, ...(base.plugins ?? [])],
+  plugins: [withoutTracing, ...(base.plugins ?? [])],
   entryPoints: [path.join(SERVER, 'src/server.ts')],
   outfile: bundles.without,
 });
