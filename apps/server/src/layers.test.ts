@@ -54,3 +54,10 @@ test('a module importing an operator command is refused', () => {
   expect(code).not.toBe(0);
   expect(output).toContain('composition-is-the-top');
 });
+
+test('a flow importing the demo seed is refused (the seed sits in src/demo/, at the top)', () => {
+  const { code, output } = cruiseWith('flows/planted.ts', "import '../demo/demo-data';\nexport const planted = 1;\n");
+  expect(code).not.toBe(0);
+  expect(output).toContain('composition-is-the-top');
+  expect(output).toContain('flows/planted.ts');
+});

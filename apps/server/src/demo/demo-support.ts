@@ -1,8 +1,8 @@
 import { count, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { abandonCheckout, startCheckout } from '../../modules/payments';
-import { submitContactMessage } from '../../modules/support';
-import { contactMessages, profiles } from '../schema';
+import { contactMessages, profiles } from '../db/schema';
+import { abandonCheckout, startCheckout } from '../modules/payments';
+import { submitContactMessage } from '../modules/support';
 
 /**
  * The admin portal has something in every corner on first start (issue #12 demo data): a message in

@@ -1,7 +1,7 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
-import { openTestDatabase, unbalancedTransactions, useTestApp } from '../../testing';
-import { messages, profiles, reviews, userPresence } from '../schema';
+import { messages, profiles, reviews, userPresence } from '../db/schema';
+import { openTestDatabase, unbalancedTransactions, useTestApp } from '../testing';
 import { seedDemoActivity } from './demo-activity';
 import { DEMO_ACCOUNTS, generateDemoPasswords, seedDemoData } from './demo-data';
 

@@ -1,10 +1,10 @@
 import type { TDeclineReason } from '@fanline/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { answerConversation, declineConversation, expireMessages } from '../../flows';
-import { createAccount, createSession, revokeSession, SESSION_COOKIE } from '../../modules/auth';
-import { readSettings } from '../../modules/settings';
-import { messages, profiles } from '../schema';
+import { messages, profiles } from '../db/schema';
+import { answerConversation, declineConversation, expireMessages } from '../flows';
+import { createAccount, createSession, revokeSession, SESSION_COOKIE } from '../modules/auth';
+import { readSettings } from '../modules/settings';
 import { DEMO_ACCOUNTS, demoEmail } from './demo-accounts';
 import { asOf, payAsOf } from './demo-as-of';
 

@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import {
-  createAdmin,
-  createTestApp,
-  openTestDatabase,
-  signIn,
-  type TestApp,
-  unbalancedTransactions,
-} from '../../testing';
+import { createAdmin, createTestApp, openTestDatabase, signIn, type TestApp, unbalancedTransactions } from '../testing';
 import { seedDemoActivity } from './demo-activity';
 import { seedDemoConversations } from './demo-conversations';
 import { generateDemoPasswords, seedDemoData } from './demo-data';

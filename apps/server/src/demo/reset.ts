@@ -5,8 +5,8 @@ import { openConfiguredDatabase, pgliteDir, postgresSettings, prepareDemoData, p
 import { loadConfig } from '../platform/config';
 import { openDatabase } from '../platform/db';
 import { acquireDirectoryLock } from '../platform/dir-lock';
-import { seedDemoActivity } from './seed/demo-activity';
-import { formatLogins } from './seed/demo-data';
+import { seedDemoActivity } from './demo-activity';
+import { formatLogins } from './demo-data';
 
 /** `npm run db:reset`: throws the database away, migrates a new one and seeds the demo data. */
 async function reset(): Promise<void> {

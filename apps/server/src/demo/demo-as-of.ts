@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { capturesAtOnce, confirmAuthorization, startCheckout } from '../../modules/payments';
-import type { Mailer } from '../../platform/mailer';
+import { capturesAtOnce, confirmAuthorization, startCheckout } from '../modules/payments';
+import type { Mailer } from '../platform/mailer';
 
 const silentMailer: Mailer = { kind: 'log', send: async () => {}, outbox: () => [], summarize: () => () => 0 };
 

@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'vitest';
-import { signIn, unbalancedTransactions, useTestApp } from '../../testing';
+import { signIn, unbalancedTransactions, useTestApp } from '../testing';
 import { seedDemoConversations } from './demo-conversations';
 import { DEMO_ACCOUNTS, generateDemoPasswords, seedDemoData } from './demo-data';
 
@@ -9,7 +9,7 @@ afterAll(async () => {
   await t.database.close();
 });
 const t = useTestApp(async () => {
-  const { openTestDatabase } = await import('../../testing');
+  const { openTestDatabase } = await import('../testing');
   const database = await openTestDatabase('pglite');
   passwords = generateDemoPasswords();
   await seedDemoData({ db: database.db, passwords });

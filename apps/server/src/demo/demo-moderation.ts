@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { reportContent } from '../../modules/moderation';
-import { messages, profiles } from '../schema';
+import { messages, profiles } from '../db/schema';
+import { reportContent } from '../modules/moderation';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 
 /**

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, like } from 'drizzle-orm';
+import { adminUsers, users } from '../db/schema';
 import {
   createAccount,
   ensureSuperAdmin,
   type ProfileFields,
   revokeUserSessions,
   setAccountPassword,
-} from '../../modules/auth';
-import type { Db } from '../../platform/db';
-import { verifyPassword } from '../../platform/password';
-import { adminUsers, users } from '../schema';
+} from '../modules/auth';
+import type { Db } from '../platform/db';
+import { verifyPassword } from '../platform/password';
 import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, demoEmail } from './demo-accounts';
 
 export { DEMO_ACCOUNTS, demoEmail } from './demo-accounts';

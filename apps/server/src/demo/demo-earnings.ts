@@ -1,20 +1,20 @@
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { buildApp } from '../../app';
-import { answerConversation } from '../../flows';
-import { releaseDueEarnings, requestPayout } from '../../modules/ledger';
+import { buildApp } from '../app';
+import { profiles } from '../db/schema';
+import { answerConversation } from '../flows';
+import { releaseDueEarnings, requestPayout } from '../modules/ledger';
 import {
   completeSimulatedOnboarding,
   confirmAuthorization,
   createOnboardingLink,
   type PaymentProvider,
   startCheckout,
-} from '../../modules/payments';
-import { addPortfolioImage } from '../../modules/profiles';
-import { ManualClock } from '../../platform/clock';
-import type { Config } from '../../platform/config';
-import type { Database } from '../../platform/db';
-import { profiles } from '../schema';
+} from '../modules/payments';
+import { addPortfolioImage } from '../modules/profiles';
+import { ManualClock } from '../platform/clock';
+import type { Config } from '../platform/config';
+import type { Database } from '../platform/db';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 
 const DAY = 86_400_000;

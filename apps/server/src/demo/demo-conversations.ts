@@ -1,8 +1,8 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { answerConversation, expireMessages } from '../../flows';
-import { readSettings } from '../../modules/settings';
-import { messages, profiles } from '../schema';
+import { messages, profiles } from '../db/schema';
+import { answerConversation, expireMessages } from '../flows';
+import { readSettings } from '../modules/settings';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { asOf, payAsOf } from './demo-as-of';
 

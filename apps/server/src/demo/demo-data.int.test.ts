@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Database } from '../../platform/db';
-import { verifyPassword } from '../../platform/password';
-import { openTestDatabase } from '../../testing';
-import { adminUsers, profiles, users } from '../schema';
+import { adminUsers, profiles, users } from '../db/schema';
+import type { Database } from '../platform/db';
+import { verifyPassword } from '../platform/password';
+import { openTestDatabase } from '../testing';
 import { DEMO_ACCOUNTS, generateDemoPasswords, seedDemoData } from './demo-data';
 
 // driver-sensitive: `npm start` seeds the demo on the embedded database; production-like runs seed on PostgreSQL (vitest.config.ts).
@@ -67,8 +67,8 @@ test('an empty database gets creators, a fan and an admin with the given passwor
 
 test('demo activity: portfolios, earnings and a completed payout and one the provider had not confirmed, which the first jobs pass completes, with a balanced ledger', async () => {
   const { seedDemoEarnings } = await import('./demo-earnings');
-  const { testConfig, unbalancedTransactions } = await import('../../testing');
-  const { payouts, earnings: earningsTable } = await import('../schema');
+  const { testConfig, unbalancedTransactions } = await import('../testing');
+  const { payouts, earnings: earningsTable } = await import('../db/schema');
   const config = testConfig();
   await seedDemoEarnings({ config, database });
   const [maya] = await database.db.select().from(profiles).where(eq(profiles.username, 'mayastyle'));
@@ -89,8 +89,8 @@ test('demo activity: portfolios, earnings and a completed payout and one the pro
   // The first jobs pass after start asks the provider again, as it would after a real outage: the
   // unconfirmed payout goes on its way (the demo shows no payout stuck at Pending), and the older one
   // reaches the simulated bank (decision 0029): the demo shows Paid and In transit, the ledger balanced.
-  const { buildApp } = await import('../../app');
-  const { runJobsOnce } = await import('../../testing/jobs');
+  const { buildApp } = await import('../app');
+  const { runJobsOnce } = await import('../testing/jobs');
   const app = await buildApp({ config, database, logger: { level: 'silent' } });
   try {
     await runJobsOnce(app);

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { buildApp } from '../../app';
-import type { Config } from '../../platform/config';
-import type { Database } from '../../platform/db';
-import { openTestDatabase, sendOriginLikeABrowser, testConfig } from '../../testing';
+import { buildApp } from '../app';
+import type { Config } from '../platform/config';
+import type { Database } from '../platform/db';
+import { openTestDatabase, sendOriginLikeABrowser, testConfig } from '../testing';
 import { DEMO_ACCOUNTS, generateDemoPasswords, seedDemoData } from './demo-data';
 import { seedDemoUseCases } from './demo-use-cases';
 
