@@ -76,7 +76,7 @@ const SRC = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..
 function productionFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return ['testing', 'migrations', 'seed'].includes(entry.name) ? [] : productionFiles(full);
+    if (entry.isDirectory()) return ['testing', 'migrations', 'demo'].includes(entry.name) ? [] : productionFiles(full);
     return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
   });
 }
