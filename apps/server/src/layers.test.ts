@@ -61,3 +61,12 @@ test('a flow importing the demo seed is refused (the seed sits in src/demo/, at 
   expect(output).toContain('composition-is-the-top');
   expect(output).toContain('flows/planted.ts');
 });
+
+test('a module importing the admin portal (src/admin/, above the flows) is refused', () => {
+  const { code, output } = cruiseWith(
+    'modules/payments/planted.ts',
+    "import '../../admin';\nexport const planted = 1;\n",
+  );
+  expect(code).not.toBe(0);
+  expect(output).toContain('layer-payments');
+});

@@ -26,7 +26,7 @@ const FLOWS_ENDING_MESSAGES = [
 
 /** Writer file → the files that call announceCardChange for its changes, or why none is needed. */
 const WRITERS: Record<string, { announcedBy: string[] } | { neutral: string }> = {
-  'modules/admin/update-user.ts': { announcedBy: ['modules/admin/update-user.ts'] },
+  'admin/update-user.ts': { announcedBy: ['admin/update-user.ts'] },
   'modules/auth/create-account.ts': { neutral: 'demo data and test factories, written before anything is cached' },
   'modules/auth/ensure-super-admin.ts': { neutral: 'is_admin and admin_role only, which no card shows' },
   'modules/auth/sign-up.ts': { neutral: 'a new profile is not a creator (profile-from-signup.ts)' },

@@ -8,17 +8,25 @@ import {
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { earnings, messages, payments, profiles } from '../../db/schema';
-import type { Db } from '../../platform/db';
-import { readPage, windowTotal } from '../../platform/paging';
-import { endCauseOf, endedBy, isPaid, isPaidRow, isUnanswered, isUnansweredRow, isVisibleToCreator } from '../messages';
+import { earnings, messages, payments, profiles } from '../db/schema';
+import {
+  endCauseOf,
+  endedBy,
+  isPaid,
+  isPaidRow,
+  isUnanswered,
+  isUnansweredRow,
+  isVisibleToCreator,
+} from '../modules/messages';
+import type { Db } from '../platform/db';
+import { readPage, windowTotal } from '../platform/paging';
 
 type Response = z.output<typeof ZAdminMessagesResponse>;
 type Row = Response['messages'][number];
 
 // Pending is the messages module's rule (a paid message waiting for its answer), so a creator's free
 // follow-up, which stays 'sent' for good, is never listed or counted as pending. Called, not referenced:
-// '../messages' may not have loaded yet when this file does (decision 0014, load order).
+// '../modules/messages' may not have loaded yet when this file does (decision 0014, load order).
 const FILTER: Record<Exclude<TAdminMessageFilter, 'all'>, () => SQL> = {
   pending: () => isUnanswered(),
   responded: () => eq(messages.status, 'responded'),

@@ -1,9 +1,9 @@
 import { ADMIN_MESSAGES, type TAdminRole } from '@fanline/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminUsers, users } from '../../db/schema';
-import type { AppContext } from '../../platform/context';
-import { AppError } from '../../platform/errors';
+import { adminUsers, users } from '../db/schema';
+import type { AppContext } from '../platform/context';
+import { AppError } from '../platform/errors';
 
 export interface AdminCaller {
   id: string;

@@ -1,8 +1,8 @@
-import type { AppContext } from '../../platform/context';
-import { type BackupRun, lastSuccessfulBackup, listSeenInstances, recentBackupRuns } from '../health';
-import { oldestOverdueMessage } from '../messages';
-import { outboxBacklog } from '../outbox';
-import { countLiveStreamsByInstance } from '../realtime';
+import { type BackupRun, lastSuccessfulBackup, listSeenInstances, recentBackupRuns } from '../modules/health';
+import { oldestOverdueMessage } from '../modules/messages';
+import { outboxBacklog } from '../modules/outbox';
+import { countLiveStreamsByInstance } from '../modules/realtime';
+import type { AppContext } from '../platform/context';
 
 /**
  * Admin › System (issue 40, decision 0064): the instances seen, the outbox backlog and its dead rows,

@@ -1,8 +1,8 @@
 import type { TStuckJobResult } from '@fanline/contracts';
-import type { AppContext } from '../../platform/context';
-import { notFound } from '../../platform/errors';
-import { recordAudit } from '../audit';
-import { dropDeadEffect, listDeadEffects, retryDeadEffect } from '../outbox';
+import { recordAudit } from '../modules/audit';
+import { dropDeadEffect, listDeadEffects, retryDeadEffect } from '../modules/outbox';
+import type { AppContext } from '../platform/context';
+import { notFound } from '../platform/errors';
 
 /** Admin › Stuck jobs (decision 0039): the dead outbox rows, each with the chain it holds back. */
 export async function listStuckJobs(ctx: Pick<AppContext, 'db'>) {

@@ -1,14 +1,6 @@
 import { beforeAll, expect, test } from 'vitest';
-import { expireMessages } from '../../flows';
-import {
-  createAdmin,
-  earnOnce,
-  fanAndCreator,
-  sendPaidMessage,
-  signIn,
-  TEST_PASSWORD,
-  useTestApp,
-} from '../../testing';
+import { expireMessages } from '../flows';
+import { createAdmin, earnOnce, fanAndCreator, sendPaidMessage, signIn, TEST_PASSWORD, useTestApp } from '../testing';
 
 // Issue 36 §5, one status vocabulary: a decline, a block's release, a missed deadline and an upheld
 // "not an answer" flag all give the fan's money back, and the fan's billing (list and CSV) and Admin →

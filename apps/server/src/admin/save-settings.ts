@@ -1,7 +1,7 @@
 import type { TPlatformSettings } from '@fanline/contracts';
-import type { AppContext } from '../../platform/context';
-import { recordAudit } from '../audit';
-import { readAllSettings, SETTINGS_CHANNEL_USER, writeSettings } from '../settings';
+import { recordAudit } from '../modules/audit';
+import { readAllSettings, SETTINGS_CHANNEL_USER, writeSettings } from '../modules/settings';
+import type { AppContext } from '../platform/context';
 
 /**
  * Saves all eleven settings at once (spec §2: one Save Changes) with an audit row of what changed,

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { messages, outbox } from '../../db/schema';
-import { appVersion } from '../../platform/instance';
+import { messages, outbox } from '../db/schema';
+import { INSTANCE_GONE_MS, recordBackupRun, registerInstanceHeartbeat } from '../modules/health';
+import { createStreamLeases } from '../modules/realtime';
+import { appVersion } from '../platform/instance';
 import {
   createAdmin,
   createTestApp,
@@ -13,9 +15,7 @@ import {
   type TestApp,
   unique,
   useTestApp,
-} from '../../testing';
-import { INSTANCE_GONE_MS, recordBackupRun, registerInstanceHeartbeat } from '../health';
-import { createStreamLeases } from '../realtime';
+} from '../testing';
 
 // Issue 40 point 5, decision 0064, through HTTP: Admin › System shows what the metrics read (the outbox
 // backlog and its dead rows, the oldest overdue message), the backups recorded, and the instances by

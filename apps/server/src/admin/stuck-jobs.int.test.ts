@@ -1,6 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { adminAuditLog, outbox } from '../../db/schema';
+import { adminAuditLog, outbox } from '../db/schema';
+import { enqueueEffects, MAX_ATTEMPTS } from '../modules/outbox';
+import { createLocalProvider } from '../modules/payments';
+import type { PaymentProvider } from '../modules/payments/provider';
 import {
   createAdmin,
   createUser,
@@ -13,11 +16,8 @@ import {
   startSmtpCapture,
   unique,
   useTestApp,
-} from '../../testing';
-import { runJobsOnce } from '../../testing/jobs';
-import { enqueueEffects, MAX_ATTEMPTS } from '../outbox';
-import { createLocalProvider } from '../payments';
-import type { PaymentProvider } from '../payments/provider';
+} from '../testing';
+import { runJobsOnce } from '../testing/jobs';
 
 // Issue 35 §2, decision 0039, through HTTP on both databases: a dead release holds the fan's refund mail
 // behind it and the admins hear which chain is stuck; admin › Stuck jobs lists it, and a retry or a

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SETTING_DEFAULTS } from '../modules/settings';
 import {
   createAdmin,
   createCreator,
@@ -11,8 +12,7 @@ import {
   signIn,
   startSmtpCapture,
   useTestApp,
-} from '../../testing';
-import { SETTING_DEFAULTS } from '../settings';
+} from '../testing';
 
 // Settings are platform-wide: this file has a database of its own (test-app.ts), and every test
 // that changes them puts the defaults back.

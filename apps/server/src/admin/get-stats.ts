@@ -1,9 +1,9 @@
 import type { TAdminStats } from '@fanline/contracts';
 import { count, eq, sql } from 'drizzle-orm';
-import { contentModeration, ledgerEntries, messages, profiles } from '../../db/schema';
-import type { Db } from '../../platform/db';
-import { ACCOUNTS } from '../ledger';
-import { isUnanswered, isVisibleToCreator } from '../messages';
+import { contentModeration, ledgerEntries, messages, profiles } from '../db/schema';
+import { ACCOUNTS } from '../modules/ledger';
+import { isUnanswered, isVisibleToCreator } from '../modules/messages';
+import type { Db } from '../platform/db';
 
 /** The dashboard's six cards (spec §2 Admin Dashboard); revenue is a sum over the ledger (ARCHITECTURE §8). */
 export async function getStats(db: Db): Promise<TAdminStats> {

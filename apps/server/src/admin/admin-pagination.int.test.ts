@@ -1,7 +1,7 @@
 import { ADMIN_PAGE_SIZE } from '@fanline/contracts';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { adminAuditLog, contactMessages, contentModeration, messages, payments } from '../../db/schema';
-import { createAdmin, createCreator, createUser, signIn, useTestApp } from '../../testing';
+import { adminAuditLog, contactMessages, contentModeration, messages, payments } from '../db/schema';
+import { createAdmin, createCreator, createUser, signIn, useTestApp } from '../testing';
 
 // Decision 0028: every admin list answers one page (ADMIN_PAGE_SIZE rows unless `limit` says otherwise) with the
 // total its search and filter match, so the page can say "21–25 of 25"; the CSV export keeps every row.

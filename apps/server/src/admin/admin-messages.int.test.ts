@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { notifications } from '../../db/schema';
-import { expireMessages } from '../../flows';
+import { notifications } from '../db/schema';
+import { expireMessages } from '../flows';
+import { createLocalProvider } from '../modules/payments';
 import {
   createAdmin,
   fanAndCreator,
@@ -12,8 +13,7 @@ import {
   signIn,
   unbalancedTransactions,
   useTestApp,
-} from '../../testing';
-import { createLocalProvider } from '../payments';
+} from '../testing';
 
 // The local provider, with a switch that makes letting money go fail like a provider outage.
 let releaseFails = false;

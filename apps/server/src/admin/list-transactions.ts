@@ -9,11 +9,11 @@ import {
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { ledgerEntries, messages, payments, profiles } from '../../db/schema';
-import type { Db } from '../../platform/db';
-import { readPage, windowTotal } from '../../platform/paging';
-import { ACCOUNTS } from '../ledger';
-import { endCauseOf, endedBy, VISIBLE_STATUSES } from '../messages';
+import { ledgerEntries, messages, payments, profiles } from '../db/schema';
+import { ACCOUNTS } from '../modules/ledger';
+import { endCauseOf, endedBy, VISIBLE_STATUSES } from '../modules/messages';
+import type { Db } from '../platform/db';
+import { readPage, windowTotal } from '../platform/paging';
 
 type Response = z.output<typeof ZAdminTransactionsResponse>;
 type Status = Response['transactions'][number]['status'];

@@ -1,10 +1,10 @@
 import type { ZAdminTransactionDetails } from '@fanline/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { earnings, ledgerEntries, messages, payments } from '../../db/schema';
-import type { Db } from '../../platform/db';
-import { notFound } from '../../platform/errors';
-import { ACCOUNTS } from '../ledger';
+import { earnings, ledgerEntries, messages, payments } from '../db/schema';
+import { ACCOUNTS } from '../modules/ledger';
+import type { Db } from '../platform/db';
+import { notFound } from '../platform/errors';
 import { toTransaction, transactionRows } from './list-transactions';
 
 const STEP = { authorize: 'authorized', capture: 'captured', release: 'released', refund: 'refunded' } as const;

@@ -2,9 +2,9 @@ import { messageOutcome, messageOutcomeText, type TDeclineReason, type ZAdminAct
 import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { messages, payments, profiles } from '../../db/schema';
-import type { Db } from '../../platform/db';
-import { endCauseOf, isVisibleToCreator, VISIBLE_STATUSES } from '../messages';
+import { messages, payments, profiles } from '../db/schema';
+import { endCauseOf, isVisibleToCreator, VISIBLE_STATUSES } from '../modules/messages';
+import type { Db } from '../platform/db';
 
 /**
  * Issue 36 §5: a payment in the feed says what became of its message in the one vocabulary

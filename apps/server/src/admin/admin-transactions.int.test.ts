@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { expireMessages } from '../../flows';
-import { createAdmin, fanAndCreator, sendPaidMessage, signIn, useTestApp } from '../../testing';
-import { SETTING_DEFAULTS } from '../settings';
+import { expireMessages } from '../flows';
+import { SETTING_DEFAULTS } from '../modules/settings';
+import { createAdmin, fanAndCreator, sendPaidMessage, signIn, useTestApp } from '../testing';
 
 let adminCookie: string;
 const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });

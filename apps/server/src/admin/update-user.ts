@@ -1,12 +1,12 @@
 import { dollarsToCents, type TAdminEditUser } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
-import { profiles } from '../../db/schema';
-import { announceCardChange } from '../../platform/card-change';
-import type { AppContext } from '../../platform/context';
-import { AppError } from '../../platform/errors';
-import { recordAudit } from '../audit';
-import { assertDisplayNameAllowed, assertUsernameAllowed, holdFreedUsername } from '../profiles';
-import { readSettings } from '../settings';
+import { profiles } from '../db/schema';
+import { recordAudit } from '../modules/audit';
+import { assertDisplayNameAllowed, assertUsernameAllowed, holdFreedUsername } from '../modules/profiles';
+import { readSettings } from '../modules/settings';
+import { announceCardChange } from '../platform/card-change';
+import type { AppContext } from '../platform/context';
+import { AppError } from '../platform/errors';
 
 type Change = Partial<typeof profiles.$inferInsert>;
 

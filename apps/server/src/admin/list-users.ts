@@ -1,9 +1,9 @@
 import type { TAdminPageQuery, ZAdminUsersResponse } from '@fanline/contracts';
 import { and, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { adminUsers, profiles } from '../../db/schema';
-import type { Db } from '../../platform/db';
-import { readPage, windowTotal } from '../../platform/paging';
+import { adminUsers, profiles } from '../db/schema';
+import type { Db } from '../platform/db';
+import { readPage, windowTotal } from '../platform/paging';
 
 const verified = sql<boolean>`(${profiles.threadsOnboardingCompleted} or ${profiles.instagramVerified})`;
 

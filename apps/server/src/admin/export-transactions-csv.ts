@@ -1,8 +1,8 @@
 import { messageOutcomeText, type TAdminTransactionFilter } from '@fanline/contracts';
 import { desc } from 'drizzle-orm';
-import { payments } from '../../db/schema';
-import { CSV_BOM, csvRow } from '../../platform/csv';
-import type { Db } from '../../platform/db';
+import { payments } from '../db/schema';
+import { CSV_BOM, csvRow } from '../platform/csv';
+import type { Db } from '../platform/db';
 import { toTransaction, transactionRows, transactionWhere } from './list-transactions';
 
 const HEADER = [
