@@ -2,7 +2,7 @@
 //
 // Bottom to top. A module (its routes file included) imports only modules of a LOWER tier (never a
 // sibling of its own tier, never a higher one), through that module's index.ts (Biome checks the front
-// door). Cross-module flows sit in src/flows/, above every module; admin sits above the flows; the route
+// door). Cross-module flows sit in src/flows/, above every module; admin (src/admin/) sits above the flows; the route
 // table (src/routes.ts), the routes that compose tiers (src/http/), the app, the jobs, the operator
 // commands (src/ops/), bootstrap and the demo seed are the composition at the very top, and nothing
 // imports them back. Every folder under src/ is in this order (issue 35: health and ops had no place,
@@ -35,7 +35,7 @@ const MODULE = (name) => `${SERVER}modules/${name}/`;
 const NOT_TESTS = ['\\.test\\.ts$', `${SERVER}testing/`];
 // HTTP routes: a module's own (modules/<x>/routes.ts, in its module's tier) and those that compose
 // several tiers or a flow (src/http/, at the top). Only the route table (src/routes.ts) registers them.
-const ROUTE_FILES = `${SERVER}(modules/.+/[a-z-]*routes\\.ts$|http/)`;
+const ROUTE_FILES = `${SERVER}(modules/.+/[a-z-]*routes\\.ts$|admin/[a-z-]*routes\\.ts$|http/)`;
 
 const where =
   'Move the code up to the lowest tier that may call every module it needs (a flow that spans modules ' +
@@ -43,10 +43,10 @@ const where =
   'typed event that the higher one subscribes to in the route table.';
 
 const tierRules = TIERS.flatMap((tier, index) => {
-  const higher = [...TIERS.slice(index + 1).flat(), 'admin'];
+  const higher = TIERS.slice(index + 1).flat();
   return tier.map((name) => {
     const siblings = tier.filter((other) => other !== name);
-    const forbidden = [...siblings, ...higher].map((other) => `modules/${other}/`);
+    const forbidden = [...[...siblings, ...higher].map((other) => `modules/${other}/`), 'flows/', 'admin/'];
     return {
       name: `layer-${name}`,
       severity: 'error',
@@ -54,7 +54,7 @@ const tierRules = TIERS.flatMap((tier, index) => {
         `'${name}' (tier ${index + 1}) imports a module of its own tier or above. The layers, bottom to top: ` +
         `${ORDER}. ${where}`,
       from: { path: MODULE(name), pathNot: NOT_TESTS },
-      to: { path: [`${SERVER}(${forbidden.join('|')})`, `${SERVER}flows/`] },
+      to: { path: `${SERVER}(${forbidden.join('|')})` },
     };
   });
 });
@@ -73,17 +73,17 @@ module.exports = {
       severity: 'error',
       comment: `platform/ and db/schema are the bottom layer and import no module. The layers: ${ORDER}.`,
       from: { path: `${SERVER}(platform|db/schema)`, pathNot: NOT_TESTS },
-      to: { path: `${SERVER}(modules|flows|jobs|demo|app|routes|bootstrap)` },
+      to: { path: `${SERVER}(modules|flows|admin|jobs|demo|app|routes|bootstrap)` },
     },
     {
       name: 'composition-is-the-top',
       severity: 'error',
       comment:
         `The composition (app.ts, routes.ts, http/, bootstrap.ts, server.ts, jobs/, ops/, the demo seed in ` +
-        `db/seed/, db/reset.ts) sits at the top: no module, flow or platform file imports it. The layers: ${ORDER}.`,
-      from: { path: `${SERVER}(modules|flows|platform|db/schema)/`, pathNot: NOT_TESTS },
+        `src/demo/ with db:reset's command) sits at the top: no module, flow or platform file imports it. The layers: ${ORDER}.`,
+      from: { path: `${SERVER}(modules|flows|admin|platform|db/schema)/`, pathNot: NOT_TESTS },
       to: {
-        path: `${SERVER}(app|routes|bootstrap|server)\\.ts$|${SERVER}(jobs|http|ops|db/seed)/|${SERVER}db/reset\\.ts$`,
+        path: `${SERVER}(app|routes|bootstrap|server)\\.ts$|${SERVER}(jobs|http|ops|demo)/`,
       },
     },
     {
@@ -101,13 +101,13 @@ module.exports = {
       severity: 'error',
       comment: `A flow (src/flows/) calls modules below it, never admin or the composition. The layers: ${ORDER}.`,
       from: { path: `${SERVER}flows/`, pathNot: NOT_TESTS },
-      to: { path: `${SERVER}(modules/admin/|jobs/|http/|demo/|app\\.ts|routes\\.ts|bootstrap\\.ts)` },
+      to: { path: `${SERVER}(admin/|jobs/|http/|demo/|app\\.ts|routes\\.ts|bootstrap\\.ts)` },
     },
     {
       name: 'layer-admin',
       severity: 'error',
-      comment: `admin sits under the composition only. The layers: ${ORDER}.`,
-      from: { path: MODULE('admin'), pathNot: [...NOT_TESTS, ROUTE_FILES] },
+      comment: `admin (src/admin/) sits under the composition only. The layers: ${ORDER}.`,
+      from: { path: `${SERVER}admin/`, pathNot: [...NOT_TESTS, ROUTE_FILES] },
       to: { path: `${SERVER}(jobs/|demo/|app\\.ts|routes\\.ts|bootstrap\\.ts)` },
     },
   ],

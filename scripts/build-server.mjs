@@ -22,7 +22,7 @@ const entries = {
   backup: 'src/ops/backup.ts',
   restore: 'src/ops/restore.ts',
   'storage-migrate': 'src/ops/storage-migrate.ts',
-  'db-reset': 'src/db/reset.ts',
+  'db-reset': 'src/demo/reset.ts',
   outbox: 'src/ops/outbox.ts',
   'record-backup': 'src/ops/record-backup.ts',
   'sync-files': 'src/ops/sync-files.ts',

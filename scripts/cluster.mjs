@@ -559,7 +559,7 @@ async function printWelcome({ publicUrl, databaseUrl, s3Endpoint, natsUrl, login
   console.log(lines.join('\n'));
   if (fs.existsSync(logins)) {
     // The same lines `npm start` prints (apps/server/src/server.ts).
-    const { formatLogins } = await import('../apps/server/src/db/seed/demo-data.ts');
+    const { formatLogins } = await import('../apps/server/src/demo/demo-data.ts');
     const { logins: list, creatorPassword } = JSON.parse(fs.readFileSync(logins, 'utf8'));
     console.log(`${formatLogins(list, creatorPassword)}\n`);
   }

@@ -6,7 +6,7 @@ const browser = setupBrowser();
 
 // Issue 35 §2, decision 0039: the admin portal's Stuck jobs screen is one nav entry away, on a desktop and
 // in the menu at 375 px, and says plainly when nothing is stuck. (Retry and drop, with their audit rows,
-// are proven over HTTP in modules/admin/stuck-jobs.int.test.ts; the screen's axe check is in
+// are proven over HTTP in admin/stuck-jobs.int.test.ts; the screen's axe check is in
 // accessibility.e2e.ts.)
 describe('admin › Stuck jobs (issue 35)', () => {
   test('an admin opens Stuck jobs from the nav and from the mobile menu; with nothing stuck it says so', async () => {

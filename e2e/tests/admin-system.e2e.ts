@@ -9,7 +9,7 @@ const browser = setupBrowser();
 // own data: the one instance serving it (ready, by its heartbeat, on the release the health check names),
 // the outbox backlog, and, on a first start, honestly no backup. axe finds nothing at 1280 or 375 px.
 // (The figures against the metrics, two instances draining, stopping and going silent, and the backups are
-// proven over HTTP in apps/server/src/modules/admin/system.int.test.ts.)
+// proven over HTTP in apps/server/src/admin/system.int.test.ts.)
 describe('admin › System (issue 40)', () => {
   test('an admin opens System from the nav: the instance serving the demo, the outbox, no backup; axe-clean at 1280 and 375 px', async () => {
     const admin = await browser.page();

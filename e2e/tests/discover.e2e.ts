@@ -6,7 +6,7 @@ import { MOBILE, openInApp, setupBrowser } from '../support/browser';
 
 const browser = setupBrowser();
 
-// Demo data (apps/server/src/db/seed/demo-data.ts): 15 creators, 13 of them available, so the
+// Demo data (apps/server/src/demo/demo-data.ts): 15 creators, 13 of them available, so the
 // default list runs past one page of 12. Other journeys verify new creators on the same server, so
 // counts come from the API rather than from the seed.
 const grid = (page: Page) => page.getByRole('list', { name: 'Creators' });

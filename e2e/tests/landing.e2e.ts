@@ -4,7 +4,7 @@ import { MOBILE, openInApp, setupBrowser } from '../support/browser';
 
 const browser = setupBrowser();
 
-// The demo data features these eight creators (apps/server/src/db/seed/demo-data.ts).
+// The demo data features these eight creators (apps/server/src/demo/demo-data.ts).
 const FEATURED = [
   'mayastyle',
   'coachdre',

@@ -19,56 +19,40 @@ import {
 } from 'fastify-type-provider-zod';
 import { carryOutEffects } from './flows';
 import { creatorCardsChanged } from './modules/creators';
-import type { OutboxRunner } from './modules/outbox';
-import { createPaymentProvider, type PaymentProvider } from './modules/payments';
-import { createEventBus, type EventBus } from './modules/realtime';
+import { createPaymentProvider } from './modules/payments';
+import { createEventBus } from './modules/realtime';
 import { isActiveAdmin } from './platform/auth-guard';
 import { clientKey } from './platform/client-key';
 import { type Clock, systemClock } from './platform/clock';
 import type { Config } from './platform/config';
-import type { Database, Db } from './platform/db';
+import type { Database } from './platform/db';
 import { devMailRoutes } from './platform/dev-mail';
 import { devOutboxRoutes, hasMailbox, withDemoMailbox } from './platform/dev-outbox';
-import { createDrain, type Drain } from './platform/drain';
+import { createDrain } from './platform/drain';
 import { EARLY_CLICKS_CSP_SOURCE } from './platform/early-clicks';
 import { registerErrorHandler } from './platform/error-handler';
 import { AppError } from './platform/errors';
 import { registerIdempotency } from './platform/idempotency';
 import { safeLoggerOptions } from './platform/logging';
-import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mailer';
-import { createMetrics, type Metrics, registerRequestMetrics } from './platform/metrics';
+import { createLogMailer, createSmtpMailer } from './platform/mailer';
+import { createMetrics, registerRequestMetrics } from './platform/metrics';
 import { registerOriginCheck } from './platform/origin-check';
 import { isUnknownNestedPage } from './platform/page-paths';
 import { encodeHtml, loadPageRenderer } from './platform/page-render';
+import type { Mailer, ObjectStorage, PaymentProvider } from './platform/ports';
 import { registerPrivateNoStore } from './platform/private-cache';
 import { postgresRateLimitStore } from './platform/rate-limit-store';
 import { requestIdGenerator } from './platform/request-id';
 import { resultIsMissing } from './platform/result-pages';
 import { registerSecurityHeaders } from './platform/security-headers';
-import { createStorage, type ObjectStorage } from './platform/storage';
+import { createStorage } from './platform/storage';
 import { publicUploadRoutes } from './platform/storage/public-uploads';
 import { tracingFastifyPlugin } from './platform/tracing';
 import { loadWebShell } from './platform/web-shell';
 import { registerApiRoutes, registerModuleHooks, registerPageRoutes } from './routes';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-    database: Database;
-    db: Db;
-    clock: Clock;
-    mailer: Mailer;
-    payments: PaymentProvider;
-    events: EventBus;
-    outbox: OutboxRunner;
-    /** Uploaded files: DATA_DIR or a bucket (decision 0032). */
-    storage: ObjectStorage;
-    /** The graceful stop (decision 0033): `active` once SIGTERM arrived; `onDrain` for streams. */
-    drain: Drain;
-    /** This instance's Prometheus registry (decision 0033); `enabled` only with METRICS_TOKEN or METRICS_PORT. */
-    metrics: Metrics;
-  }
-}
+// The Fastify decorations set below are typed in platform/context.ts, from the platform's ports (decision 0074).
+export type { AppDecorations } from './platform/context';
 
 export interface BuildAppOptions {
   config: Config;

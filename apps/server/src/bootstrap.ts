@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DemoLogin, generateDemoPasswords, retirePublishedPasswords, seedDemoData } from './db/seed/demo-data';
-import { seedDemoEarnings } from './db/seed/demo-earnings';
+import { type DemoLogin, generateDemoPasswords, retirePublishedPasswords, seedDemoData } from './demo/demo-data';
+import { seedDemoEarnings } from './demo/demo-earnings';
 import { ensureSuperAdmin, hasSuperAdmin, SuperAdminError, type SuperAdminOutcome } from './modules/auth';
 import { type Config, ConfigError } from './platform/config';
 import { type Database, migrateDatabase, openDatabase, type PostgresSettings } from './platform/db';

@@ -54,3 +54,19 @@ test('a module importing an operator command is refused', () => {
   expect(code).not.toBe(0);
   expect(output).toContain('composition-is-the-top');
 });
+
+test('a flow importing the demo seed is refused (the seed sits in src/demo/, at the top)', () => {
+  const { code, output } = cruiseWith('flows/planted.ts', "import '../demo/demo-data';\nexport const planted = 1;\n");
+  expect(code).not.toBe(0);
+  expect(output).toContain('composition-is-the-top');
+  expect(output).toContain('flows/planted.ts');
+});
+
+test('a module importing the admin portal (src/admin/, above the flows) is refused', () => {
+  const { code, output } = cruiseWith(
+    'modules/payments/planted.ts',
+    "import '../../admin';\nexport const planted = 1;\n",
+  );
+  expect(code).not.toBe(0);
+  expect(output).toContain('layer-payments');
+});

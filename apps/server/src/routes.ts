@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { adminRoutes } from './admin/routes';
 import { accountDeletionLinkRoutes, accountDeletionRoutes } from './http/account-deletion-routes';
 import { careRoutes } from './http/care-routes';
 import { settingsRoutes } from './http/config-routes';
@@ -8,7 +9,6 @@ import { messageRoutes } from './http/message-routes';
 import { metricsRoutes } from './http/metrics-routes';
 import { presenceRoutes } from './http/presence-routes';
 import { publicProfileRoutes } from './http/public-profile-routes';
-import { adminRoutes } from './modules/admin/routes';
 import { attachmentRoutes } from './modules/attachments/routes';
 import { hashToken, registerAuthHooks, sessionTokenOf } from './modules/auth';
 import { authRoutes } from './modules/auth/routes';

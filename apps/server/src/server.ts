@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { demoCredentialsFile, openConfiguredDatabase, prepareDemoData, prepareSuperAdmin } from './bootstrap';
-import { formatLogins } from './db/seed/demo-data';
-import { seedDemoUseCases } from './db/seed/demo-use-cases';
+import { formatLogins } from './demo/demo-data';
+import { seedDemoUseCases } from './demo/demo-use-cases';
 import { startJobs } from './jobs/run-jobs';
 import { registerInstanceHeartbeat } from './modules/health';
 import { ConfigError, loadConfig } from './platform/config';

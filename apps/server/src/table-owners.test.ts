@@ -86,7 +86,7 @@ function productionFiles(dir: string): string[] {
   });
 }
 
-/** The folder that owns a file: `modules/<name>`, else the top folder (`flows`, `jobs`, `db`, `platform`). */
+/** The folder that owns a file: `modules/<name>`, else the top folder (`flows`, `admin`, `jobs`, `demo` (the seed owns no table), `platform`). */
 function ownerOfFile(file: string): string {
   const parts = path.relative(SRC, file).split(path.sep);
   return parts[0] === 'modules' ? (parts[1] ?? '') : (parts[0] ?? '').replace(/\.ts$/, '');

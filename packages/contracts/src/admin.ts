@@ -6,7 +6,7 @@ import { LIMITS } from './limits';
 import { MESSAGE_OUTCOMES } from './message-outcome';
 import { ZDisplayName, ZUsername } from './profiles';
 
-// modules/admin: the admin portal (spec §2 Admin portal, §5 admin inputs; ARCHITECTURE §3a, §8).
+// apps/server/src/admin: the admin portal (spec §2 Admin portal, §5 admin inputs; ARCHITECTURE §3a, §8).
 
 export const ADMIN_ROLES = ['super_admin', 'admin'] as const;
 

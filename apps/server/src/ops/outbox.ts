@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { listStuckJobs, settleStuckJob } from '../admin';
 import { adminUsers, users } from '../db/schema';
-import { listStuckJobs, settleStuckJob } from '../modules/admin';
 import { systemClock } from '../platform/clock';
 import { loadConfig } from '../platform/config';
 import { openDatabase } from '../platform/db';

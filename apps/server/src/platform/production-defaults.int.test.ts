@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { buildApp } from '../app';
 import { demoCredentialsFile, prepareDemoData, prepareSuperAdmin } from '../bootstrap';
 import { users } from '../db/schema';
-import { DEMO_ACCOUNTS } from '../db/seed/demo-data';
+import { DEMO_ACCOUNTS } from '../demo/demo-data';
 import { createAccount } from '../modules/auth';
 import { createUser, openTestDatabase, sendOriginLikeABrowser, TEST_PASSWORD, testConfig, unique } from '../testing';
 import type { Config } from './config';

@@ -1,4 +1,4 @@
-export * from '../db/seed/demo-accounts';
+export * from '../demo/demo-accounts';
 export * from './bench';
 export * from './cluster';
 export * from './compiled-entry';

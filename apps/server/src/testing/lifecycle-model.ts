@@ -367,7 +367,7 @@ export async function step(run: LifecycleRun, op: LifecycleOp): Promise<void> {
       break;
     }
     case 'rule': {
-      // What the admin's Review dialog calls (modules/admin/routes.ts), on the oldest open flag.
+      // What the admin's Review dialog calls (admin/routes.ts), on the oldest open flag.
       const [open] = await rowsOf<{ id: string }>(
         world.database,
         sql`select id from content_moderation where content_type = ${NOT_AN_ANSWER_KIND} and status = 'pending'

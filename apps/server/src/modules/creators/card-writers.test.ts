@@ -26,7 +26,7 @@ const FLOWS_ENDING_MESSAGES = [
 
 /** Writer file → the files that call announceCardChange for its changes, or why none is needed. */
 const WRITERS: Record<string, { announcedBy: string[] } | { neutral: string }> = {
-  'modules/admin/update-user.ts': { announcedBy: ['modules/admin/update-user.ts'] },
+  'admin/update-user.ts': { announcedBy: ['admin/update-user.ts'] },
   'modules/auth/create-account.ts': { neutral: 'demo data and test factories, written before anything is cached' },
   'modules/auth/ensure-super-admin.ts': { neutral: 'is_admin and admin_role only, which no card shows' },
   'modules/auth/sign-up.ts': { neutral: 'a new profile is not a creator (profile-from-signup.ts)' },
@@ -76,7 +76,7 @@ const SRC = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..
 function productionFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return ['testing', 'migrations', 'seed'].includes(entry.name) ? [] : productionFiles(full);
+    if (entry.isDirectory()) return ['testing', 'migrations', 'demo'].includes(entry.name) ? [] : productionFiles(full);
     return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
   });
 }

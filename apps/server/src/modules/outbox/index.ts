@@ -2,6 +2,9 @@
 // and carried out after its commit, with retries. It knows no module: each kind is defined by the module
 // that owns it (`defineEffect`), and the composition (src/flows/effects.ts) pairs each definition with
 // its handler in one EffectRegistry, which checks every claimed row against its kind's schema.
+
+/** What the app hands every use case (`ctx.outbox`): a port in the platform (decision 0074). */
+export type { OutboxRunner } from '../../platform/ports';
 export { outboxBacklog } from './backlog';
 export { type Effect, effectsPart, enqueueEffects } from './enqueue';
 export { eraseFromPayloads } from './erase-payloads';
@@ -36,8 +39,3 @@ export {
   stuckChain,
 } from './run-outbox';
 export { deleteStoredObject, storageDeleteDefinition, storageDeleteEffect } from './storage-effect';
-
-/** What the app hands every use case (`ctx.outbox`): carry out the effects of these keys now. */
-export interface OutboxRunner {
-  carryOut(keys: readonly string[]): Promise<unknown>;
-}

@@ -1,20 +1,8 @@
 import type { TRealtimeEvent } from '@fanline/contracts';
+import type { Listener, RevocationListener, StreamListener } from '../../platform/ports';
 
-/** Hears an event with its cluster-wide id (the SSE `id:` of the event). */
-export type Listener = (event: TRealtimeEvent, id: string) => void;
-/**
- * How a stream hears an event: `heard` from the bus in the cluster's order, `local` handed over by
- * this instance at its commit (ahead of its copy through the bus), `echo` that copy arriving later:
- * the event's place in the cluster's order, for a stream's Last-Event-ID (stream-feed.ts). An echo
- * names the `local` id it answers (`localId`) when its own id differs.
- */
-export type StreamListener = (
-  event: TRealtimeEvent,
-  id: string,
-  how: 'heard' | 'local' | 'echo',
-  localId?: string,
-) => void;
-export type RevocationListener = () => void;
+// The listener types are the event bus port's (decision 0074).
+export type { Listener, RevocationListener, StreamListener };
 
 /** What a bus sends between instances (NOTIFY payload or NATS message body). */
 export interface Payload {
