@@ -31,6 +31,8 @@ const OWNER: Record<string, string> = {
   messageReminders: 'messages',
   conversationSummaries: 'messages',
   notifications: 'notifications',
+  // Decision 0072: moved out of profiles.
+  notificationPreferences: 'notifications',
   pushSubscriptions: 'notifications',
   payments: 'payments',
   // Chargebacks (decision 0054): the money rail records each Stripe dispute and what it did.
@@ -46,6 +48,8 @@ const OWNER: Record<string, string> = {
   usernameHolds: 'profiles',
   userPresence: 'presence',
   reviews: 'reviews',
+  // Decision 0072: response figures come in from messages as data (recordResponseFigures).
+  creatorStats: 'reviews',
   systemAlertsSent: 'system-alerts',
   rateLimitBuckets: 'platform',
   openStreams: 'realtime',
@@ -67,11 +71,8 @@ const PROFILE_COLUMN_WRITERS = new Set([
   'auth',
   'care',
   'fans',
-  'messages',
-  'notifications',
   'payments',
   'presence',
-  'reviews',
   'verification',
 ]);
 
