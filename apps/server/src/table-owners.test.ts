@@ -66,15 +66,7 @@ const OWNER: Record<string, string> = {
  * `profiles` is one wide row per person whose columns belong to different modules (decision 0014):
  * these modules write their own columns of it. The list is closed: a new writer fails here.
  */
-const PROFILE_COLUMN_WRITERS = new Set([
-  'admin',
-  'auth',
-  'care',
-  'fans',
-  'payments',
-  'presence',
-  'verification',
-]);
+const PROFILE_COLUMN_WRITERS = new Set(['admin', 'auth', 'care', 'fans', 'payments', 'presence', 'verification']);
 
 const SRC = path.dirname(new URL(import.meta.url).pathname);
 
