@@ -1,7 +1,7 @@
 import { REVIEW_MESSAGES } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { creatorStats, profiles } from '../../db/schema';
+import { creatorStats } from '../../db/schema';
 import { createUser, fanAndCreator, sendPaidMessage, signIn, useTestApp } from '../../testing';
 
 const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
