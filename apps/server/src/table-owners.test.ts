@@ -31,6 +31,8 @@ const OWNER: Record<string, string> = {
   messageReminders: 'messages',
   conversationSummaries: 'messages',
   notifications: 'notifications',
+  // Decision 0072: moved out of profiles.
+  notificationPreferences: 'notifications',
   pushSubscriptions: 'notifications',
   payments: 'payments',
   // Chargebacks (decision 0054): the money rail records each Stripe dispute and what it did.
@@ -46,6 +48,8 @@ const OWNER: Record<string, string> = {
   usernameHolds: 'profiles',
   userPresence: 'presence',
   reviews: 'reviews',
+  // Decision 0072: response figures come in from messages as data (recordResponseFigures).
+  creatorStats: 'reviews',
   systemAlertsSent: 'system-alerts',
   rateLimitBuckets: 'platform',
   openStreams: 'realtime',
@@ -62,18 +66,7 @@ const OWNER: Record<string, string> = {
  * `profiles` is one wide row per person whose columns belong to different modules (decision 0014):
  * these modules write their own columns of it. The list is closed: a new writer fails here.
  */
-const PROFILE_COLUMN_WRITERS = new Set([
-  'admin',
-  'auth',
-  'care',
-  'fans',
-  'messages',
-  'notifications',
-  'payments',
-  'presence',
-  'reviews',
-  'verification',
-]);
+const PROFILE_COLUMN_WRITERS = new Set(['admin', 'auth', 'care', 'fans', 'payments', 'presence', 'verification']);
 
 const SRC = path.dirname(new URL(import.meta.url).pathname);
 

@@ -1,7 +1,7 @@
 import type { TAdminPageQuery, ZAdminUsersResponse } from '@fanline/contracts';
 import { and, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { adminUsers, profiles } from '../db/schema';
+import { adminUsers, creatorStats, profiles } from '../db/schema';
 import type { Db } from '../platform/db';
 import { readPage, windowTotal } from '../platform/paging';
 
@@ -36,12 +36,14 @@ export async function listUsers(
         isFeatured: profiles.isFeatured,
         verified,
         messagePrice: profiles.messagePrice,
-        responseRate: profiles.responseRate,
+        responseRate: creatorStats.responseRate,
         adminRole: adminUsers.role,
         createdAt: profiles.createdAt,
         total: windowTotal(),
       })
       .from(profiles)
+      // Decision 0072: every profile has its creator_stats row.
+      .innerJoin(creatorStats, eq(creatorStats.creatorId, profiles.id))
       .leftJoin(adminUsers, and(eq(adminUsers.userId, profiles.id), eq(adminUsers.isActive, true)))
       .where(where.length ? and(...where) : undefined)
       .orderBy(desc(profiles.createdAt), desc(profiles.id))

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { adminUsers } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { adminUsers, creatorStats } from '../db/schema';
 import { createAccount, type ProfileFields } from '../modules/auth';
 import type { Db } from '../platform/db';
 
@@ -12,12 +13,19 @@ export function unique(prefix = 'u'): string {
 
 export async function createUser(db: Db, profile: ProfileFields = {}, email?: string) {
   const username = profile.username ?? unique('user');
-  return createAccount({
+  // Decision 0072: a creator's figures live in creator_stats (the profile's old columns are on their way
+  // out), so the ones a test asks for are written there.
+  const { responseRate, averageRating, reviewCount, avgResponseSeconds, ...fields } = profile;
+  const user = await createAccount({
     db,
     email: email ?? `${username}@example.test`,
     password: TEST_PASSWORD,
-    profile: { displayName: `User ${username}`, ...profile, username },
+    profile: { displayName: `User ${username}`, ...fields, username },
   });
+  const figures = { responseRate, averageRating, reviewCount, avgResponseSeconds };
+  if (Object.values(figures).some((value) => value !== undefined))
+    await db.update(creatorStats).set(figures).where(eq(creatorStats.creatorId, user.id));
+  return user;
 }
 
 export async function createCreator(db: Db, profile: ProfileFields = {}) {

@@ -1,6 +1,7 @@
+import type { TEmailKind } from '@fanline/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, tstz } from './columns';
+import { boolean, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tstz, updatedAt } from './columns';
 import { profiles } from './profiles';
 
 export const notifications = pgTable(
@@ -59,3 +60,31 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );
+
+/** A person's notification switches as stored (ARCHITECTURE §7, issue #13). */
+export type TStoredNotificationPreferences = {
+  email: boolean;
+  push: boolean;
+  // No longer read (decision 0031): rows copied from profiles may still hold it.
+  marketing?: boolean;
+  // A kind missing from the object is on (issue #13).
+  emailKinds?: Partial<Record<TEmailKind, boolean>>;
+  // Absent on rows stored before deadline reminders existed: read as on.
+  reminders?: boolean;
+};
+
+/** What a person without a row gets: spec §3's defaults. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: TStoredNotificationPreferences = { email: true, push: true };
+
+/**
+ * Decision 0072: a person's notification preferences, owned and written by the notifications module
+ * alone. A person without a row has the defaults (readers left join and coalesce): the row is
+ * written the first time they change a switch.
+ */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  preferences: jsonb('preferences').$type<TStoredNotificationPreferences>().notNull(),
+  updatedAt: updatedAt(),
+});

@@ -38,13 +38,11 @@ export const profiles = pgTable(
     isAvailable: boolean('is_available').notNull().default(false),
     isFeatured: boolean('is_featured').notNull().default(false),
     messagePrice: integer('message_price').notNull().default(2500),
+    // Decision 0072: the figures moved to creator_stats (reviews module). Contract: dropped in the next
+    // release with the sync triggers; nothing writes them.
     responseRate: doublePrecision('response_rate').notNull().default(0),
     averageRating: doublePrecision('average_rating'),
     reviewCount: integer('review_count').notNull().default(0),
-    /**
-     * Decision 0026: the average time from payment to reply over the creator's answered paid messages,
-     * in seconds (null until one is answered); kept current with response_rate (messages/response-rate.ts).
-     */
     avgResponseSeconds: integer('avg_response_seconds'),
     disciplines: text('disciplines').array().notNull().default(sql`'{}'::text[]`),
     portfolioImages: text('portfolio_images').array().notNull().default(sql`'{}'::text[]`),
@@ -67,7 +65,8 @@ export const profiles = pgTable(
     timeZone: text('time_zone'),
     isAdmin: boolean('is_admin').notNull().default(false),
     adminRole: text('admin_role'),
-    // ARCHITECTURE §7: kept on the server once email notifications exist (spec §3 defaults).
+    // Decision 0072: moved to the notification_preferences table (notifications module). Contract:
+    // dropped in the next release with the sync triggers; nothing writes it.
     notificationPreferences: jsonb('notification_preferences')
       // emailKinds (issue #13): a kind missing from the stored object is on. `reminders` (deadline
       // reminders, issue #13) is absent on rows stored before it existed: read as on. `marketing` is
@@ -128,6 +127,7 @@ export const profiles = pgTable(
     index('profiles_creators_created_idx').on(t.createdAt, t.id).where(sql`${t.isCreator}`),
     index('profiles_creators_updated_idx').on(t.updatedAt, t.id).where(sql`${t.isCreator}`),
     index('profiles_creators_price_idx').on(t.messagePrice, t.id).where(sql`${t.isCreator}`),
+    // Contract (decision 0072): dropped in the next release with response_rate; browse walks creator_stats.
     index('profiles_creators_response_rate_idx').on(t.responseRate, t.id).where(sql`${t.isCreator}`),
     index('profiles_disciplines_gin_idx').using('gin', t.disciplines),
     // Contains-search on names (quick search, browse, full search) through trigrams.

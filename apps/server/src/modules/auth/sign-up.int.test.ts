@@ -47,7 +47,7 @@ describe('POST /api/auth/sign-up', () => {
     expect(cookieHeader).not.toContain('Secure');
     expect((await whoAmI(t.app, sessionCookie(response)))?.email).toBe(body.email.toLowerCase());
     const [row] = await t.database.db.select().from(profiles).where(eq(profiles.username, body.username));
-    expect(row).toMatchObject({ responseRate: 0, userType: 'creator', instagramVerified: false });
+    expect(row).toMatchObject({ userType: 'creator', instagramVerified: false });
   });
 
   test('refuses an email already registered, in any letter case', async () => {

@@ -1,23 +1,25 @@
 import type { TBrowseSort, ZBrowseQuery } from '@fanline/contracts';
 import { and, arrayOverlaps, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { profiles } from '../../db/schema';
+import { creatorStats, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { type CursorKind, decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
 import { preparedPerDatabase } from '../../platform/prepared';
 import { containsPattern } from '../../platform/sql-like';
-import { browseCreatorColumns } from './summary';
+import { browseCreatorColumns, creatorStatsJoin } from './summary';
 
 type BrowseQuery = z.output<typeof ZBrowseQuery>;
 
 // Each sort walks one (column, id) index; the cursor value is read back as text so it compares exactly.
 const SORTS: Record<
   TBrowseSort,
-  { column: SQL; cursorValue: SQL; direction: 'asc' | 'desc'; cast: string; kind: CursorKind }
+  { column: SQL; id?: SQL; cursorValue: SQL; direction: 'asc' | 'desc'; cast: string; kind: CursorKind }
 > = {
+  // Decision 0072: walks creator_stats_response_rate_idx, so the tie-breaker is that row's id (equal to the profile's).
   response_rate_desc: {
-    column: sql`${profiles.responseRate}`,
-    cursorValue: sql`${profiles.responseRate}`,
+    column: sql`${creatorStats.responseRate}`,
+    id: sql`${creatorStats.creatorId}`,
+    cursorValue: sql`${creatorStats.responseRate}`,
     direction: 'desc',
     cast: 'double precision',
     kind: 'number',
@@ -76,7 +78,7 @@ function prepareBrowse(db: Db, query: BrowseQuery, name: string) {
   if (query.available) filters.push(eq(profiles.isAvailable, true));
   if (query.verified) filters.push(eq(profiles.instagramVerified, true));
   if (query.featured) filters.push(eq(profiles.isFeatured, true));
-  if (query.responseRate !== 'all') filters.push(gte(profiles.responseRate, p('responseRate')));
+  if (query.responseRate !== 'all') filters.push(gte(creatorStats.responseRate, p('responseRate')));
   if (query.minPrice !== undefined) filters.push(gte(profiles.messagePrice, p('minPrice')));
   if (query.maxPrice !== undefined) filters.push(lte(profiles.messagePrice, p('maxPrice')));
   if (query.categories?.length) filters.push(arrayOverlaps(profiles.disciplines, p('categories')));
@@ -84,18 +86,20 @@ function prepareBrowse(db: Db, query: BrowseQuery, name: string) {
     const pattern = p('pattern');
     filters.push(sql`(lower(${profiles.username}) like ${pattern} or lower(${profiles.displayName}) like ${pattern})`);
   }
+  const id = sort.id ?? sql`${profiles.id}`;
   if (query.cursor) {
     const op = sql.raw(sort.direction === 'asc' ? '>' : '<');
     filters.push(
-      sql`(${sort.column}, ${profiles.id}) ${op} (${p('cursorValue')}::${sql.raw(sort.cast)}, ${p('cursorId')}::uuid)`,
+      sql`(${sort.column}, ${id}) ${op} (${p('cursorValue')}::${sql.raw(sort.cast)}, ${p('cursorId')}::uuid)`,
     );
   }
   const dir = sql.raw(sort.direction);
   return db
     .select({ ...browseCreatorColumns, cursorValue: sort.cursorValue.mapWith(String) })
     .from(profiles)
+    .innerJoin(creatorStats, creatorStatsJoin)
     .where(and(...filters))
-    .orderBy(sql`${sort.column} ${dir}`, sql`${profiles.id} ${dir}`)
+    .orderBy(sql`${sort.column} ${dir}`, sql`${id} ${dir}`)
     .limit(p('limit'))
     .prepare(name);
 }

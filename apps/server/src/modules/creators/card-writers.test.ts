@@ -5,13 +5,14 @@ import { describe, expect, test } from 'vitest';
 /**
  * Issue 39 (decision 0067): the browse cache empties only when a use case that changed a card says so
  * (`announceCardChange`). This reads every production file that writes a table a card or the landing
- * reads (profiles, reviews, user_presence, messages) and fails on a writer nobody has looked at: each
+ * reads (profiles, creator_stats, reviews, user_presence, messages) and fails on a writer nobody has looked at: each
  * is listed below with the files that announce its change after their commit, or why it changes no
  * card. card-announcements.int.test.ts shows the announcements work, one row per kind of change.
  */
-const CARD_TABLES = ['profiles', 'reviews', 'userPresence', 'messages'] as const;
+const CARD_TABLES = ['profiles', 'creatorStats', 'reviews', 'userPresence', 'messages'] as const;
 const SQL_NAMES: Record<string, (typeof CARD_TABLES)[number]> = {
   profiles: 'profiles',
+  creator_stats: 'creatorStats',
   reviews: 'reviews',
   user_presence: 'userPresence',
   messages: 'messages',
@@ -37,13 +38,7 @@ const WRITERS: Record<string, { announcedBy: string[] } | { neutral: string }> =
   'modules/messages/create-pending-message.ts': { neutral: 'pending: invisible, counted nowhere' },
   'modules/messages/end-open-messages.ts': { announcedBy: FLOWS_ENDING_MESSAGES },
   'modules/messages/record-answer.ts': { announcedBy: ['flows/answer-conversation.ts'] },
-  'modules/messages/response-rate.ts': {
-    announcedBy: ['flows/answer-conversation.ts', 'flows/expire-messages.ts', ...FLOWS_ENDING_MESSAGES],
-  },
   'modules/messages/start-response-window.ts': { announcedBy: ['modules/payments/confirm-authorization.ts'] },
-  'modules/notifications/notification-preferences.ts': {
-    announcedBy: ['modules/notifications/notification-preferences.ts'],
-  },
   'modules/payments/payout-account.ts': { announcedBy: ['modules/payments/payout-account.ts'] },
   'modules/presence/update-user-activity.ts': { announcedBy: ['modules/presence/update-user-activity.ts'] },
   'modules/profiles/avatar-from-picture.ts': { announcedBy: ['modules/profiles/avatar-from-picture.ts'] },
@@ -60,6 +55,10 @@ const WRITERS: Record<string, { announcedBy: string[] } | { neutral: string }> =
       'modules/reviews/update-review.ts',
       'modules/reviews/delete-review.ts',
     ],
+  },
+  // The response figures messages computes (messages/response-rate.ts, decision 0072).
+  'modules/reviews/record-response-figures.ts': {
+    announcedBy: ['flows/answer-conversation.ts', 'flows/expire-messages.ts', ...FLOWS_ENDING_MESSAGES],
   },
   'modules/reviews/respond-to-review.ts': {
     neutral: "the creator's answer shows on the profile, not on a card or quote",

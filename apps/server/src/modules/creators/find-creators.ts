@@ -1,11 +1,11 @@
 import { EXTERNAL_LOOKUP_MIN_CHARS, type TExternalCreator, type ZFindCreatorsQuery } from '@fanline/contracts';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { profiles } from '../../db/schema';
+import { creatorStats, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { containsPattern } from '../../platform/sql-like';
 import { guardedLookup } from './guarded-lookup';
-import { browseCreatorColumns } from './summary';
+import { browseCreatorColumns, creatorStatsJoin } from './summary';
 
 const FULL_SEARCH_LIMIT = 20;
 
@@ -28,6 +28,7 @@ export async function findCreators(
       : await ctx.db
           .select(browseCreatorColumns)
           .from(profiles)
+          .innerJoin(creatorStats, creatorStatsJoin)
           .where(
             and(
               eq(profiles.isCreator, true),

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { profiles } from '../../db/schema';
+import { creatorStats, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { preparedPerDatabase } from '../../platform/prepared';
 import { heldFor } from '../profiles';
-import { browseCreatorColumns } from './summary';
+import { browseCreatorColumns, creatorStatsJoin } from './summary';
 
 const publicProfileColumns = {
   ...browseCreatorColumns,
@@ -19,6 +19,7 @@ const byUsername = preparedPerDatabase('public_profile', (db: Db, _shape: undefi
   db
     .select(publicProfileColumns)
     .from(profiles)
+    .innerJoin(creatorStats, creatorStatsJoin)
     .where(and(sql`lower(${profiles.username}) = ${sql.placeholder('lowerName')}`, eq(profiles.isCreator, true)))
     .limit(1)
     .prepare(name),
@@ -34,6 +35,7 @@ export async function findPublicProfile(db: Db, username: string, now?: Date) {
   const [renamed] = await db
     .select(publicProfileColumns)
     .from(profiles)
+    .innerJoin(creatorStats, creatorStatsJoin)
     .where(and(eq(profiles.id, heldProfileId), eq(profiles.isCreator, true)));
   return renamed ?? null;
 }

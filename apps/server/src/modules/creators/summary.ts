@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { messages, profiles, userPresence } from '../../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { creatorStats, messages, profiles, userPresence } from '../../db/schema';
 // Built when this module loads: messages sits in a lower layer, so its front door has loaded by then.
 import { isDeliveredSql, isOpenSql } from '../messages';
 
@@ -21,11 +21,12 @@ export const creatorSummaryColumns = {
   isCreator: profiles.isCreator,
   isAvailable: profiles.isAvailable,
   messagePrice: profiles.messagePrice,
-  responseRate: profiles.responseRate,
-  averageRating: profiles.averageRating,
-  reviewCount: profiles.reviewCount,
-  // Decision 0026: kept current with response_rate by the messages module, read here as a column.
-  avgResponseSeconds: profiles.avgResponseSeconds,
+  // Decision 0072: the figures live in creator_stats (one row per profile), joined by `fromCreatorCards`.
+  responseRate: creatorStats.responseRate,
+  averageRating: creatorStats.averageRating,
+  reviewCount: creatorStats.reviewCount,
+  // Decision 0026: kept current with response_rate, read here as a column.
+  avgResponseSeconds: creatorStats.avgResponseSeconds,
   // ARCHITECTURE §8 Presence: one primary-key probe inside the same query, so a page of cards costs no
   // extra round trip. The database clock decides, as it stamped nothing else here.
   isOnline:
@@ -48,6 +49,13 @@ export const creatorSummaryColumns = {
   end`,
   vacationUntil: profiles.vacationUntil,
 };
+
+/**
+ * The join every query selecting the card's columns needs: the creator's figures (decision 0072). An
+ * inner join (every profile has its creator_stats row), so browse's response-rate sort walks
+ * creator_stats_response_rate_idx and each card costs one primary-key probe, not another round trip.
+ */
+export const creatorStatsJoin = eq(creatorStats.creatorId, profiles.id);
 
 /** A browse card: the summary plus what filters and badges need (contracts ZBrowseCreator). */
 export const browseCreatorColumns = {

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, ne, sql, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { earnings, messages, profiles } from '../../db/schema';
+import { creatorStats as creatorStatsTable, earnings, messages, profiles } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { isOpen, isPaid } from './queries';
 
@@ -27,8 +27,9 @@ export async function creatorStats(ctx: Pick<FastifyInstance, 'db' | 'clock'>, o
         ),
       ),
     db
-      .select({ responseRate: profiles.responseRate, isCreator: profiles.isCreator })
+      .select({ responseRate: creatorStatsTable.responseRate, isCreator: profiles.isCreator })
       .from(profiles)
+      .innerJoin(creatorStatsTable, eq(creatorStatsTable.creatorId, profiles.id))
       .where(eq(profiles.id, opts.creatorId)),
     db
       .select({ n: count() })

@@ -1,7 +1,7 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { earnings, notifications, profiles } from '../../db/schema';
+import { creatorStats, earnings, notifications } from '../../db/schema';
 import { expireMessages } from '../../flows';
 import {
   createUser,
@@ -54,9 +54,9 @@ describe('a reply', () => {
     const stats = await get('/api/creator/stats', creatorCookie);
     expect(stats.json()).toEqual({ pendingMessages: 0, responseRate: 100, todaysEarningsCents: 3750 });
     const [profile] = await t.database.db
-      .select({ rate: profiles.responseRate })
-      .from(profiles)
-      .where(eq(profiles.id, creator.id));
+      .select({ rate: creatorStats.responseRate })
+      .from(creatorStats)
+      .where(eq(creatorStats.creatorId, creator.id));
     expect(profile?.rate).toBe(100);
     const [note] = await t.database.db
       .select()
@@ -173,9 +173,9 @@ describe('the 24-hour guarantee', () => {
     expect(late.statusCode).toBe(409);
     expect(await t.database.db.select().from(earnings).where(eq(earnings.creatorId, creator.id))).toHaveLength(0);
     const [profile] = await t.database.db
-      .select({ rate: profiles.responseRate })
-      .from(profiles)
-      .where(eq(profiles.id, creator.id));
+      .select({ rate: creatorStats.responseRate })
+      .from(creatorStats)
+      .where(eq(creatorStats.creatorId, creator.id));
     expect(profile?.rate).toBe(0);
   });
 });

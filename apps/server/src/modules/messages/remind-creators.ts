@@ -1,10 +1,9 @@
 import { REMINDER_THRESHOLDS_HOURS } from '@fanline/contracts';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { reminderMail } from '../../platform/mail';
-import { createNotification, mailUser, pushEffect } from '../notifications';
+import { createNotification, mailUser, pushEffect, remindersWanted } from '../notifications';
 import { defineEffect, enqueueEffects } from '../outbox';
 import { isOpenSql } from './queries';
 
@@ -94,16 +93,11 @@ export async function remindCreators(
       }),
     );
     if (list.length === 0) return [];
-    const creators = await tx
-      .select({ id: profiles.id, preferences: profiles.notificationPreferences })
-      .from(profiles)
-      .where(inArray(profiles.id, [...new Set(list.map((c) => c.creatorId))]));
-    const byId = new Map(creators.map((c) => [c.id, c]));
+    const wanted = await remindersWanted(tx, [...new Set(list.map((c) => c.creatorId))]);
     const out: Array<Claimed & { notificationId: string }> = [];
     const effects = [];
     for (const reminder of list) {
-      const creator = byId.get(reminder.creatorId);
-      if (!creator || creator.preferences.reminders === false) continue;
+      if (!wanted.has(reminder.creatorId)) continue;
       const title = `${reminderLabel(reminder.thresholdHours)} left to reply`;
       const body = 'Reply before the deadline to earn this message; otherwise the fan gets their money back.';
       const notificationId = await createNotification(tx, {

@@ -1,7 +1,18 @@
 import { EMAIL_KINDS, type TEmailKind, type TNotificationPreferences } from '@fanline/contracts';
-import type { profiles } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  notificationPreferences,
+  type TStoredNotificationPreferences,
+} from '../../db/schema';
 
-type Stored = typeof profiles.$inferSelect.notificationPreferences;
+type Stored = TStoredNotificationPreferences;
+
+/**
+ * A person's stored switches, or the defaults when they never changed one (decision 0072: a row is
+ * written on the first change): select it over profiles left joined with notification_preferences.
+ */
+export const storedPreferencesColumn = sql<TStoredNotificationPreferences>`coalesce(${notificationPreferences.preferences}, ${JSON.stringify(DEFAULT_NOTIFICATION_PREFERENCES)}::jsonb)`;
 
 /** The stored preferences with every kind spelled out: a kind never switched is on. */
 export function readPreferences(stored: Stored): TNotificationPreferences {

@@ -3,7 +3,12 @@ export { createNotification, createNotifications, notificationPart } from './cre
 export { eraseNotifications } from './erase-notifications';
 export { mailUser } from './mail-user';
 export { markMessageNotificationsRead } from './mark-notifications-read';
-export { getNotificationPreferences, updateNotificationPreferences } from './notification-preferences';
+export {
+  getNotificationPreferences,
+  remindersWanted,
+  switchOffNotifications,
+  updateNotificationPreferences,
+} from './notification-preferences';
 export { type PushSetup, pushSetup } from './push-keys';
 export { removeAllPushSubscriptions } from './push-subscriptions';
 export { PUSH_EFFECT, type PushEffectPayload, pushBody, pushDefinition, pushEffect, sendPush } from './send-push';

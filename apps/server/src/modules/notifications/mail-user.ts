@@ -1,12 +1,12 @@
 import type { TEmailKind } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
-import { profiles } from '../../db/schema';
+import { notificationPreferences, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { type MailContent, renderMail } from '../../platform/mail';
 import type { Mail } from '../../platform/mailer';
 import { resolveAppSecret } from '../../platform/secrets';
 import { readSettings } from '../settings';
-import { wantsEmail } from './email-preferences';
+import { storedPreferencesColumn, wantsEmail } from './email-preferences';
 import { signUnsubscribeToken } from './unsubscribe-token';
 
 const secrets = new WeakMap<object, string>();
@@ -60,11 +60,12 @@ export async function mailUser(
       .select({
         id: profiles.id,
         email: profiles.email,
-        preferences: profiles.notificationPreferences,
+        preferences: storedPreferencesColumn,
         displayName: profiles.displayName,
         username: profiles.username,
       })
       .from(profiles)
+      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, profiles.id))
       .where(eq(profiles.id, userId));
     if (!user?.email || !wantsEmail(user.preferences, kind)) return false;
     const content = await build({ ...user, email: user.email });

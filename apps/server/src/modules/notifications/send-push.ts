@@ -4,11 +4,11 @@ import { LIMITS, type TPushPayload, ZPushPayload } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import webpush, { WebPushError } from 'web-push';
 import { z } from 'zod';
-import { profiles, pushSubscriptions } from '../../db/schema';
+import { notificationPreferences, profiles, pushSubscriptions } from '../../db/schema';
 import type { Config } from '../../platform/config';
 import type { AppContext } from '../../platform/context';
 import { defineEffect } from '../outbox';
-import { readPreferences } from './email-preferences';
+import { readPreferences, storedPreferencesColumn } from './email-preferences';
 import { pushSetup } from './push-keys';
 
 /** The outbox kind of a push (decision 0031); flows/effects.ts hands it to `sendPush`. */
@@ -67,8 +67,9 @@ export async function sendPush(
   const setup = pushSetup(ctx.config);
   if (!setup.keys) return { sent: 0, removed: 0 };
   const [user] = await ctx.db
-    .select({ preferences: profiles.notificationPreferences })
+    .select({ preferences: storedPreferencesColumn })
     .from(profiles)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, profiles.id))
     .where(eq(profiles.id, opts.userId));
   if (!user || !readPreferences(user.preferences).push) return { sent: 0, removed: 0 };
   const subscriptions = await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, opts.userId));

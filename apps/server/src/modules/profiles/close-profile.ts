@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { switchOffNotifications } from '../notifications';
 import { forgetStoredImages } from './image-file';
 import { holdFreedUsername } from './username-availability';
 
@@ -68,12 +69,12 @@ export async function eraseProfile(
       stripeOnboardingCompleted: false,
       payoutAccountState: null,
       timeZone: null,
-      notificationPreferences: { email: false, push: false },
       lastActiveAt: null,
       vacationUntil: null,
       updatedAt: opts.now,
     })
     .where(eq(profiles.id, opts.userId));
+  await switchOffNotifications(tx, { userId: opts.userId, now: opts.now });
   if (!before.username.startsWith('deleted_'))
     await holdFreedUsername(tx, { profileId: opts.userId, oldName: before.username, now: opts.now });
   const effects = await forgetStoredImages(

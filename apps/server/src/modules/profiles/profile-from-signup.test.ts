@@ -19,7 +19,6 @@ describe('spec §4 Profile creation', () => {
       threadsOnboardingCompleted: false,
       isAvailable: false,
       messagePrice: 2500,
-      responseRate: 0,
     });
   });
 

@@ -29,6 +29,5 @@ export function profileFromSignUp(userId: string, meta: SignUpMetadata, defaultP
     threadsOnboardingCompleted: false,
     isAvailable: false,
     messagePrice: defaultPriceDollars * 100,
-    responseRate: 0,
   };
 }

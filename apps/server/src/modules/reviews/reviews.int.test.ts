@@ -1,7 +1,7 @@
 import { REVIEW_MESSAGES } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { profiles } from '../../db/schema';
+import { creatorStats } from '../../db/schema';
 import { createUser, fanAndCreator, sendPaidMessage, signIn, useTestApp } from '../../testing';
 
 const t = useTestApp({ env: { AUTH_IP_LIMIT: '10000' } });
@@ -12,9 +12,9 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, 
 
 async function rating(creatorId: string) {
   const [row] = await t.database.db
-    .select({ average: profiles.averageRating, count: profiles.reviewCount })
-    .from(profiles)
-    .where(eq(profiles.id, creatorId));
+    .select({ average: creatorStats.averageRating, count: creatorStats.reviewCount })
+    .from(creatorStats)
+    .where(eq(creatorStats.creatorId, creatorId));
   return row;
 }
 
