@@ -17,10 +17,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { carryOutEffects } from './flows';
+import { carryOutEffects, checkoutOutcomes } from './flows';
 import { creatorCardsChanged } from './modules/creators';
 import type { OutboxRunner } from './modules/outbox';
-import { createPaymentProvider, type PaymentProvider } from './modules/payments';
+import { type CheckoutOutcomes, createPaymentProvider, type PaymentProvider } from './modules/payments';
 import { createEventBus, type EventBus } from './modules/realtime';
 import { isActiveAdmin } from './platform/auth-guard';
 import { clientKey } from './platform/client-key';
@@ -61,6 +61,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     events: EventBus;
     outbox: OutboxRunner;
+    /** What a checkout's outcome does to its message: the pay-a-message flow, for the money rail (decision 0070). */
+    checkouts: CheckoutOutcomes;
     /** Uploaded files: DATA_DIR or a bucket (decision 0032). */
     storage: ObjectStorage;
     /** The graceful stop (decision 0033): `active` once SIGTERM arrived; `onDrain` for streams. */
@@ -146,6 +148,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   // Effects written with a committed change are carried out by the app's handler table (decision 0022).
   app.decorate('outbox', { carryOut: (keys: readonly string[]) => carryOutEffects(app, keys) });
+  // A checkout paid or given up, as the money rail hears it (webhook, test checkout, reconciler), goes to the flow.
+  app.decorate('checkouts', checkoutOutcomes);
   app.addHook('onReady', async () => {
     await app.events.start();
   });

@@ -1,6 +1,6 @@
 import { count, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { abandonCheckout, startCheckout } from '../../modules/payments';
+import { abandonCheckout, startCheckout } from '../../flows';
 import { submitContactMessage } from '../../modules/support';
 import { contactMessages, profiles } from '../schema';
 
