@@ -40,7 +40,7 @@ const WRITERS: Record<string, { announcedBy: string[] } | { neutral: string }> =
   'modules/messages/response-rate.ts': {
     announcedBy: ['flows/answer-conversation.ts', 'flows/expire-messages.ts', ...FLOWS_ENDING_MESSAGES],
   },
-  'modules/messages/start-response-window.ts': { announcedBy: ['modules/payments/confirm-authorization.ts'] },
+  'modules/messages/start-response-window.ts': { announcedBy: ['flows/pay-a-message/confirm-authorization.ts'] },
   'modules/notifications/notification-preferences.ts': {
     announcedBy: ['modules/notifications/notification-preferences.ts'],
   },
