@@ -18,11 +18,11 @@ import { goLiveAndAnnounce, lockPaymentForConfirmation } from './confirm-stateme
 export type ConfirmAuthorizationContext = ConfirmCheckoutContext;
 
 /**
- * The card is authorized (or, for long windows, charged; payments' captures-at-once.ts): the message goes live
- * and ITS RESPONSE WINDOW STARTS NOW (ARCHITECTURE §3: expires_at = paid_at + response window, set by
- * messages' messageGoesLive in start-response-window.ts). Every confirmation path ends here: the local
- * checkout, test-send, Stripe's checkout.session.completed and the reconciler (through the app's
- * `checkouts` port, payments' CheckoutOutcomes, decision 0070). Safe to call twice, as
+ * The card is authorized (or, for long windows, charged; payments' captures-at-once.ts): the message
+ * goes live and ITS RESPONSE WINDOW STARTS NOW (ARCHITECTURE §3: expires_at = paid_at + response
+ * window, set by messages' messageGoesLive in start-response-window.ts). Every confirmation path ends
+ * here: test-send, and through the app's `checkouts` port (payments' CheckoutOutcomes, decision 0070)
+ * the local checkout, Stripe's checkout.session.completed and the reconciler. Safe to call twice, as
  * duplicate webhooks and double clicks do: only a pending payment changes.
  *
  * A checkout can be paid up to an hour after it started, so what startCheckout checked is checked
