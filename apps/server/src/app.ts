@@ -17,7 +17,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { carryOutEffects } from './flows';
+import { carryOutEffects, checkoutOutcomes } from './flows';
 import { creatorCardsChanged } from './modules/creators';
 import { createPaymentProvider } from './modules/payments';
 import { createEventBus } from './modules/realtime';
@@ -130,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   // Effects written with a committed change are carried out by the app's handler table (decision 0022).
   app.decorate('outbox', { carryOut: (keys: readonly string[]) => carryOutEffects(app, keys) });
+  // A checkout paid or given up, as the money rail hears it (webhook, test checkout, reconciler), goes to the flow.
+  app.decorate('checkouts', checkoutOutcomes);
   app.addHook('onReady', async () => {
     await app.events.start();
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/routes';
 import { accountDeletionLinkRoutes, accountDeletionRoutes } from './http/account-deletion-routes';
 import { careRoutes } from './http/care-routes';
+import { checkoutRoutes } from './http/checkout-routes';
 import { settingsRoutes } from './http/config-routes';
 import { creatorSetupRoutes } from './http/creator-setup-routes';
 import { realtimeRoutes } from './http/event-stream-routes';
@@ -64,6 +65,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
       await api.register(profileRoutes);
       await api.register(publicProfileRoutes);
       await api.register(instagramKeyRoutes);
+      await api.register(checkoutRoutes);
       await api.register(paymentRoutes);
       await api.register(paymentConfigRoutes);
       await api.register(stripeWebhookRoutes);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { capturesAtOnce, confirmAuthorization, startCheckout } from '../modules/payments';
+import { confirmAuthorization, startCheckout } from '../flows';
+import { capturesAtOnce } from '../modules/payments';
 import type { Mailer } from '../platform/mailer';
 
 const silentMailer: Mailer = { kind: 'log', send: async () => {}, outbox: () => [], summarize: () => () => 0 };

@@ -2,15 +2,9 @@ import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { buildApp } from '../app';
 import { profiles } from '../db/schema';
-import { answerConversation } from '../flows';
+import { answerConversation, confirmAuthorization, startCheckout } from '../flows';
 import { releaseDueEarnings, requestPayout } from '../modules/ledger';
-import {
-  completeSimulatedOnboarding,
-  confirmAuthorization,
-  createOnboardingLink,
-  type PaymentProvider,
-  startCheckout,
-} from '../modules/payments';
+import { completeSimulatedOnboarding, createOnboardingLink, type PaymentProvider } from '../modules/payments';
 import { addPortfolioImage } from '../modules/profiles';
 import { ManualClock } from '../platform/clock';
 import type { Config } from '../platform/config';

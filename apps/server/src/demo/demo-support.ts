@@ -1,7 +1,7 @@
 import { count, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { contactMessages, profiles } from '../db/schema';
-import { abandonCheckout, startCheckout } from '../modules/payments';
+import { abandonCheckout, startCheckout } from '../flows';
 import { submitContactMessage } from '../modules/support';
 
 /**

@@ -36,15 +36,12 @@ import {
   storageDeleteDefinition,
 } from '../modules/outbox';
 import {
-  autoFlagDefinition,
   captureDefinition,
   capturePayment,
   giveBackAtProvider,
   giveBackDefinition,
-  mailCreatorAboutNewMessage,
   mailDispute,
   mailDisputeDefinition,
-  mailNewMessageDefinition,
   mailPayoutAccountDefinition,
   mailPayoutAccountState,
   processingFeeDefinition,
@@ -65,6 +62,7 @@ import {
 } from '../modules/system-alerts';
 import type { AppContext } from '../platform/context';
 import { adminRefundMail, earningTakenBackMail, flagRefundMail } from '../platform/mail';
+import { autoFlagDefinition, mailCreatorAboutNewMessage, mailNewMessageDefinition } from './pay-a-message';
 
 const id = z.string().min(1);
 /** The flows' own kinds (the money kinds are payments', ledger's and notifications'). */

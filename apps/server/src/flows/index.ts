@@ -1,7 +1,7 @@
 /**
  * The cross-module flows (decision 0021, docs/architecture.md "Layers"): each is the one home of a
- * journey that spans modules, and calls them downward only. Pay and confirm live in payments, which
- * sits above everything they touch; payouts live in ledger. What follows a committed change goes
+ * journey that spans modules, and calls them downward only. Paying a message (checkout and confirm)
+ * is pay-a-message/ (decision 0070); payouts live in ledger. What follows a committed change goes
  * through the outbox (effects.ts: every kind of effect and its handler, decision 0022).
  */
 export { answerConversation } from './answer-conversation';
@@ -11,6 +11,13 @@ export { declineConversation } from './decline-conversation';
 export { carryOutEffects, type EffectContext, type EffectKind, type Effects, effect } from './effects';
 export { eraseDueAccounts } from './erase-accounts';
 export { EXPIRY_BATCH, expireMessages, refundPaidMessages } from './expire-messages';
+export {
+  abandonCheckout,
+  checkoutOutcomes,
+  confirmAuthorization,
+  startCheckout,
+  testSendMessage,
+} from './pay-a-message';
 export { readConversation } from './read-conversation';
 export { refundAnsweredMessage } from './refund-answered-message';
 export { refundMessage } from './refund-message';

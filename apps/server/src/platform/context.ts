@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db';
 import type { Drain } from './drain';
 import type { Metrics } from './metrics';
-import type { EventBus, Mailer, ObjectStorage, OutboxRunner, PaymentProvider } from './ports';
+import type { CheckoutOutcomes, EventBus, Mailer, ObjectStorage, OutboxRunner, PaymentProvider } from './ports';
 
 /**
  * What a use case may be handed: the ports (decision 0074), typed here in the platform, below every
@@ -28,6 +28,8 @@ export interface AppContext {
 /** What app.ts decorates the Fastify instance with: the ports, and the process's own pieces. */
 export interface AppDecorations extends Omit<AppContext, 'log'> {
   database: Database;
+  /** What a checkout's outcome does to its message: the pay-a-message flow, for the money rail (decision 0070). */
+  checkouts: CheckoutOutcomes;
   /** The graceful stop (decision 0033): `active` once SIGTERM arrived; `onDrain` for streams. */
   drain: Drain;
   /** This instance's Prometheus registry (decision 0033); `enabled` only with METRICS_TOKEN or METRICS_PORT. */

@@ -15,16 +15,17 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { answerConversation, carryOutEffects, expireMessages, reviewReport } from '../flows';
+import {
+  answerConversation,
+  carryOutEffects,
+  confirmAuthorization,
+  expireMessages,
+  reviewReport,
+  startCheckout,
+} from '../flows';
 import { reconcilePayouts } from '../modules/ledger';
 import { remindCreators } from '../modules/messages';
-import {
-  confirmAuthorization,
-  createLocalProvider,
-  type PaymentProvider,
-  reconcilePayments,
-  startCheckout,
-} from '../modules/payments';
+import { createLocalProvider, type PaymentProvider, reconcilePayments } from '../modules/payments';
 import type { ManualClock } from '../platform/clock';
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/db';

@@ -6,9 +6,9 @@
  */
 
 export type { DemoCredentials } from '../bootstrap';
+export { confirmAuthorization } from '../flows/pay-a-message/confirm-authorization';
+export { startCheckout } from '../flows/pay-a-message/start-checkout';
 export { createAccount } from '../modules/auth';
-export { confirmAuthorization } from '../modules/payments/confirm-authorization';
-export { startCheckout } from '../modules/payments/start-checkout';
 export { maintainProfileViews } from '../modules/profiles';
 export { createEventBus, type EventBus } from '../modules/realtime';
 export { loadConfig } from '../platform/config';

@@ -38,7 +38,7 @@ const WRITERS: Record<string, { announcedBy: string[] } | { neutral: string }> =
   'modules/messages/create-pending-message.ts': { neutral: 'pending: invisible, counted nowhere' },
   'modules/messages/end-open-messages.ts': { announcedBy: FLOWS_ENDING_MESSAGES },
   'modules/messages/record-answer.ts': { announcedBy: ['flows/answer-conversation.ts'] },
-  'modules/messages/start-response-window.ts': { announcedBy: ['modules/payments/confirm-authorization.ts'] },
+  'modules/messages/start-response-window.ts': { announcedBy: ['flows/pay-a-message/confirm-authorization.ts'] },
   'modules/payments/payout-account.ts': { announcedBy: ['modules/payments/payout-account.ts'] },
   'modules/presence/update-user-activity.ts': { announcedBy: ['modules/presence/update-user-activity.ts'] },
   'modules/profiles/avatar-from-picture.ts': { announcedBy: ['modules/profiles/avatar-from-picture.ts'] },

@@ -4,7 +4,7 @@ import { defineEffect } from '../outbox';
 
 /**
  * The outbox effects that move a payment's money after a committed change (decisions 0022, 0039),
- * defined by payments so every writer (the flows, the reconciler, the paid message's statement) builds
+ * defined by payments so every writer (the flows, the reconciler, the webhook's handlers) builds
  * the same row: the same key for the same work, one payment's effects in order. Each definition's schema
  * types the writer and is checked on claim; the handlers are the app's (flows/effects.ts).
  */
@@ -13,8 +13,6 @@ export const PAYMENT_EFFECTS = {
   release: 'release',
   refundUpheld: 'refund-upheld',
   refundAnswered: 'refund-answered',
-  autoFlag: 'auto-flag',
-  mailNewMessage: 'mail-new-message',
   mailPayoutAccount: 'mail-payout-account',
   giveBack: 'give-back',
   processingFee: 'processing-fee',
@@ -28,15 +26,6 @@ export const releaseDefinition = defineEffect(PAYMENT_EFFECTS.release, z.object(
 export const refundUpheldDefinition = defineEffect(PAYMENT_EFFECTS.refundUpheld, z.object({ messageId: id }));
 /** An admin's ruling for the fan on an answered message (decision 0055): refundCapturedPayment, as for a flag. */
 export const refundAnsweredDefinition = defineEffect(PAYMENT_EFFECTS.refundAnswered, z.object({ messageId: id }));
-export const autoFlagDefinition = defineEffect(PAYMENT_EFFECTS.autoFlag, z.object({ id, content: z.string() }));
-export const mailNewMessageDefinition = defineEffect(
-  PAYMENT_EFFECTS.mailNewMessage,
-  z.object({
-    creatorId: id,
-    senderName: z.string(),
-    message: z.object({ id, content: z.string(), amount: z.number().int() }),
-  }),
-);
 export const mailPayoutAccountDefinition = defineEffect(
   PAYMENT_EFFECTS.mailPayoutAccount,
   z.object({ creatorId: id, state: z.enum(['incomplete', 'enabled', 'restricted']) }),

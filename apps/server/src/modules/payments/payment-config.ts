@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import { readSettings } from '../settings';
-import { testSendEnabled } from './local/test-send-message';
+import { testSendEnabled } from './local/test-send-enabled';
 
 /**
  * Which checkout is active, whether the message dialog may show the test-send button, and the live

@@ -1,10 +1,9 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { earnings, messages, payments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import type { CheckoutsSeam } from '../../platform/ports';
 import { enqueueEffects } from '../outbox';
 import { alertProviderFailure } from '../system-alerts';
-import { abandonCheckout } from './abandon-checkout';
-import { confirmAuthorization } from './confirm-authorization';
 import { captureEffect, giveBackEffect, releaseEffect } from './effects';
 import { reconcileRefunds } from './reconcile-refunds';
 
@@ -18,7 +17,8 @@ const ABANDONED_AFTER_MS = 60 * 60_000;
  * outbox pass carries them out, with its retries. Refunds left pending are asked after (reconcile-refunds.ts).
  */
 export async function reconcilePayments(
-  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'>,
+  app: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'> &
+    CheckoutsSeam,
   limit = 100,
 ) {
   const unsettled = await app.db
@@ -58,7 +58,7 @@ export async function reconcilePayments(
       // Decision 0051: a delayed payment settles in days; its async_payment_* event (or a later pass) decides.
       if (state.state === 'open' || state.state === 'processing') continue;
       if (state.state === 'complete') {
-        const { refused } = await confirmAuthorization(app, {
+        const { refused } = await app.checkouts.confirm(app, {
           paymentId: row.id,
           providerPaymentId: state.providerPaymentId,
           captured: state.captured,
@@ -78,7 +78,7 @@ export async function reconcilePayments(
         continue;
       }
       const reason = state.state === 'failed' ? 'failed' : 'canceled';
-      if ((await abandonCheckout(app, { paymentId: row.id, reason })).changed) abandoned++;
+      if ((await app.checkouts.abandon(app, { paymentId: row.id, reason })).changed) abandoned++;
     } catch (error) {
       app.log.warn({ err: error, paymentId: row.id }, 'reconcile: could not read the checkout; will retry');
       await alertProviderFailure(app, { paymentId: row.id, action: 'confirm the checkout of', error });

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { ACCOUNTS, postLedgerTransaction } from '../ledger';
 import { createNotification } from '../notifications';
-import { sendSystemAlert } from '../system-alerts';
+import { enqueueSystemAlert } from '../system-alerts';
 import type { PaymentRow, RefundOutcome } from './provider';
 
 /**
@@ -31,20 +31,34 @@ export const refundColumns = (outcome: RefundOutcome) =>
  * The provider refused to create the refund at all (decision 0068): Stripe's `charge_disputed`, a charge
  * that was charged back, even when the bank later ruled for us. No refund exists, so no event or
  * reconciler will ever settle it: it is failed at once (refundColumns), and the flow that refunds books
- * it as a failed refund in the same transaction (bookRefundFailure) and alerts after its commit.
+ * it as a failed refund in the same transaction (bookRefundFailure, which writes the alert too).
  */
 export function refusedOutright(outcome: RefundOutcome): boolean {
   return outcome.status === 'failed' && outcome.refundId === null;
 }
 
+/** The refund as the provider answered it: what the admins' alert names. */
+export interface FailedRefund {
+  refundId: string | null;
+  failureReason: string | null;
+}
+
 /**
- * A refund refused outright, in the refunding flow's transaction after it booked the refund: the money
- * comes back to the platform, owed to the fan, who is told. The caller alerts admins after its commit
- * (alertFailedRefund).
+ * A refund refused outright (or failed later: settleRefund), in the refunding flow's transaction after
+ * it booked the refund: the money comes back to the platform, owed to the fan, who is told, and the
+ * admins' alert is written with it (decision 0070: a crash after the commit cannot lose it). Returns the
+ * alert's keys, for alertFailedRefund to carry out after the commit.
  */
-export async function bookRefundFailure(tx: Db, payment: PaymentRow, at: Date): Promise<void> {
+export async function bookRefundFailure(
+  ctx: Pick<AppContext, 'log'>,
+  tx: Db,
+  payment: PaymentRow,
+  refund: FailedRefund,
+  at: Date,
+): Promise<string[]> {
   await bookFailedRefund(tx, payment, at);
   await tellFanRefundFailed(tx, payment, at);
+  return enqueueFailedRefundAlert(ctx, tx, payment, refund, at);
 }
 
 async function tellFanRefundFailed(tx: Db, payment: PaymentRow, at: Date): Promise<void> {
@@ -61,22 +75,38 @@ async function tellFanRefundFailed(tx: Db, payment: PaymentRow, at: Date): Promi
 }
 
 /** Admins hear of a failed refund: a person must give the money back another way. */
-export async function alertFailedRefund(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'log' | 'outbox'>,
+function enqueueFailedRefundAlert(
+  ctx: Pick<AppContext, 'log'>,
+  tx: Db,
   payment: Pick<PaymentRow, 'id' | 'amountTotal'>,
-  refund: { refundId: string | null; failureReason: string | null },
-): Promise<void> {
+  refund: FailedRefund,
+  at: Date,
+): Promise<string[]> {
   const which = refund.refundId ? `The card refund ${refund.refundId}` : 'The card refund';
-  await sendSystemAlert(ctx, {
-    kind: 'refund_failed',
-    targetId: payment.id,
-    subject: 'a refund to a fan failed',
-    lines: [
-      `${which} of payment ${payment.id} (${formatCents(payment.amountTotal)}) failed: ${refund.failureReason}.`,
-      'The money is back on the platform balance and owed to the fan (ledger account refunds_owed).',
-      'Give it back another way and tell the fan; Fanline does not retry a failed refund.',
-    ],
-  });
+  return enqueueSystemAlert(
+    tx,
+    {
+      kind: 'refund_failed',
+      targetId: payment.id,
+      subject: 'a refund to a fan failed',
+      lines: [
+        `${which} of payment ${payment.id} (${formatCents(payment.amountTotal)}) failed: ${refund.failureReason}.`,
+        'The money is back on the platform balance and owed to the fan (ledger account refunds_owed).',
+        'Give it back another way and tell the fan; Fanline does not retry a failed refund.',
+      ],
+    },
+    { now: at, log: ctx.log },
+  );
+}
+
+/** After the commit that booked a failed refund: the admins' alert written with it is sent. */
+export async function alertFailedRefund(
+  ctx: Pick<AppContext, 'log' | 'outbox'>,
+  payment: Pick<PaymentRow, 'id'>,
+  refund: FailedRefund,
+  alertKeys: readonly string[],
+): Promise<void> {
+  await ctx.outbox.carryOut(alertKeys);
   ctx.log.error({ paymentId: payment.id, refundId: refund.refundId }, 'refund failed; admins alerted');
 }
 
@@ -119,10 +149,9 @@ export async function settleRefund(
       .set({ refundStatus: outcome.status, refundFailureReason: outcome.failureReason, updatedAt: now })
       .where(eq(payments.id, payment.id));
     if (outcome.status === 'succeeded') return 'refund succeeded';
-    await bookRefundFailure(tx, payment, now);
-    return payment;
+    return { payment, alertKeys: await bookRefundFailure(ctx, tx, payment, outcome, now) };
   });
   if (typeof result === 'string') return result;
-  await alertFailedRefund(ctx, result, outcome);
+  await alertFailedRefund(ctx, result.payment, outcome, result.alertKeys);
   return 'refund failed';
 }

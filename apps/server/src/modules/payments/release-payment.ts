@@ -53,11 +53,12 @@ export async function releasePayment(
       ],
     });
     // Refused outright (a charge charged back, decision 0068): owed to the fan, booked as a failed refund.
-    if (refund && refusedOutright(refund)) await bookRefundFailure(tx, payment, now);
-    return 'released' as const;
+    const alertKeys = refund && refusedOutright(refund) ? await bookRefundFailure(ctx, tx, payment, refund, now) : null;
+    return { done: 'released' as const, alertKeys };
   });
-  if (released === 'released' && refund && refusedOutright(refund)) await alertFailedRefund(ctx, before, refund);
-  return released;
+  if (released === 'noop') return released;
+  if (refund && released.alertKeys) await alertFailedRefund(ctx, before, refund, released.alertKeys);
+  return released.done;
 }
 
 /**
@@ -108,9 +109,10 @@ export async function refundCapturedPayment(
     // Refused outright: Stripe refuses a refund of a charged-back charge (charge_disputed), also once the
     // dispute was won (decision 0068). The creator's earning is taken back all the same (the ruling
     // stands); the fan's money stays on the platform, owed to them, and admins give it back another way.
-    if (refusedOutright(refund)) await bookRefundFailure(tx, payment, now);
-    return 'refunded' as const;
+    const alertKeys = refusedOutright(refund) ? await bookRefundFailure(ctx, tx, payment, refund, now) : null;
+    return { done: 'refunded' as const, alertKeys };
   });
-  if (refunded === 'refunded' && refusedOutright(refund)) await alertFailedRefund(ctx, before, refund);
-  return refunded;
+  if (refunded === 'noop') return refunded;
+  if (refunded.alertKeys) await alertFailedRefund(ctx, before, refund, refunded.alertKeys);
+  return refunded.done;
 }

@@ -3,7 +3,13 @@ import { earnings, messages, payments } from '../../db/schema';
 import { forEachLimited } from '../../platform/concurrency';
 import { ACCOUNTS, postLedgerTransactions } from '../ledger';
 import type { RefundOutcome } from './provider';
-import { alertFailedRefund, bookRefundFailure, refundColumns, refusedOutright } from './refund-outcome';
+import {
+  alertFailedRefund,
+  bookRefundFailure,
+  type FailedRefund,
+  refundColumns,
+  refusedOutright,
+} from './refund-outcome';
 import type { ReleasePaymentContext } from './release-payment';
 
 /** Provider calls in flight at once while releasing a batch. */
@@ -57,7 +63,7 @@ export async function releasePayments(
       .where(and(inArray(payments.id, askedProvider), openStatus, eq(messages.status, 'refunded')))
       .orderBy(payments.id)
       .for('update', { of: payments });
-    if (locked.length === 0) return { released: 0, failed, refused: [] };
+    if (locked.length === 0) return { released: 0, failed, alerts: [] };
     await tx
       .update(payments)
       .set({
@@ -90,10 +96,13 @@ export async function releasePayments(
     );
     // Refused outright (a charged-back charge, decision 0068): booked as failed refunds, owed to the fans.
     const refused = candidates.filter((payment) => refusedOutrightIds.includes(payment.id));
-    for (const payment of refused) await bookRefundFailure(tx, payment, now);
-    return { released: locked.length, failed, refused };
+    const alerts: Array<{ payment: (typeof refused)[number]; refund: FailedRefund; alertKeys: string[] }> = [];
+    for (const payment of refused) {
+      const refund = refunds.get(payment.id) ?? { refundId: null, failureReason: null };
+      alerts.push({ payment, refund, alertKeys: await bookRefundFailure(ctx, tx, payment, refund, now) });
+    }
+    return { released: locked.length, failed, alerts };
   });
-  for (const payment of done.refused ?? [])
-    await alertFailedRefund(ctx, payment, refunds.get(payment.id) ?? { refundId: null, failureReason: null });
+  for (const { payment, refund, alertKeys } of done.alerts) await alertFailedRefund(ctx, payment, refund, alertKeys);
   return { released: done.released, failed: done.failed };
 }

@@ -1,33 +1,17 @@
-import { ZCheckoutRequest, ZCheckoutResponse, ZPaymentConfig, ZPaymentReceipt } from '@fanline/contracts';
+import { ZPaymentConfig, ZPaymentReceipt } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, userId } from '../../platform/auth-guard';
 import { localCheckoutRoutes } from './local/routes';
 import { getPaymentConfig } from './payment-config';
 import { getPaymentReceipt } from './payment-receipt';
-import { startCheckout } from './start-checkout';
 
-/** Checkout (spec §7 create-checkout-session) and, with the local provider, its test checkout. */
+/**
+ * A payment's receipt and, with the local provider, its test checkout. Starting a checkout is the
+ * pay-a-message flow's, so its route is src/http/checkout-routes.ts (decision 0070).
+ */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireUser);
-
-  app.post(
-    '/checkout',
-    {
-      schema: { tags: ['payments'], body: ZCheckoutRequest, response: { 200: ZCheckoutResponse } },
-      config: { idempotent: true },
-    },
-    async (request) => {
-      const { url } = await startCheckout(app, {
-        senderId: userId(request),
-        recipientId: request.body.recipientId,
-        content: request.body.messageContent,
-        attachmentIds: request.body.attachmentIds,
-        log: request.log,
-      });
-      return { url };
-    },
-  );
 
   app.get(
     '/payments/:paymentId',

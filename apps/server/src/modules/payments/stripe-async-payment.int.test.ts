@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ledgerEntries, notifications } from '../../db/schema';
+import { abandonCheckout } from '../../flows';
 import { ManualClock } from '../../platform/clock';
 import { createTestApp, signIn, type TestApp, unbalancedTransactions } from '../../testing';
 import { deliver, STRIPE_SECRET_KEY, snapshot, startStripeCheckout, stripeEnv } from '../../testing/stripe/kit';
 import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
 import { offeredMethodTypes } from '../../testing/stripe/stand-in-session';
-import { abandonCheckout } from './abandon-checkout';
 import { reconcilePayments } from './reconcile-payments';
 
 // Issue 37 gap 1 (decision 0051): delayed payment methods. Sessions are card-only now; a session that

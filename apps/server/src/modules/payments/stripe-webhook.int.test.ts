@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ledgerEntries, notifications, webhookEvents } from '../../db/schema';
+import { abandonCheckout } from '../../flows';
 import { createTestApp, type TestApp, useTestApp } from '../../testing';
 import {
   deliver,
@@ -12,7 +13,6 @@ import {
   stripeEnv,
 } from '../../testing/stripe/kit';
 import { type StripeStandIn, signStripeEvent, startStripeStandIn } from '../../testing/stripe/stand-in';
-import { abandonCheckout } from './abandon-checkout';
 
 let standIn: StripeStandIn;
 beforeAll(async () => {

@@ -2,11 +2,20 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { adminUsers, systemAlertsSent, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db';
 import { renderMail, systemAlertMail } from '../../platform/mail';
 import { defineEffect, enqueueEffects } from '../outbox';
 import { readSettings } from '../settings';
 
 export type SystemAlertKind = 'provider_failure' | 'payout_failure' | 'stuck_payment' | 'dead_effect' | 'refund_failed';
+
+/** One alert: what it is about (kind and target, claimed once) and what the admins' mail says. */
+export interface SystemAlert {
+  kind: SystemAlertKind;
+  targetId: string;
+  subject: string;
+  lines: string[];
+}
 
 /**
  * Mails every active admin about something only a person can fix (issue #12, setting system_alerts):
@@ -33,35 +42,12 @@ export const systemAlertDefinition = defineEffect(
   }),
 );
 
-export async function sendSystemAlert(
-  app: AlertContext,
-  alert: { kind: SystemAlertKind; targetId: string; subject: string; lines: string[] },
-): Promise<boolean> {
+export async function sendSystemAlert(app: AlertContext, alert: SystemAlert): Promise<boolean> {
   try {
     const { system_alerts: enabled } = await readSettings(app.db, ['system_alerts']);
     if (!enabled) return false;
     const now = app.clock.now();
-    const keys = await app.db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .insert(systemAlertsSent)
-        .values({ kind: alert.kind, targetId: alert.targetId, createdAt: now })
-        .onConflictDoNothing()
-        .returning({ id: systemAlertsSent.id });
-      if (!claimed) return [];
-      const admins = await tx
-        .select({ id: adminUsers.userId })
-        .from(adminUsers)
-        .where(and(eq(adminUsers.isActive, true)));
-      const mails = admins.map((admin) =>
-        systemAlertDefinition.make(`system-alert:${claimed.id}:${admin.id}`, {
-          adminId: admin.id,
-          alertKind: alert.kind,
-          subject: alert.subject,
-          lines: alert.lines,
-        }),
-      );
-      return enqueueEffects(tx, mails, now);
-    });
+    const keys = await app.db.transaction((tx) => writeAlert(tx, alert, now));
     if (keys.length === 0) return false;
     await app.outbox.carryOut(keys);
     return true;
@@ -69,6 +55,53 @@ export async function sendSystemAlert(
     app.log.error({ err: error, alertKind: alert.kind, targetId: alert.targetId }, 'could not send a system alert');
     return false;
   }
+}
+
+/**
+ * sendSystemAlert inside the caller's transaction (decision 0070): the claim and the admins' mails
+ * commit with the change that noticed the problem (a refund booked as failed, say), so no crash between
+ * that commit and the alert's own can lose the alert; a change that rolls back leaves no claim behind.
+ * Once per kind and target as before. Returns the keys of the mails to carry out once the caller has
+ * committed (`ctx.outbox.carryOut`): none when alerts are off or this one was sent before. Never fails
+ * the caller: the alert is written under a savepoint, and a failure rolls back only that and is logged.
+ */
+export async function enqueueSystemAlert(
+  tx: Db,
+  alert: SystemAlert,
+  opts: { now: Date; log: AppContext['log'] },
+): Promise<string[]> {
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const { system_alerts: enabled } = await readSettings(savepoint, ['system_alerts']);
+      return enabled ? writeAlert(savepoint, alert, opts.now) : [];
+    });
+  } catch (error) {
+    opts.log.error({ err: error, alertKind: alert.kind, targetId: alert.targetId }, 'could not write a system alert');
+    return [];
+  }
+}
+
+/** Claims the alert, then writes one mail per active admin to the outbox; the keys written (none: claimed before). */
+async function writeAlert(tx: Db, alert: SystemAlert, now: Date): Promise<string[]> {
+  const [claimed] = await tx
+    .insert(systemAlertsSent)
+    .values({ kind: alert.kind, targetId: alert.targetId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: systemAlertsSent.id });
+  if (!claimed) return [];
+  const admins = await tx
+    .select({ id: adminUsers.userId })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.isActive, true)));
+  const mails = admins.map((admin) =>
+    systemAlertDefinition.make(`system-alert:${claimed.id}:${admin.id}`, {
+      adminId: admin.id,
+      alertKind: alert.kind,
+      subject: alert.subject,
+      lines: alert.lines,
+    }),
+  );
+  return enqueueEffects(tx, mails, now);
 }
 
 /**

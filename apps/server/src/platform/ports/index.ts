@@ -5,6 +5,7 @@
 
 export type { Mail, Mailer, SentMail } from '../mailer';
 export type { ObjectStorage, StoredObject } from '../storage/object-storage';
+export type { CheckoutOutcomes, CheckoutsSeam, ConfirmCheckoutContext } from './checkout-outcomes';
 export type { DeliverHere, EventBus, Listener, Replayed, RevocationListener, StreamListener } from './event-bus';
 export type { OutboxRunner } from './outbox-runner';
 export type {

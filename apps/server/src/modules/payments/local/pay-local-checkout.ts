@@ -1,8 +1,8 @@
 import { LOCAL_TEST_CARDS, MESSAGE_MESSAGES } from '@fanline/contracts';
 import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/errors';
+import type { CheckoutsSeam } from '../../../platform/ports';
 import { capturesAtOnceNow } from '../captures-at-once';
-import { confirmAuthorization } from '../confirm-authorization';
 import { successPath } from '../payment-receipt';
 import { loadOwnPayment } from './get-local-checkout';
 
@@ -13,7 +13,8 @@ import { loadOwnPayment } from './get-local-checkout';
  * reload) lands on the same success page and charges nothing more.
  */
 export async function payLocalCheckout(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'> &
+    CheckoutsSeam,
   opts: { paymentId: string; viewerId: string; cardNumber: string },
 ): Promise<{ redirectUrl: string }> {
   const { payment } = await loadOwnPayment(ctx, opts);
@@ -25,7 +26,7 @@ export async function payLocalCheckout(
       const hint = 'This is a test checkout: use the test card 4242 4242 4242 4242.';
       throw new AppError('BAD_REQUEST', hint, { cardNumber: hint });
     }
-    const { refused } = await confirmAuthorization(ctx, {
+    const { refused } = await ctx.checkouts.confirm(ctx, {
       paymentId: payment.id,
       providerPaymentId: `local_${payment.id}`,
       captured: await capturesAtOnceNow(ctx),

@@ -1,17 +1,16 @@
-import { ZCheckoutRequest, ZLocalCheckoutView, ZLocalPayRequest, ZPaymentResult } from '@fanline/contracts';
+import { ZLocalCheckoutView, ZLocalPayRequest, ZPaymentResult } from '@fanline/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userId } from '../../../platform/auth-guard';
 import { getLocalCheckout } from './get-local-checkout';
 import { payLocalCheckout } from './pay-local-checkout';
-import { testSendEnabled, testSendMessage } from './test-send-message';
 
 const ZParams = z.object({ paymentId: z.uuid() });
 
 /**
  * The built-in test checkout (local provider only; in production that takes ALLOW_TEST_PAYMENTS=true,
- * config) and test-send, which never exists in production (ARCHITECTURE §7). Registered by
- * ../routes.ts inside its signed-in scope.
+ * config). Test-send, which never exists in production (ARCHITECTURE §7), is the pay-a-message flow's:
+ * src/http/checkout-routes.ts. Registered by ../routes.ts inside its signed-in scope.
  */
 export const localCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -31,29 +30,6 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
         paymentId: request.params.paymentId,
         viewerId: userId(request),
         cardNumber: request.body.cardNumber,
-      }),
-  );
-
-  if (!testSendEnabled(app)) return;
-
-  app.post(
-    '/messages/test-send',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Local provider only: send without the card form',
-        body: ZCheckoutRequest,
-        response: { 200: ZPaymentResult },
-      },
-      config: { idempotent: true },
-    },
-    async (request) =>
-      testSendMessage(app, {
-        senderId: userId(request),
-        recipientId: request.body.recipientId,
-        content: request.body.messageContent,
-        attachmentIds: request.body.attachmentIds,
-        log: request.log,
       }),
   );
 };

@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { abandonCheckout } from '../abandon-checkout';
 import type { StripeEventContext } from './event-context';
 import { findStripePayment, paymentIdOf } from './find-payment';
 
@@ -23,6 +22,6 @@ export async function onAsyncPaymentFailed({ app, stripe }: StripeEventContext, 
   ) {
     return `session ${session.status} ${session.payment_status}, intent ${intent?.status ?? 'none'}`;
   }
-  await abandonCheckout(app, { paymentId: payment.id, reason: 'failed' });
+  await app.checkouts.abandon(app, { paymentId: payment.id, reason: 'failed' });
   return 'delayed payment failed';
 }

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { payments } from '../../../db/schema';
 import { enqueueEffects } from '../../outbox';
-import { confirmAuthorization } from '../confirm-authorization';
 import { giveBackEffect } from '../effects';
 import { captureBeforeOf } from './capture-before';
 import type { StripeEventContext } from './event-context';
@@ -33,7 +32,7 @@ export async function onCheckoutCompleted(ctx: StripeEventContext, eventSession:
   // Anything else is not money we can count on; a later event will tell (a delayed method's `processing`:
   // checkout.session.async_payment_*, decision 0051, which comes back here when it succeeded).
   if (captured === null) return `intent ${intent.status}`;
-  const { changed } = await confirmAuthorization(app, {
+  const { changed } = await app.checkouts.confirm(app, {
     paymentId: payment.id,
     providerPaymentId: intent.id,
     captured,

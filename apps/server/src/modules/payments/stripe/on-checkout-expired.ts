@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { abandonCheckout } from '../abandon-checkout';
 import type { StripeEventContext } from './event-context';
 import { findStripePayment, paymentIdOf } from './find-payment';
 
@@ -10,6 +9,6 @@ export async function onCheckoutExpired({ app, stripe }: StripeEventContext, eve
   if (payment.status !== 'pending') return `payment already ${payment.status}`;
   const session = await stripe.checkout.sessions.retrieve(eventSession.id);
   if (session.status !== 'expired') return `session ${session.status}`;
-  await abandonCheckout(app, { paymentId: payment.id, reason: 'canceled' });
+  await app.checkouts.abandon(app, { paymentId: payment.id, reason: 'canceled' });
   return 'checkout abandoned';
 }

@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { abandonCheckout } from '../abandon-checkout';
 import type { StripeEventContext } from './event-context';
 import { findStripePayment } from './find-payment';
 
@@ -13,6 +12,6 @@ export async function onIntentCanceled({ app, stripe }: StripeEventContext, even
   if (payment.status !== 'pending') return `payment ${payment.status}; nothing to do`;
   const intent = await stripe.paymentIntents.retrieve(eventIntent.id);
   if (intent.status !== 'canceled') return `intent ${intent.status}`;
-  await abandonCheckout(app, { paymentId: payment.id, reason: 'canceled' });
+  await app.checkouts.abandon(app, { paymentId: payment.id, reason: 'canceled' });
   return 'checkout abandoned';
 }

@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { abandonCheckout } from '../abandon-checkout';
 import type { StripeEventContext } from './event-context';
 import { findStripePayment } from './find-payment';
 
@@ -14,6 +13,6 @@ export async function onPaymentFailed({ app, stripe }: StripeEventContext, event
   if (payment.status !== 'pending') return `payment already ${payment.status}`;
   const session = await stripe.checkout.sessions.retrieve(payment.checkoutSessionId);
   if (session.status !== 'expired') return `session ${session.status}; the customer may retry`;
-  await abandonCheckout(app, { paymentId: payment.id, reason: 'failed' });
+  await app.checkouts.abandon(app, { paymentId: payment.id, reason: 'failed' });
   return 'checkout failed';
 }

@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { messages, payments, profiles } from '../../db/schema';
+import { isBlockedSql } from '../../modules/care';
+import { ACCOUNTS, ledgerTransactionPart } from '../../modules/ledger';
+import { messageGoesLive } from '../../modules/messages';
+import { notificationPart, pushEffect } from '../../modules/notifications';
+import { type Effect, effectsPart } from '../../modules/outbox';
+import { type GoLive, paymentGoesLive } from '../../modules/payments';
+import { type DeliverHere, messageChangeNotices } from '../../modules/realtime';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { fixedStatement, placeholders } from '../../platform/prepared';
-import { isBlockedSql } from '../care';
-import { ACCOUNTS, ledgerTransactionPart } from '../ledger';
-import { messageGoesLive } from '../messages';
-import { notificationPart, pushEffect } from '../notifications';
-import { type Effect, effectsPart } from '../outbox';
-import { type DeliverHere, messageChangeNotices } from '../realtime';
 import { autoFlagDefinition, mailNewMessageDefinition } from './effects';
 
 // The two statements every paid message takes (confirm-authorization.ts), rendered once with
@@ -25,9 +26,7 @@ const p = (name: string) => sql.placeholder(name);
  * at once are counted one after the other), and brings the payer's name and the message's
  * conversation and text for the announcement: one round trip.
  */
-const lockRead = fixedStatement(
-  'confirm_lock',
-  sql`select ${payments.id} as "id", ${payments.status} as "status", ${payments.messageId} as "messageId",
+const lockSql = sql`select ${payments.id} as "id", ${payments.status} as "status", ${payments.messageId} as "messageId",
       ${payments.recipientId} as "recipientId", ${payments.senderId} as "senderId",
       ${payments.amountTotal} as "amountTotal", ${payments.paymentIntentId} as "paymentIntentId",
       ${messages.conversationId} as "conversationId", ${messages.content} as "content", ${messages.amount} as "amount",
@@ -40,8 +39,8 @@ const lockRead = fixedStatement(
     join ${messages} on ${messages.id} = ${payments.messageId}
     left join ${profiles} as ${sender} on ${sender.id} = ${payments.senderId}
     where ${payments.id} = ${p('paymentId')}
-    for update of ${sql.identifier('payments')}, ${sql.identifier('creator')}`,
-);
+    for update of ${sql.identifier('payments')}, ${sql.identifier('creator')}`;
+const lockRead = fixedStatement('confirm_lock', lockSql);
 
 interface LockedRow {
   id: string;
@@ -93,35 +92,15 @@ export async function lockPaymentForConfirmation(tx: Db, paymentId: string) {
 }
 
 /**
- * The payment's write that makes it authorized (or succeeded), with the block check riding on it: a
- * statement that starts after the creator's row lock, so it sees a block committed while the lock was
- * awaited. It is the first part of the announcement's statement; every other part waits on it.
+ * The block check that rides on the payment's write (payments' paymentGoesLive): that write starts after
+ * the creator's row lock, so it sees a block committed while the lock was awaited.
  */
-function paymentGoesLive() {
-  const { p, fill } = placeholders('live');
+function notBlocked() {
+  const { p, fill } = placeholders('block');
   return {
-    sql: sql`update ${payments}
-      set ${sql.identifier(payments.status.name)} = ${p('status')},
-        ${sql.identifier(payments.paymentIntentId.name)} = ${p('paymentIntentId')},
-        ${sql.identifier(payments.captureBefore.name)} = ${p('captureBefore')},
-        ${sql.identifier(payments.updatedAt.name)} = ${p('now')}
-      where ${payments.id} = ${p('paymentId')}
-        and not ${isBlockedSql(p('creatorId'), p('fanId'))}
-      returning ${payments.id}`,
-    fill: (values: GoLive & { paymentId: string; creatorId: string; fanId: string; now: Date }) =>
-      fill({
-        ...values,
-        captureBefore: values.captureBefore?.toISOString() ?? null,
-        now: values.now.toISOString(),
-      }),
+    sql: sql`not ${isBlockedSql(p('creatorId'), p('fanId'))}`,
+    fill: (values: { creatorId: string; fanId: string }) => fill(values),
   };
-}
-
-/** How the payment goes live: held (authorized) or, for long windows, charged at once. */
-export interface GoLive {
-  status: 'authorized' | 'succeeded';
-  paymentIntentId: string | null;
-  captureBefore: Date | null;
 }
 
 /**
@@ -130,25 +109,31 @@ export interface GoLive {
  * once), whose words go out when the transaction commits and never if it rolls back. Every part after
  * the payment's write waits on it (`live`): no row there, a block, and nothing else is written. The
  * summaries trigger runs inside it. Each part is a typed function of the module that owns its table
- * (messages, ledger, notifications, realtime: all in lower layers, decision 0021), composed here.
+ * (payments, messages, ledger, notifications, outbox, realtime, and care's block check: all below the
+ * flows, decision 0021), composed here, in the flow that owns the statement (decision 0070).
  */
 function buildAnnouncement() {
-  const live = paymentGoesLive();
+  const block = notBlocked();
+  const live = paymentGoesLive('live', block.sql);
   const when = sql`exists (select 1 from live)`;
   const paid = messageGoesLive('paid', when);
   const hold = ledgerTransactionPart('hold', 2, when);
   const notice = notificationPart('notice', when);
   const effects = effectsPart('effects', 3, when);
   const announced = messageChangeNotices('announced', { adminActivity: true });
-  const run = fixedStatement(
-    'confirm_go_live',
-    sql`with live as (${live.sql}), w0 as (${paid.sql}), w1 as (${hold.sql}), w2 as (${notice.sql}),
+  const statement = sql`with live as (${live.sql}), w0 as (${paid.sql}), w1 as (${hold.sql}), w2 as (${notice.sql}),
       w3 as (${effects.sql})
-      select ${announced.sql} from live`,
-  );
-  return { live, paid, hold, notice, effects, announced, run };
+      select ${announced.sql} from live`;
+  const run = fixedStatement('confirm_go_live', statement);
+  return { block, live, paid, hold, notice, effects, announced, statement, run };
 }
 const announcement = buildAnnouncement();
+
+/**
+ * The two statements as they are sent, by the names they are prepared under: confirm-statement.test.ts
+ * renders them to confirm-statement.sql, the reviewed copy a change to any module's part shows up in.
+ */
+export const CONFIRM_STATEMENTS = { confirm_lock: lockSql, confirm_go_live: announcement.statement };
 
 /**
  * Makes the payment and its message live inside the payment's transaction (messages' messageGoesLive
@@ -169,7 +154,7 @@ export async function goLiveAndAnnounce(
     windowHours: number;
   },
 ): Promise<{ deliverHere: DeliverHere; effects: string[] } | null> {
-  const { live, paid, hold, notice, effects, announced, run } = announcement;
+  const { block, live, paid, hold, notice, effects, announced, run } = announcement;
   const { payment, message, now } = opts;
   const booked = hold.fill({
     kind: 'authorize',
@@ -214,13 +199,8 @@ export async function goLiveAndAnnounce(
     adminActivity: 'payment',
   });
   const rows = await run(tx, {
-    ...live.fill({
-      ...opts.goLive,
-      paymentId: payment.id,
-      creatorId: payment.recipientId,
-      fanId: payment.senderId,
-      now,
-    }),
+    ...live.fill({ ...opts.goLive, paymentId: payment.id, now }),
+    ...block.fill({ creatorId: payment.recipientId, fanId: payment.senderId }),
     ...paid.fill({ messageId: message.id, now, windowHours: opts.windowHours }),
     ...booked.values,
     ...note.values,

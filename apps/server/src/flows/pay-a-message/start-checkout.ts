@@ -1,17 +1,16 @@
 import { MESSAGE_MESSAGES, splitAmount } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { payments, profiles } from '../../db/schema';
+import { profiles } from '../../db/schema';
+import { checkPendingAttachments, claimAttachments } from '../../modules/attachments';
+import { isBlocked, pauseMessage, pauseOf } from '../../modules/care';
+import { createPendingMessage } from '../../modules/messages';
+import { capturesAtOnce, insertPendingPayment, recordCheckoutSession, successPath } from '../../modules/payments';
+import { readSettings } from '../../modules/settings';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { checkPendingAttachments, claimAttachments } from '../attachments';
-import { isBlocked, pauseMessage, pauseOf } from '../care';
-import { createPendingMessage } from '../messages';
-import { readSettings } from '../settings';
 import { abandonCheckout } from './abandon-checkout';
-import { capturesAtOnce } from './captures-at-once';
-import { successPath } from './payment-receipt';
 
 export type StartCheckoutContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | 'log'>;
 
@@ -63,24 +62,17 @@ export async function startCheckout(
       now,
     });
     await claimAttachments(tx, { ownerId: opts.senderId, ids: opts.attachmentIds, messageId, part: 'message' });
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        provider: app.payments.name,
-        amountTotal: amount,
-        amountCreator: creatorShare,
-        amountPlatformFee: platformFee,
-        commissionPercent: settings.commission_rate,
-        status: 'pending',
-        senderId: opts.senderId,
-        recipientId: creator.id,
-        messageId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('payment insert returned nothing');
-    return row;
+    return insertPendingPayment(tx, {
+      provider: app.payments.name,
+      amountTotal: amount,
+      amountCreator: creatorShare,
+      amountPlatformFee: platformFee,
+      commissionPercent: settings.commission_rate,
+      senderId: opts.senderId,
+      recipientId: creator.id,
+      messageId,
+      now,
+    });
   });
 
   let started: { url: string; checkoutSessionId: string | null };
@@ -103,7 +95,7 @@ export async function startCheckout(
   }
   const { url, checkoutSessionId } = started;
   if (checkoutSessionId) {
-    await app.db.update(payments).set({ checkoutSessionId }).where(eq(payments.id, payment.id));
+    await recordCheckoutSession(app.db, { paymentId: payment.id, checkoutSessionId });
   }
   return { url, paymentId: payment.id, messageId: payment.messageId };
 }

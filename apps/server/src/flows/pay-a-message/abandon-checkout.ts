@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { payments } from '../../db/schema';
+import { cancelPendingMessage } from '../../modules/messages';
+import { endPendingPayment } from '../../modules/payments';
 import type { AppContext } from '../../platform/context';
-import { cancelPendingMessage } from '../messages';
 
 export type AbandonCheckoutContext = Pick<AppContext, 'db' | 'clock'>;
 
@@ -15,9 +14,8 @@ export async function abandonCheckout(
 ): Promise<{ changed: boolean }> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, opts.paymentId)).for('update');
-    if (payment?.status !== 'pending') return { changed: false };
-    await tx.update(payments).set({ status: opts.reason, updatedAt: now }).where(eq(payments.id, payment.id));
+    const payment = await endPendingPayment(tx, { paymentId: opts.paymentId, reason: opts.reason, now });
+    if (!payment) return { changed: false };
     if (payment.messageId) await cancelPendingMessage(tx, { messageId: payment.messageId, now });
     return { changed: true };
   });

@@ -1,9 +1,9 @@
 import { LIMITS } from '@fanline/contracts';
 import { describe, expect, test } from 'vitest';
-import { ACCOUNTS, ledgerTransactionPart } from '../ledger';
-import { messageGoesLive } from '../messages';
-import { notificationPart } from '../notifications';
-import { effectsPart } from '../outbox';
+import { ACCOUNTS, ledgerTransactionPart } from '../../modules/ledger';
+import { messageGoesLive } from '../../modules/messages';
+import { notificationPart } from '../../modules/notifications';
+import { effectsPart } from '../../modules/outbox';
 
 // The paid message's statement (confirm-statements.ts) is composed from parts owned by the modules
 // whose tables they write (decision 0021). Each part's own rule, checked where it is filled in.

@@ -1,39 +1,35 @@
 import { MESSAGE_MESSAGES } from '@fanline/contracts';
-import { eq } from 'drizzle-orm';
-import { payments } from '../../db/schema';
+import { type CapacityLimits, isBlocked, pauseMessage, pauseOf } from '../../modules/care';
+import { cancelPendingMessage } from '../../modules/messages';
+import { mailUser } from '../../modules/notifications';
+import { enqueueEffects } from '../../modules/outbox';
+import { type ConfirmCheckoutContext, cancelLockedPayment, processingFeeEffects } from '../../modules/payments';
+import { readSettings } from '../../modules/settings';
 import { announceCardChange } from '../../platform/card-change';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { newMessageMail } from '../../platform/mail';
-import { type CapacityLimits, isBlocked, pauseMessage, pauseOf } from '../care';
-import { cancelPendingMessage } from '../messages';
-import { mailUser } from '../notifications';
-import { enqueueEffects } from '../outbox';
-import { readSettings } from '../settings';
 import { goLiveAndAnnounce, lockPaymentForConfirmation } from './confirm-statements';
-import { processingFeeEffects } from './record-processing-fee';
 
 /**
  * Everything confirming touches: the database and clock, the provider's hold limit, the creator's
  * mail (config, mailer), live events and the log.
  */
-export type ConfirmAuthorizationContext = Pick<
-  AppContext,
-  'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'
->;
+export type ConfirmAuthorizationContext = ConfirmCheckoutContext;
 
 /**
- * The card is authorized (or, for long windows, charged; captures-at-once.ts): the message goes live
- * and ITS RESPONSE WINDOW STARTS NOW (ARCHITECTURE §3: expires_at = paid_at + response window, set by
- * messages' messageGoesLive in start-response-window.ts). Every confirmation path ends here: the local
- * checkout, test-send, Stripe's checkout.session.completed and the reconciler. Safe to call twice, as
+ * The card is authorized (or, for long windows, charged; payments' captures-at-once.ts): the message
+ * goes live and ITS RESPONSE WINDOW STARTS NOW (ARCHITECTURE §3: expires_at = paid_at + response
+ * window, set by messages' messageGoesLive in start-response-window.ts). Every confirmation path ends
+ * here: test-send, and through the app's `checkouts` port (payments' CheckoutOutcomes, decision 0070)
+ * the local checkout, Stripe's checkout.session.completed and the reconciler. Safe to call twice, as
  * duplicate webhooks and double clicks do: only a pending payment changes.
  *
  * A checkout can be paid up to an hour after it started, so what startCheckout checked is checked
  * again here (security review L3): the creator still takes messages, messaging is not paused for
  * maintenance, and the price is the one the checkout was started at. Otherwise nothing goes live,
  * no hold is booked, the checkout is abandoned and `refused` says why; a provider that already
- * holds the money gives it back through the orphan path (stripe/on-checkout-completed.ts).
+ * holds the money gives it back through the orphan path (payments' stripe/on-checkout-completed.ts).
  */
 export async function confirmAuthorization(
   ctx: ConfirmAuthorizationContext,
@@ -58,7 +54,7 @@ export async function confirmAuthorization(
     const { payment } = row;
     const { messageId } = row.payment;
     const refuse = async (refusal: string) => {
-      await tx.update(payments).set({ status: 'canceled', updatedAt: now }).where(eq(payments.id, payment.id));
+      await cancelLockedPayment(tx, { paymentId: payment.id, now });
       await cancelPendingMessage(tx, { messageId, now });
       return { refused: refusal } as const;
     };
