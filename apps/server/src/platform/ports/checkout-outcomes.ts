@@ -1,10 +1,26 @@
-import type { AppContext } from '../context';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import type { Mailer } from '../mailer';
+import type { EventBus } from './event-bus';
+import type { OutboxRunner } from './outbox-runner';
+import type { PaymentProvider } from './payment-provider';
 
-/** What confirming a paid checkout touches: the flow's confirmAuthorization. */
-export type ConfirmCheckoutContext = Pick<
-  AppContext,
-  'db' | 'clock' | 'config' | 'payments' | 'mailer' | 'events' | 'log' | 'outbox'
->;
+/**
+ * What confirming a paid checkout touches: the flow's confirmAuthorization. Spelled out rather than
+ * picked from AppContext, which names this port in turn (platform/context.ts).
+ */
+export interface ConfirmCheckoutContext {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  events: EventBus;
+  log: FastifyBaseLogger;
+  outbox: OutboxRunner;
+}
 
 /**
  * What a checkout's outcome does to its message (decision 0070): the pay-a-message flow
@@ -27,7 +43,7 @@ export interface CheckoutOutcomes {
   ): Promise<{ changed: boolean; refused?: string }>;
   /** The checkout failed or was abandoned: only a pending payment changes. */
   abandon(
-    ctx: Pick<AppContext, 'db' | 'clock'>,
+    ctx: { db: Db; clock: Clock },
     opts: { paymentId: string; reason: 'failed' | 'canceled' },
   ): Promise<{ changed: boolean }>;
 }
