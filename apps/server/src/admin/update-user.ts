@@ -1,14 +1,12 @@
 import { dollarsToCents, type TAdminEditUser } from '@fanline/contracts';
-import { eq } from 'drizzle-orm';
-import { profiles } from '../db/schema';
 import { recordAudit } from '../modules/audit';
-import { assertDisplayNameAllowed, assertUsernameAllowed, holdFreedUsername } from '../modules/profiles';
+import { changeProfileAsAdmin, type TAdminProfileChange, type TAdminProfileRow } from '../modules/profiles';
 import { readSettings } from '../modules/settings';
 import { announceCardChange } from '../platform/card-change';
 import type { AppContext } from '../platform/context';
 import { AppError } from '../platform/errors';
 
-type Change = Partial<typeof profiles.$inferInsert>;
+type Change = TAdminProfileChange;
 
 /**
  * One admin change to a profile with its audit row, in one transaction (ARCHITECTURE §8). The
@@ -16,38 +14,26 @@ type Change = Partial<typeof profiles.$inferInsert>;
  */
 export async function updateUser(
   ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'log'>,
-  opts: { adminId: string; userId: string; action: string; change: (current: typeof profiles.$inferSelect) => Change },
+  opts: { adminId: string; userId: string; action: string; change: (current: TAdminProfileRow) => Change },
 ) {
   const now = ctx.clock.now();
-  const updated = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(profiles).where(eq(profiles.id, opts.userId)).for('update');
-    if (!current) throw new AppError('NOT_FOUND', 'User not found');
-    const change = opts.change(current);
-    const before = Object.fromEntries(Object.keys(change).map((k) => [k, current[k as keyof typeof current]]));
-    const [after] = await tx
-      .update(profiles)
-      .set({ ...change, updatedAt: now })
-      .where(eq(profiles.id, opts.userId))
-      .returning();
-    // A renamed user keeps their old name for the hold period, as after their own rename.
-    if (change.username && change.username.toLowerCase() !== current.username.toLowerCase()) {
-      await holdFreedUsername(tx, { profileId: opts.userId, oldName: current.username, now });
-    }
+  // The profile is written through its module (issue 35): the name rules and the username hold are
+  // applied there, the same as for the user's own edit.
+  await ctx.db.transaction(async (tx) => {
+    const { before, after } = await changeProfileAsAdmin(tx, { userId: opts.userId, now, change: opts.change });
     await recordAudit(tx, {
       adminId: opts.adminId,
       action: opts.action,
       targetType: 'profile',
       targetId: opts.userId,
       before,
-      after: change,
+      after,
       now,
     });
-    return after;
   });
   // Names, bio, price, availability, featured, made a creator: each is on a card (and updated_at
   // orders "Recently Active").
   await announceCardChange(ctx);
-  return updated;
 }
 
 /** spec §5 Admin edit user: price, Available and Featured only apply to creators. */
@@ -56,15 +42,7 @@ export async function editUser(
   opts: { adminId: string; userId: string; edit: TAdminEditUser },
 ) {
   const { edit } = opts;
-  // The same rules as the user's own edit (security review N9).
-  if (edit.displayName !== undefined) {
-    await assertDisplayNameAllowed(ctx.db, { name: edit.displayName, profileId: opts.userId });
-  }
-  // One username rule (issue 35): reserved and staff words, names held after a rename, taken names
-  // and lookalikes of a protected creator's are refused here as in the user's own edit.
-  if (edit.username !== undefined) {
-    await assertUsernameAllowed(ctx.db, { username: edit.username, profileId: opts.userId, now: ctx.clock.now() });
-  }
+  // The names are judged by the profiles module with the user's own rules (security review N9, issue 35).
   return updateUser(ctx, {
     ...opts,
     action: 'user.edit',

@@ -57,7 +57,11 @@ export const profileViewRollup = pgTable(
   (t) => [check('profile_view_rollup_one_check', sql`${t.one} = 1`)],
 );
 
-/** Live presence (spec §4 Presence): one row per user, last status wins. */
+/**
+ * Live presence (spec §4 Presence): one row per user, last status wins. `last_active_at` is the last
+ * online or away write ("Last active" on cards and the creator's metrics); it moved here from
+ * profiles (decision 0073), whose old column a trigger keeps in step until the release after.
+ */
 export const userPresence = pgTable(
   'user_presence',
   {
@@ -66,6 +70,7 @@ export const userPresence = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+    lastActiveAt: tstz('last_active_at'),
   },
   (t) => [
     check('user_presence_status_check', sql`${t.status} in ('online', 'away', 'offline')`),

@@ -82,6 +82,7 @@ export const profiles = pgTable(
       .default({ email: true, push: true, marketing: false }),
     // spec §2 Sender dashboard: the onboarding modal shows once; remembered here, not in the browser.
     senderOnboardedAt: tstz('sender_onboarded_at'),
+    // Moved to user_presence (decision 0073); kept in step by a trigger for the rolling deploy, then dropped.
     lastActiveAt: tstz('last_active_at'),
     // Issue #13 capacity protection: at most this many open paid messages / paid messages a day
     // (null: no limit), and away until `vacation_until` (null or past: not away).

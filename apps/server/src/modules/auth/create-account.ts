@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { profiles, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { hashPassword } from '../../platform/password';
+import { createProfile, type TNewProfile } from '../profiles';
 
-export type ProfileFields = Partial<Omit<typeof profiles.$inferInsert, 'id' | 'email'>>;
+export type ProfileFields = Partial<TNewProfile>;
 
 export interface CreateAccountOptions {
   db: Db;
@@ -22,12 +23,7 @@ export async function createAccount({ db, email, password, emailVerified = true,
       .values({ email, passwordHash, emailVerifiedAt: emailVerified ? new Date() : null })
       .returning({ id: users.id });
     if (!user) throw new Error('user insert returned nothing');
-    const [row] = await tx
-      .insert(profiles)
-      .values({ ...profile, id: user.id, email })
-      .returning();
-    if (!row) throw new Error('profile insert returned nothing');
-    return row;
+    return createProfile(tx, { id: user.id, email, profile });
   });
 }
 

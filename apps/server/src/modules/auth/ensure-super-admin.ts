@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { adminUsers, profiles, users } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { verifyPassword } from '../../platform/password';
+import { recordAdminRole } from '../profiles';
 import { createAccount } from './create-account';
 
 const ALL_PERMISSIONS = { users: true, messages: true, transactions: true, moderation: true, settings: true };
@@ -82,7 +83,7 @@ async function grant(db: Db, userId: string) {
         target: adminUsers.userId,
         set: { role: 'super_admin', isActive: true, permissions: ALL_PERMISSIONS, updatedAt: new Date() },
       });
-    await tx.update(profiles).set({ isAdmin: true, adminRole: 'super_admin' }).where(eq(profiles.id, userId));
+    await recordAdminRole(tx, { userId, role: 'super_admin' });
   });
 }
 

@@ -2,11 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES, type ZSignUpRequest } from '@fanline/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { profiles, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
-import { assertDisplayNameAllowed, assertUsernameAllowed, profileFromSignUp, type SessionUser } from '../profiles';
+import {
+  assertDisplayNameAllowed,
+  assertUsernameAllowed,
+  createProfile,
+  profileFromSignUp,
+  type SessionUser,
+} from '../profiles';
 import { announceAdminActivity } from '../realtime';
 import { readSettings } from '../settings';
 import { enqueueAuthMail } from './auth-mail';
@@ -58,7 +64,8 @@ export async function signUp(
         .values({ email: input.email, passwordHash, createdAt: clock.now(), updatedAt: clock.now() })
         .returning({ id: users.id });
       if (!user) throw new Error('user insert returned nothing');
-      await tx.insert(profiles).values(profileFromSignUp(user.id, input, settings.default_message_price));
+      const { id, email, ...profile } = profileFromSignUp(user.id, input, settings.default_message_price);
+      await createProfile(tx, { id, email, profile });
       // The confirmation mail is written with the account (decision 0039) and sent after the commit.
       mailKeys = await enqueueAuthMail(tx, { userId: user.id, mail: 'confirmation', now: clock.now() });
       return user.id;

@@ -27,12 +27,7 @@ const FLOWS_ENDING_MESSAGES = [
 
 /** Writer file → the files that call announceCardChange for its changes, or why none is needed. */
 const WRITERS: Record<string, { announcedBy: string[] } | { neutral: string }> = {
-  'admin/update-user.ts': { announcedBy: ['admin/update-user.ts'] },
-  'modules/auth/create-account.ts': { neutral: 'demo data and test factories, written before anything is cached' },
-  'modules/auth/ensure-super-admin.ts': { neutral: 'is_admin and admin_role only, which no card shows' },
-  'modules/auth/sign-up.ts': { neutral: 'a new profile is not a creator (profile-from-signup.ts)' },
   'modules/care/capacity-settings.ts': { announcedBy: ['modules/care/capacity-settings.ts'] },
-  'modules/fans/dismiss-onboarding.ts': { neutral: 'sender_onboarded_at only, updated_at untouched' },
   'modules/messages/cancel-pending-message.ts': { neutral: 'a pending message was never counted anywhere' },
   'modules/messages/claim-due-messages.ts': { announcedBy: ['flows/expire-messages.ts'] },
   'modules/messages/create-pending-message.ts': { neutral: 'pending: invisible, counted nowhere' },
@@ -40,10 +35,20 @@ const WRITERS: Record<string, { announcedBy: string[] } | { neutral: string }> =
   'modules/messages/record-answer.ts': { announcedBy: ['flows/answer-conversation.ts'] },
   'modules/messages/start-response-window.ts': { announcedBy: ['flows/pay-a-message/confirm-authorization.ts'] },
   'modules/payments/payout-account.ts': { announcedBy: ['modules/payments/payout-account.ts'] },
+  'modules/presence/erase-presence.ts': { announcedBy: ['flows/erase-accounts.ts'] },
   'modules/presence/update-user-activity.ts': { announcedBy: ['modules/presence/update-user-activity.ts'] },
   'modules/profiles/avatar-from-picture.ts': { announcedBy: ['modules/profiles/avatar-from-picture.ts'] },
+  'modules/profiles/change-profile-as-admin.ts': { announcedBy: ['admin/update-user.ts'] },
   'modules/profiles/close-profile.ts': { announcedBy: ['flows/close-account.ts', 'flows/erase-accounts.ts'] },
+  'modules/profiles/create-profile.ts': {
+    neutral:
+      "a new profile: sign-up's is not a creator (profile-from-signup.ts), demo data and test factories are written before anything is cached; is_admin and admin_role, which no card shows",
+  },
   'modules/profiles/creator-setup.ts': { neutral: 'link_shared_at only, updated_at untouched' },
+  'modules/profiles/mark-sender-onboarded.ts': { neutral: 'sender_onboarded_at only, updated_at untouched' },
+  'modules/profiles/record-verified-creator.ts': {
+    announcedBy: ['modules/verification/apply-creator-onboarding.ts', 'modules/verification/skip-verification.ts'],
+  },
   'modules/profiles/update-profile.ts': { announcedBy: ['modules/profiles/update-profile.ts'] },
   'modules/profiles/upload-avatar.ts': { announcedBy: ['modules/profiles/upload-avatar.ts'] },
   'modules/profiles/upload-creator-image.ts': { announcedBy: ['modules/profiles/upload-creator-image.ts'] },
@@ -64,10 +69,6 @@ const WRITERS: Record<string, { announcedBy: string[] } | { neutral: string }> =
     neutral: "the creator's answer shows on the profile, not on a card or quote",
   },
   'modules/reviews/update-review.ts': { announcedBy: ['modules/reviews/update-review.ts'] },
-  'modules/verification/apply-creator-onboarding.ts': {
-    announcedBy: ['modules/verification/apply-creator-onboarding.ts'],
-  },
-  'modules/verification/skip-verification.ts': { announcedBy: ['modules/verification/skip-verification.ts'] },
 };
 
 const SRC = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');

@@ -42,7 +42,7 @@ export async function getCreatorMetrics(db: Db, opts: { creatorId: string; now: 
           + (select count(*) from profile_views
              where profile_id = ${opts.creatorId} and viewed_at >= coalesce((select at from since), '-infinity')))::bigint as total`),
     db.execute(sql`
-      select p.last_active_at,
+      select up.last_active_at,
         (up.status = 'online' and up.last_seen_at > ${online}) as is_online
       from profiles p left join user_presence up on up.user_id = p.id
       where p.id = ${opts.creatorId}`),

@@ -33,7 +33,11 @@ export const creatorSummaryColumns = {
     sql<boolean>`exists (select 1 from ${userPresence} where ${userPresence.userId} = ${profileId} and ${userPresence.status} = 'online' and ${userPresence.lastSeenAt} > now() - interval '90 seconds')`.mapWith(
       Boolean,
     ),
-  lastActiveAt: profiles.lastActiveAt,
+  // Presence's (decision 0073), by the same primary-key probe.
+  lastActiveAt:
+    sql<Date | null>`(select ${userPresence.lastActiveAt} from ${userPresence} where ${userPresence.userId} = ${profileId})`.mapWith(
+      userPresence.lastActiveAt,
+    ),
   // Issue #13 capacity protection, inside the same query (no per-card round trip): why the creator
   // takes no new paid messages right now (away, full, daily cap), or null. The counts only run for a
   // creator who set that limit, on the indexes messages_recipient_open_expires_idx and

@@ -1,5 +1,5 @@
 import { desc, eq, inArray } from 'drizzle-orm';
-import { creatorBlocks, profiles, users } from '../../db/schema';
+import { creatorBlocks, profiles, userPresence, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { publicKeyOfUrl } from '../../platform/storage';
 import { getNotificationPreferences } from '../notifications';
@@ -32,12 +32,13 @@ export async function partiesOf(ctx: Pick<AppContext, 'db'>, ids: Iterable<strin
 /** The owner's account, profile images and settings (the sizes of files are filled in when zipped). */
 export async function collectAccount(ctx: Pick<AppContext, 'db'>, userId: string) {
   const [row] = await ctx.db
-    .select({ user: users, profile: profiles })
+    .select({ user: users, profile: profiles, lastActiveAt: userPresence.lastActiveAt })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(userPresence, eq(userPresence.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) return null;
-  const { user, profile } = row;
+  const { user, profile, lastActiveAt } = row;
   const files: ExportFile[] = [];
   const fileOf = (url: string | null, kind: ExportFile['kind'], index = 0) => {
     const key = publicKeyOfUrl(url);
@@ -92,7 +93,7 @@ export async function collectAccount(ctx: Pick<AppContext, 'db'>, userId: string
     threadsUsername: profile.threadsUsername,
     verifiedOnThreads: profile.instagramVerified,
     timeZone: profile.timeZone,
-    lastActiveAt: isoOrNull(profile.lastActiveAt),
+    lastActiveAt: isoOrNull(lastActiveAt),
   };
   const settings: TDataExportDocument['settings'] = {
     notificationPreferences: {

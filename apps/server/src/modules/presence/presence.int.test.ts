@@ -15,6 +15,15 @@ async function presenceOf(userId: string) {
   return row;
 }
 
+/** profiles.last_active_at, which the previous release reads; a trigger keeps it in step (decision 0073). */
+async function oldLastActiveAt(userId: string) {
+  const [row] = await t.database.db
+    .select({ lastActiveAt: profiles.lastActiveAt })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row?.lastActiveAt ?? null;
+}
+
 async function signedInCreator() {
   const creator = await createCreator(t.database.db);
   return { creator, cookie: await signIn(t.app, creator.email ?? '') };
@@ -34,15 +43,33 @@ describe('POST /api/activity', () => {
     t.clock.advance(10_000);
     await activity(cookie, 'online');
     expect((await presenceOf(creator.id))?.lastSeenAt.getTime()).toBe(start.getTime() + 30_000);
-    const [profile] = await t.database.db
-      .select({ lastActiveAt: profiles.lastActiveAt })
-      .from(profiles)
-      .where(eq(profiles.id, creator.id));
-    expect(profile?.lastActiveAt?.getTime()).toBe(start.getTime() + 30_000);
+    expect((await presenceOf(creator.id))?.lastActiveAt?.getTime()).toBe(start.getTime() + 30_000);
+    expect((await oldLastActiveAt(creator.id))?.getTime()).toBe(start.getTime() + 30_000);
 
     t.clock.advance(1_000);
     await activity(cookie, 'away');
     expect(await presenceOf(creator.id)).toMatchObject({ status: 'away' });
+    // Away is activity; signing out is not: "Last active" stays at the last online or away write.
+    t.clock.advance(1_000);
+    await activity(cookie, 'offline');
+    expect(await presenceOf(creator.id)).toMatchObject({
+      status: 'offline',
+      lastActiveAt: new Date(start.getTime() + 31_000),
+    });
+  });
+
+  test("the previous release's write (status and last_seen_at only) still stamps last active, both places (decision 0073)", async () => {
+    const user = await createUser(t.database.db);
+    const at = new Date('2026-11-20T10:00:00Z');
+    const write = (status: string, when: Date) =>
+      t.database.db.execute(sql`
+        insert into user_presence (user_id, status, last_seen_at) values (${user.id}, ${status}, ${when})
+        on conflict (user_id) do update set status = excluded.status, last_seen_at = excluded.last_seen_at`);
+    await write('online', at);
+    expect((await presenceOf(user.id))?.lastActiveAt).toEqual(at);
+    expect(await oldLastActiveAt(user.id)).toEqual(at);
+    await write('offline', new Date(at.getTime() + 60_000));
+    expect((await presenceOf(user.id))?.lastActiveAt).toEqual(at);
   });
 
   test('the unload beacon (text/plain, same origin) marks the user offline; foreign or bad ones are refused', async () => {

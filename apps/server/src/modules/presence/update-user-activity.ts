@@ -6,8 +6,8 @@ import type { AppContext } from '../../platform/context';
 /**
  * spec §7 update_user_activity. ARCHITECTURE §8: a coarse write. The same status again within 30 s
  * writes nothing (a heartbeat storm costs one primary-key probe each); a change of status writes at
- * once, so away and offline show without delay. profiles.last_active_at follows every online or
- * away write in the same statement, which is what cards and the metrics read.
+ * once, so away and offline show without delay. last_active_at follows every online or away write
+ * in the same row, which is what cards and the metrics read (it was profiles', decision 0073).
  *
  * Issue 39: a creator going online, or no longer online, changes their card's "Online now" and the
  * landing's count, so that is announced; a heartbeat that keeps them online is not (the browse answer's
@@ -25,16 +25,13 @@ export async function updateUserActivity(
       select status = 'online' and last_seen_at > ${online} as online
       from user_presence where user_id = ${opts.userId}
     ), written as (
-      insert into user_presence (user_id, status, last_seen_at)
-      values (${opts.userId}, ${opts.status}, ${opts.now})
-      on conflict (user_id) do update set status = excluded.status, last_seen_at = excluded.last_seen_at
+      insert into user_presence (user_id, status, last_seen_at, last_active_at)
+      values (${opts.userId}, ${opts.status}, ${opts.now}, ${opts.status === 'offline' ? null : opts.now})
+      on conflict (user_id) do update set status = excluded.status, last_seen_at = excluded.last_seen_at,
+        last_active_at = coalesce(excluded.last_active_at, user_presence.last_active_at)
       where user_presence.status <> excluded.status
          or user_presence.last_seen_at <= excluded.last_seen_at - ${coarse}
       returning user_id, status, last_seen_at
-    ), stamped as (
-      update profiles set last_active_at = written.last_seen_at
-      from written
-      where profiles.id = written.user_id and written.status <> 'offline'
     )
     select exists (
       select 1 from written join profiles p on p.id = written.user_id

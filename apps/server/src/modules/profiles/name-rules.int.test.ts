@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, PROFILE_MESSAGES } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { profiles } from '../../db/schema';
+import { adminAuditLog, profiles } from '../../db/schema';
 import {
   createAdmin,
   createCreator,
@@ -198,11 +198,17 @@ describe("the admin's rename (issue 35)", () => {
     const refusedShape = await rename(user.id, 'Bad Name!');
     expect(refusedShape.statusCode).toBe(400);
     expect(problem(refusedShape, 'username')).toBe('Use only lowercase letters, numbers and underscores.');
+    // A refusal changes nothing and audits nothing.
+    const audited = () => t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, user.id));
+    expect(await audited()).toEqual([]);
 
     const oldName = (await stored(user.id)).username;
     const newName = unique('adm');
     expect((await rename(user.id, newName)).statusCode).toBe(200);
     expect((await stored(user.id)).username).toBe(newName);
+    expect(await audited()).toMatchObject([
+      { adminId: admin.id, action: 'user.edit', before: { username: oldName }, after: { username: newName } },
+    ]);
     // The old name is now held for the renamed user: nobody else may take it.
     expect((await available(oldName)).json()).toEqual({ available: false });
     expect((await signUp({ username: oldName })).statusCode).toBe(409);

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, PROFILE_MESSAGES, RESERVED_USERNAMES, STAFF_WORDS } from '@fanline/contracts';
+import { AUTH_MESSAGES, PROFILE_MESSAGES, RESERVED_USERNAMES, STAFF_WORDS, ZUsername } from '@fanline/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
@@ -8,9 +8,9 @@ import { heldFor } from './username-availability';
 
 /**
  * The one username rule (issue 35 deliverable 1, issue 42 F4), used by sign-up, Edit Profile, Threads
- * verification, the availability check and the admin's rename. The shape (a-z, 0-9, _, 3–30, at
- * least one letter or digit) is the contract's ZUsername; this adds what needs the database or the
- * confusables table:
+ * verification, the availability check and the admin's rename. It applies, in this order:
+ * - `invalid`: not the contract's ZUsername shape (a-z, 0-9, _, 3–30, at least one letter or digit;
+ *   the web's forms and the routes' schemas use the same, so a request seldom gets this far with one);
  * - `reserved`: an app route (RESERVED_USERNAMES) or a staff word (STAFF_WORDS) at the start of the
  *   name or of an underscore-separated part, `fanline` anywhere, or a lookalike of any of these;
  * - `taken`: another profile has it in any letter case, or it is held for someone who renamed away
@@ -19,7 +19,7 @@ import { heldFor } from './username-availability';
  *   `mayasty1e` for `mayastyle`; protected: see `protectedCreators`).
  * The name the profile already has always passes, so saving another field never fails on it.
  */
-export type TUsernameProblem = 'reserved' | 'taken' | 'lookalike';
+export type TUsernameProblem = 'invalid' | 'reserved' | 'taken' | 'lookalike';
 
 const staffSkeletons = STAFF_WORDS.map((word) => nameSkeleton(word));
 const reservedSkeletons = new Set([...RESERVED_USERNAMES].map((word) => nameSkeleton(word)));
@@ -45,6 +45,8 @@ export async function usernameProblem(
     const [own] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, profileId));
     if (own?.username.toLowerCase() === name) return null;
   }
+  // Letter case is no part of the rule, as for taken names: `Maya` is judged as `maya`.
+  if (!ZUsername.safeParse(name).success) return 'invalid';
   if (isReservedUsername(name)) return 'reserved';
   const taken = sql`lower(${profiles.username}) = ${name}`;
   const [row] = await db
@@ -76,6 +78,10 @@ export async function assertUsernameAllowed(
 ): Promise<void> {
   const problem = await usernameProblem(db, opts.username, opts);
   if (!problem) return;
+  if (problem === 'invalid') {
+    const message = ZUsername.safeParse(opts.username.toLowerCase()).error?.issues[0]?.message ?? 'Invalid username.';
+    throw new AppError('VALIDATION_FAILED', message, { username: message });
+  }
   // A reserved name is taken by the app itself: the same answer as a taken one (spec §8).
   if (problem === 'lookalike') {
     throw new AppError('USERNAME_TAKEN', PROFILE_MESSAGES.usernameConfusable, {

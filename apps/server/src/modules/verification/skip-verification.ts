@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { profiles } from '../../db/schema';
 import { announceCardChange } from '../../platform/card-change';
 import type { AppContext } from '../../platform/context';
+import { recordUnverifiedCreator } from '../profiles';
 
 /**
  * spec §4: skip sets is_creator true and instagram_verified false. Availability and
@@ -12,10 +11,7 @@ export async function skipVerification(
   ctx: Pick<AppContext, 'db' | 'clock' | 'events' | 'log'>,
   opts: { userId: string },
 ): Promise<void> {
-  await ctx.db
-    .update(profiles)
-    .set({ isCreator: true, instagramVerified: false, updatedAt: ctx.clock.now() })
-    .where(eq(profiles.id, opts.userId));
+  await recordUnverifiedCreator(ctx.db, { userId: opts.userId, now: ctx.clock.now() });
   // A new creator (or a verified one no longer verified): a card appears or changes.
   await announceCardChange(ctx);
 }
