@@ -22,6 +22,8 @@ const OWNER: Record<string, string> = {
   contentModeration: 'moderation',
   dataExports: 'data-export',
   creatorBlocks: 'care',
+  // Capacity protection (decision 0071; columns of profiles before).
+  creatorCapacity: 'care',
   earnings: 'ledger',
   ledgerEntries: 'ledger',
   payouts: 'ledger',
@@ -33,6 +35,8 @@ const OWNER: Record<string, string> = {
   notifications: 'notifications',
   pushSubscriptions: 'notifications',
   payments: 'payments',
+  // The creator's connected account (decision 0071; columns of profiles before).
+  payoutAccounts: 'payments',
   // Chargebacks (decision 0054): the money rail records each Stripe dispute and what it did.
   disputes: 'payments',
   webhookEvents: 'payments',
@@ -65,11 +69,9 @@ const OWNER: Record<string, string> = {
 const PROFILE_COLUMN_WRITERS = new Set([
   'admin',
   'auth',
-  'care',
   'fans',
   'messages',
   'notifications',
-  'payments',
   'presence',
   'reviews',
   'verification',

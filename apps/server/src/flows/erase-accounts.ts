@@ -8,9 +8,11 @@ import {
   markAccountErased,
   revokeUserSessions,
 } from '../modules/auth';
+import { forgetCapacity } from '../modules/care';
 import { eraseDataExports } from '../modules/data-export';
 import { eraseNotifications } from '../modules/notifications';
 import { eraseFromPayloads } from '../modules/outbox';
+import { forgetPayoutAccount } from '../modules/payments';
 import { ERASED_DISPLAY_NAME, eraseProfile } from '../modules/profiles';
 import { eraseContactMessages } from '../modules/support';
 import { announceCardChange } from '../platform/card-change';
@@ -59,6 +61,8 @@ async function eraseBatch(ctx: Ctx): Promise<number> {
       deliverHere.push(...ended.deliverHere);
       effects.push(...ended.effects);
       const profile = await eraseProfile(tx, { userId, now });
+      await forgetPayoutAccount(tx, { creatorId: userId });
+      await forgetCapacity(tx, { creatorId: userId });
       const account = await eraseAccount(tx, { userId, now });
       const names = [profile?.displayName, profile?.username, account?.email];
       await eraseNotifications(tx, { userId, names, replacement: ERASED_DISPLAY_NAME });

@@ -3,7 +3,16 @@ import { profiles, users } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { hashPassword } from '../../platform/password';
 
-export type ProfileFields = Partial<Omit<typeof profiles.$inferInsert, 'id' | 'email'>>;
+/** Decision 0071: the payout account and capacity left the profile; their old columns are not written. */
+type MovedOut =
+  | 'stripeAccountId'
+  | 'stripeOnboardingCompleted'
+  | 'payoutAccountState'
+  | 'maxOpenMessages'
+  | 'dailyMessageCap'
+  | 'vacationUntil';
+
+export type ProfileFields = Partial<Omit<typeof profiles.$inferInsert, 'id' | 'email' | MovedOut>>;
 
 export interface CreateAccountOptions {
   db: Db;

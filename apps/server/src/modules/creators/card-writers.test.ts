@@ -5,13 +5,15 @@ import { describe, expect, test } from 'vitest';
 /**
  * Issue 39 (decision 0067): the browse cache empties only when a use case that changed a card says so
  * (`announceCardChange`). This reads every production file that writes a table a card or the landing
- * reads (profiles, reviews, user_presence, messages) and fails on a writer nobody has looked at: each
- * is listed below with the files that announce its change after their commit, or why it changes no
- * card. card-announcements.int.test.ts shows the announcements work, one row per kind of change.
+ * reads (profiles, reviews, user_presence, messages, creator_capacity) and fails on a writer nobody has
+ * looked at: each is listed below with the files that announce its change after their commit, or why it
+ * changes no card. card-announcements.int.test.ts shows the announcements work, one row per kind of change.
  */
-const CARD_TABLES = ['profiles', 'reviews', 'userPresence', 'messages'] as const;
+// creator_capacity: the card's pause note (decision 0071; columns of profiles before).
+const CARD_TABLES = ['profiles', 'reviews', 'userPresence', 'messages', 'creatorCapacity'] as const;
 const SQL_NAMES: Record<string, (typeof CARD_TABLES)[number]> = {
   profiles: 'profiles',
+  creator_capacity: 'creatorCapacity',
   reviews: 'reviews',
   user_presence: 'userPresence',
   messages: 'messages',
@@ -30,7 +32,10 @@ const WRITERS: Record<string, { announcedBy: string[] } | { neutral: string }> =
   'modules/auth/create-account.ts': { neutral: 'demo data and test factories, written before anything is cached' },
   'modules/auth/ensure-super-admin.ts': { neutral: 'is_admin and admin_role only, which no card shows' },
   'modules/auth/sign-up.ts': { neutral: 'a new profile is not a creator (profile-from-signup.ts)' },
-  'modules/care/capacity-settings.ts': { announcedBy: ['modules/care/capacity-settings.ts'] },
+  'modules/care/capacity-settings.ts': {
+    // updateCapacity announces; forgetCapacity runs in the erasure flow, which announces.
+    announcedBy: ['modules/care/capacity-settings.ts', 'flows/erase-accounts.ts'],
+  },
   'modules/fans/dismiss-onboarding.ts': { neutral: 'sender_onboarded_at only, updated_at untouched' },
   'modules/messages/cancel-pending-message.ts': { neutral: 'a pending message was never counted anywhere' },
   'modules/messages/claim-due-messages.ts': { announcedBy: ['flows/expire-messages.ts'] },
@@ -44,7 +49,6 @@ const WRITERS: Record<string, { announcedBy: string[] } | { neutral: string }> =
   'modules/notifications/notification-preferences.ts': {
     announcedBy: ['modules/notifications/notification-preferences.ts'],
   },
-  'modules/payments/payout-account.ts': { announcedBy: ['modules/payments/payout-account.ts'] },
   'modules/presence/update-user-activity.ts': { announcedBy: ['modules/presence/update-user-activity.ts'] },
   'modules/profiles/avatar-from-picture.ts': { announcedBy: ['modules/profiles/avatar-from-picture.ts'] },
   'modules/profiles/close-profile.ts': { announcedBy: ['flows/close-account.ts', 'flows/erase-accounts.ts'] },

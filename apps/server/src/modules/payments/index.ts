@@ -42,7 +42,12 @@ export {
   paymentRowOfMessage,
 } from './message-payments';
 export { paymentsByState } from './payments-by-state';
-export { completeSimulatedOnboarding, createDashboardLink, createOnboardingLink } from './payout-account';
+export {
+  completeSimulatedOnboarding,
+  createDashboardLink,
+  createOnboardingLink,
+  forgetPayoutAccount,
+} from './payout-account';
 export { mailPayoutAccountState } from './payout-account-mail';
 export type { PaymentProvider, PaymentRow } from './provider';
 export { reconcilePayments } from './reconcile-payments';
