@@ -107,7 +107,9 @@ describe('migration 0041: the payout account and capacity leave profiles', () =>
   test('the copy moves what creators had; no row where profiles held the defaults', async () => {
     await migrateFrom(migrationsUpTo(BEFORE));
     // Made with the previous release's schema (the factory writes only profiles without capacity fields).
-    [onboarded, limited, plain] = await Promise.all([1, 2, 3].map(async () => (await createCreator(database.db)).id));
+    [onboarded = '', limited = '', plain = ''] = await Promise.all(
+      [1, 2, 3].map(async () => (await createCreator(database.db)).id),
+    );
     await run(sql`update profiles set stripe_account_id = 'acct_moved', stripe_onboarding_completed = true,
       payout_account_state = 'enabled' where id = ${onboarded}`);
     await run(sql`update profiles set max_open_messages = 3, daily_message_cap = 10, vacation_until = ${AWAY}::timestamptz
