@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { profiles } from './db/schema';
+import { payoutAccounts } from './db/schema';
 import {
   createAdmin,
   createCreator,
@@ -71,9 +71,9 @@ describe.skipIf(testDriver() !== 'postgres')('fault injection (PostgreSQL)', () 
       });
       expect(link.statusCode).toBe(200);
       const [row] = await db
-        .select({ accountId: profiles.stripeAccountId })
-        .from(profiles)
-        .where(eq(profiles.id, creator.id));
+        .select({ accountId: payoutAccounts.stripeAccountId })
+        .from(payoutAccounts)
+        .where(eq(payoutAccounts.creatorId, creator.id));
       const { payload, headers } = signStripeEvent(
         standIn.finishOnboarding(row?.accountId ?? ''),
         STRIPE_CONNECT_WEBHOOK_SECRET,

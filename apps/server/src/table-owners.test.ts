@@ -22,6 +22,8 @@ const OWNER: Record<string, string> = {
   contentModeration: 'moderation',
   dataExports: 'data-export',
   creatorBlocks: 'care',
+  // Capacity protection (decision 0071; columns of profiles before).
+  creatorCapacity: 'care',
   earnings: 'ledger',
   ledgerEntries: 'ledger',
   payouts: 'ledger',
@@ -35,6 +37,8 @@ const OWNER: Record<string, string> = {
   notificationPreferences: 'notifications',
   pushSubscriptions: 'notifications',
   payments: 'payments',
+  // The creator's connected account (decision 0071; columns of profiles before).
+  payoutAccounts: 'payments',
   // Chargebacks (decision 0054): the money rail records each Stripe dispute and what it did.
   disputes: 'payments',
   webhookEvents: 'payments',
@@ -61,14 +65,6 @@ const OWNER: Record<string, string> = {
   outboxPrunedKeys: 'outbox',
   webVitalsDaily: 'vitals',
 };
-
-/**
- * `profiles` is one wide row per person whose columns belong to different modules (decision 0014):
- * these modules write their own columns of it. The list is closed: a new writer fails here. Identity
- * (username, display name, creator status, the Threads fields) is written only by profiles, through its
- * front door (decision 0073); "last active" is presence's own table's.
- */
-const PROFILE_COLUMN_WRITERS = new Set(['care', 'payments']);
 
 const SRC = path.dirname(new URL(import.meta.url).pathname);
 
@@ -111,7 +107,7 @@ function writesIn(source: string): string[] {
 function foreignWrites(file: string, source: string): string[] {
   const writer = ownerOfFile(file);
   return writesIn(source)
-    .filter((table) => OWNER[table] !== writer && !(table === 'profiles' && PROFILE_COLUMN_WRITERS.has(writer)))
+    .filter((table) => OWNER[table] !== writer)
     .map((table) => `${path.relative(SRC, file)} writes ${table} (owned by ${OWNER[table]})`);
 }
 

@@ -68,12 +68,16 @@ test('an empty database gets creators, a fan and an admin with the given passwor
 test('demo activity: portfolios, earnings and a completed payout and one the provider had not confirmed, which the first jobs pass completes, with a balanced ledger', async () => {
   const { seedDemoEarnings } = await import('./demo-earnings');
   const { testConfig, unbalancedTransactions } = await import('../testing');
-  const { payouts, earnings: earningsTable } = await import('../db/schema');
+  const { payouts, payoutAccounts, earnings: earningsTable } = await import('../db/schema');
   const config = testConfig();
   await seedDemoEarnings({ config, database });
   const [maya] = await database.db.select().from(profiles).where(eq(profiles.username, 'mayastyle'));
   expect(maya?.portfolioImages).toHaveLength(3);
-  expect(maya?.stripeOnboardingCompleted).toBe(true);
+  const [mayaAccount] = await database.db
+    .select()
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.creatorId, maya?.id ?? ''));
+  expect(mayaAccount?.onboardingCompleted).toBe(true);
   const mayaPayouts = await database.db
     .select()
     .from(payouts)

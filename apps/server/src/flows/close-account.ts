@@ -12,6 +12,7 @@ import {
 } from '../modules/auth';
 import { unpaidEarnings } from '../modules/ledger';
 import { enqueueEffects } from '../modules/outbox';
+import { forgetPayoutAccount } from '../modules/payments';
 import { closeProfile, lockProfile, profileExists } from '../modules/profiles';
 import { isActiveAdmin } from '../platform/auth-guard';
 import { announceCardChange } from '../platform/card-change';
@@ -51,6 +52,7 @@ export async function closeAccount(
     // Messages first, then the person's row: the order a block and a reply take (no deadlock).
     await lockProfile(tx, userId);
     const { isCreator } = await closeProfile(tx, { userId, now });
+    await forgetPayoutAccount(tx, { creatorId: userId });
     const earningsHeldCents = isCreator ? Math.max(0, await unpaidEarnings(tx, userId)) : 0;
     const deletion = await recordAccountDeletion(tx, {
       userId,

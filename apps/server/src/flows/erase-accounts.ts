@@ -8,10 +8,12 @@ import {
   markAccountErased,
   revokeUserSessions,
 } from '../modules/auth';
+import { forgetCapacity } from '../modules/care';
 import { eraseDataExports } from '../modules/data-export';
 import { eraseNotifications } from '../modules/notifications';
 import { eraseFromPayloads } from '../modules/outbox';
 import { erasePresence } from '../modules/presence';
+import { forgetPayoutAccount } from '../modules/payments';
 import { ERASED_DISPLAY_NAME, eraseProfile } from '../modules/profiles';
 import { eraseContactMessages } from '../modules/support';
 import { announceCardChange } from '../platform/card-change';
@@ -61,6 +63,8 @@ async function eraseBatch(ctx: Ctx): Promise<number> {
       effects.push(...ended.effects);
       const profile = await eraseProfile(tx, { userId, now });
       await erasePresence(tx, { userId });
+      await forgetPayoutAccount(tx, { creatorId: userId });
+      await forgetCapacity(tx, { creatorId: userId });
       const account = await eraseAccount(tx, { userId, now });
       const names = [profile?.displayName, profile?.username, account?.email];
       await eraseNotifications(tx, { userId, names, replacement: ERASED_DISPLAY_NAME });

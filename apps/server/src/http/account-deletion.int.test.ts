@@ -146,11 +146,12 @@ describe('closing an account (issue 41 point 2)', () => {
     });
     const profile = (await a.get('/api/profile/me', creatorCookie)).json();
     expect(profile.isAvailable).toBe(false);
-    const [row] = await a.database.db
-      .select({ account: schema.profiles.stripeAccountId, ready: schema.profiles.stripeOnboardingCompleted })
-      .from(schema.profiles)
-      .where(sql`${schema.profiles.id} = ${creator.id}`);
-    expect(row).toEqual({ account: null, ready: false });
+    // The payout account is forgotten (decision 0071: no row, no account).
+    const accounts = await a.database.db
+      .select()
+      .from(schema.payoutAccounts)
+      .where(sql`${schema.payoutAccounts.creatorId} = ${creator.id}`);
+    expect(accounts).toEqual([]);
     // A fan can no longer pay them.
     const checkout = await a.post('/api/checkout', fanCookie, {
       recipientId: creator.id,
@@ -227,6 +228,8 @@ describe('closing an account (issue 41 point 2)', () => {
       .where(sql`${schema.dataExports.userId} = ${creator.id}`);
     expect(exported?.status).toBe('ready');
     expect(await a.app.storage.stat(exported?.objectKey ?? '')).not.toBeNull();
+    // Capacity settings (care's table since decision 0071) go with the person.
+    await a.database.db.insert(schema.creatorCapacity).values({ creatorId: creator.id, maxOpenMessages: 5 });
     const totalsBefore = await totals(adminCookie);
     expect((await close(creatorCookie)).statusCode).toBe(201);
 
@@ -253,6 +256,8 @@ describe('closing an account (issue 41 point 2)', () => {
         .from(schema.dataExports)
         .where(sql`${schema.dataExports.userId} = ${creator.id}`),
     ).toEqual([]);
+    for (const table of [schema.creatorCapacity, schema.payoutAccounts])
+      expect(await a.database.db.select().from(table).where(sql`${table.creatorId} = ${creator.id}`)).toEqual([]);
     // The fan's own image stays: it is theirs.
     expect(await a.app.storage.stat(fanFile)).not.toBeNull();
     // The old username is held: nobody else can take it.

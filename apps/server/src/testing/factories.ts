@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { adminUsers, creatorStats } from '../db/schema';
+import { adminUsers, creatorCapacity, creatorStats } from '../db/schema';
 import { createAccount, type ProfileFields } from '../modules/auth';
 import type { Db } from '../platform/db';
 
@@ -28,8 +28,14 @@ export async function createUser(db: Db, profile: ProfileFields = {}, email?: st
   return user;
 }
 
-export async function createCreator(db: Db, profile: ProfileFields = {}) {
-  return createUser(db, {
+/** Care's capacity settings, kept in creator_capacity since decision 0071. */
+type CapacityFields = Partial<
+  Pick<typeof creatorCapacity.$inferInsert, 'maxOpenMessages' | 'dailyMessageCap' | 'vacationUntil'>
+>;
+
+export async function createCreator(db: Db, fields: ProfileFields & CapacityFields = {}) {
+  const { maxOpenMessages = null, dailyMessageCap = null, vacationUntil = null, ...profile } = fields;
+  const creator = await createUser(db, {
     isCreator: true,
     intendedAccountType: 'creator',
     threadsOnboardingCompleted: true,
@@ -38,6 +44,9 @@ export async function createCreator(db: Db, profile: ProfileFields = {}) {
     responseRate: 95,
     ...profile,
   });
+  if (maxOpenMessages !== null || dailyMessageCap !== null || vacationUntil !== null)
+    await db.insert(creatorCapacity).values({ creatorId: creator.id, maxOpenMessages, dailyMessageCap, vacationUntil });
+  return creator;
 }
 
 /** An account with an active admin_users row (spec §3 admin_users). */

@@ -389,8 +389,8 @@ export async function checkMoney(app: FastifyInstance, standIn: StripeStandIn): 
     (await all(sql`select id, status, creator_id, transferred from payouts`)).map((r) => [String(r.id), r] as const),
   );
   const accounts = new Map(
-    (await all(sql`select id, stripe_account_id from profiles where stripe_account_id is not null`)).map(
-      (r) => [String(r.stripe_account_id), String(r.id)] as const,
+    (await all(sql`select creator_id, stripe_account_id from payout_accounts where stripe_account_id is not null`)).map(
+      (r) => [String(r.stripe_account_id), String(r.creator_id)] as const,
     ),
   );
   const earned = new Map(

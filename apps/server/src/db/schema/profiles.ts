@@ -57,9 +57,10 @@ export const profiles = pgTable(
     instagramBio: text('instagram_bio'),
     instagramProfilePicture: text('instagram_profile_picture'),
     instagramFollowerCount: bigint('instagram_follower_count', { mode: 'number' }),
+    // Contract (decision 0071): the payout account lives in payout_accounts. These three columns are
+    // dropped in the next release with the sync triggers (migration 0043); nothing writes them.
     stripeAccountId: text('stripe_account_id'),
     stripeOnboardingCompleted: boolean('stripe_onboarding_completed').notNull().default(false),
-    /** The payout account as last read from the provider (decision 0029); a change mails the creator. */
     payoutAccountState: text('payout_account_state', { enum: ['incomplete', 'enabled', 'restricted'] }),
     // IANA zone the creator's browser reports; earnings days follow it rather than UTC (issue #10).
     timeZone: text('time_zone'),
@@ -84,8 +85,8 @@ export const profiles = pgTable(
     senderOnboardedAt: tstz('sender_onboarded_at'),
     // Moved to user_presence (decision 0073); kept in step by a trigger for the rolling deploy, then dropped.
     lastActiveAt: tstz('last_active_at'),
-    // Issue #13 capacity protection: at most this many open paid messages / paid messages a day
-    // (null: no limit), and away until `vacation_until` (null or past: not away).
+    // Contract (decision 0071): capacity lives in creator_capacity. These three columns (and their
+    // checks) are dropped in the next release with the sync triggers (migration 0043); nothing writes them.
     maxOpenMessages: integer('max_open_messages'),
     dailyMessageCap: integer('daily_message_cap'),
     vacationUntil: tstz('vacation_until'),
@@ -115,7 +116,7 @@ export const profiles = pgTable(
     uniqueIndex('profiles_instagram_username_lower_key')
       .on(sql`lower(${t.instagramUsername})`)
       .where(sql`${t.instagramUsername} is not null`),
-    // account.updated webhooks find their creator by connected account.
+    // Contract (decision 0071): goes with stripe_account_id; payout_accounts_stripe_account_key serves.
     uniqueIndex('profiles_stripe_account_key').on(t.stripeAccountId).where(sql`${t.stripeAccountId} is not null`),
     // Featured carousel (spec §7 'profiles featured'): newest featured, available creators.
     index('profiles_featured_idx')

@@ -10,11 +10,12 @@ select "payments"."id" as "id", "payments"."status" as "status", "payments"."mes
       "messages"."conversation_id" as "conversationId", "messages"."content" as "content", "messages"."amount" as "amount",
       "sender"."display_name" as "senderDisplayName", "sender"."username" as "senderUsername",
       "creator"."is_creator" as "isCreator", "creator"."is_available" as "isAvailable",
-      "creator"."message_price" as "messagePrice", "creator"."max_open_messages" as "maxOpen",
-      "creator"."daily_message_cap" as "dailyCap", "creator"."vacation_until" as "vacationUntil"
+      "creator"."message_price" as "messagePrice", "creator_capacity"."max_open_messages" as "maxOpen",
+      "creator_capacity"."daily_message_cap" as "dailyCap", "creator_capacity"."vacation_until" as "vacationUntil"
     from "payments"
     join "profiles" as "creator" on "creator"."id" = "payments"."recipient_id"
     join "messages" on "messages"."id" = "payments"."message_id"
+    left join "creator_capacity" on "creator_capacity"."creator_id" = "payments"."recipient_id"
     left join "profiles" as "sender" on "sender"."id" = "payments"."sender_id"
     where "payments"."id" = $1
     for update of "payments", "creator";

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { messages, payments, profiles } from '../../db/schema';
+import { creatorCapacity, messages, payments, profiles } from '../../db/schema';
 import { isBlockedSql } from '../../modules/care';
 import { ACCOUNTS, ledgerTransactionPart } from '../../modules/ledger';
 import { messageGoesLive } from '../../modules/messages';
@@ -24,7 +24,8 @@ const p = (name: string) => sql.placeholder(name);
 /**
  * Locks the payment and then its creator (locked, so two fans paying for a creator's last free slot
  * at once are counted one after the other), and brings the payer's name and the message's
- * conversation and text for the announcement: one round trip.
+ * conversation and text for the announcement: one round trip. The creator's capacity is a left join
+ * (no row: no limits, decision 0071), read but not locked.
  */
 const lockSql = sql`select ${payments.id} as "id", ${payments.status} as "status", ${payments.messageId} as "messageId",
       ${payments.recipientId} as "recipientId", ${payments.senderId} as "senderId",
@@ -32,11 +33,12 @@ const lockSql = sql`select ${payments.id} as "id", ${payments.status} as "status
       ${messages.conversationId} as "conversationId", ${messages.content} as "content", ${messages.amount} as "amount",
       ${sender.displayName} as "senderDisplayName", ${sender.username} as "senderUsername",
       ${creator.isCreator} as "isCreator", ${creator.isAvailable} as "isAvailable",
-      ${creator.messagePrice} as "messagePrice", ${creator.maxOpenMessages} as "maxOpen",
-      ${creator.dailyMessageCap} as "dailyCap", ${creator.vacationUntil} as "vacationUntil"
+      ${creator.messagePrice} as "messagePrice", ${creatorCapacity.maxOpenMessages} as "maxOpen",
+      ${creatorCapacity.dailyMessageCap} as "dailyCap", ${creatorCapacity.vacationUntil} as "vacationUntil"
     from ${payments}
     join ${profiles} as ${creator} on ${creator.id} = ${payments.recipientId}
     join ${messages} on ${messages.id} = ${payments.messageId}
+    left join ${creatorCapacity} on ${creatorCapacity.creatorId} = ${payments.recipientId}
     left join ${profiles} as ${sender} on ${sender.id} = ${payments.senderId}
     where ${payments.id} = ${p('paymentId')}
     for update of ${sql.identifier('payments')}, ${sql.identifier('creator')}`;

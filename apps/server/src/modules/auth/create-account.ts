@@ -4,7 +4,16 @@ import type { Db } from '../../platform/db';
 import { hashPassword } from '../../platform/password';
 import { createProfile, type TNewProfile } from '../profiles';
 
-export type ProfileFields = Partial<TNewProfile>;
+/** Decision 0071: the payout account and capacity left the profile; their old columns are not written. */
+type MovedOut =
+  | 'stripeAccountId'
+  | 'stripeOnboardingCompleted'
+  | 'payoutAccountState'
+  | 'maxOpenMessages'
+  | 'dailyMessageCap'
+  | 'vacationUntil';
+
+export type ProfileFields = Omit<Partial<TNewProfile>, MovedOut>;
 
 export interface CreateAccountOptions {
   db: Db;

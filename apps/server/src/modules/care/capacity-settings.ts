@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { profiles } from '../../db/schema';
+import { creatorCapacity, profiles } from '../../db/schema';
 import { announceCardChange } from '../../platform/card-change';
 import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { pauseOf } from './capacity';
 
@@ -10,11 +11,13 @@ export async function getCapacity(ctx: Pick<AppContext, 'db' | 'clock'>, opts: {
   const [row] = await ctx.db
     .select({
       isCreator: profiles.isCreator,
-      maxOpenMessages: profiles.maxOpenMessages,
-      dailyMessageCap: profiles.dailyMessageCap,
-      vacationUntil: profiles.vacationUntil,
+      maxOpenMessages: creatorCapacity.maxOpenMessages,
+      dailyMessageCap: creatorCapacity.dailyMessageCap,
+      vacationUntil: creatorCapacity.vacationUntil,
     })
     .from(profiles)
+    // No row yet: no limits and not away (decision 0071).
+    .leftJoin(creatorCapacity, eq(creatorCapacity.creatorId, profiles.id))
     .where(eq(profiles.id, opts.creatorId));
   if (!row?.isCreator) throw new AppError('FORBIDDEN', 'Only creators have capacity settings.');
   const pause = await pauseOf(ctx.db, opts.creatorId, ctx.clock.now());
@@ -41,16 +44,23 @@ export async function updateCapacity(
     const message = 'Choose an end date in the future.';
     throw new AppError('VALIDATION_FAILED', message, { vacationUntil: message });
   }
+  const settings = {
+    maxOpenMessages: opts.settings.maxOpenMessages,
+    dailyMessageCap: opts.settings.dailyMessageCap,
+    vacationUntil: until,
+    updatedAt: now,
+  };
+  // The row is made on the first save (decision 0071); the profile's updated_at is not moved.
   await ctx.db
-    .update(profiles)
-    .set({
-      maxOpenMessages: opts.settings.maxOpenMessages,
-      dailyMessageCap: opts.settings.dailyMessageCap,
-      vacationUntil: until,
-      updatedAt: now,
-    })
-    .where(eq(profiles.id, opts.creatorId));
+    .insert(creatorCapacity)
+    .values({ creatorId: opts.creatorId, ...settings })
+    .onConflictDoUpdate({ target: creatorCapacity.creatorId, set: settings });
   // Away, full or at the daily cap: the card's pause note and Available filter.
   await announceCardChange(ctx);
   return getCapacity(ctx, opts);
+}
+
+/** Erasure (decision 0058): the person's capacity settings go; no row reads as no limits, not away. */
+export async function forgetCapacity(tx: Db, opts: { creatorId: string }): Promise<void> {
+  await tx.delete(creatorCapacity).where(eq(creatorCapacity.creatorId, opts.creatorId));
 }

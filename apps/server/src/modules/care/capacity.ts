@@ -1,5 +1,5 @@
 import { and, count, eq, gte } from 'drizzle-orm';
-import { messages, profiles } from '../../db/schema';
+import { creatorCapacity, messages } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { isDelivered, isOpen } from '../messages';
 
@@ -10,7 +10,7 @@ export function nextUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }
 
-/** A creator's capacity settings (profiles max_open_messages, daily_message_cap, vacation_until). */
+/** A creator's capacity settings (creator_capacity; no row: no limits, not away). */
 export interface CapacityLimits {
   maxOpen: number | null;
   dailyCap: number | null;
@@ -34,12 +34,12 @@ export async function pauseOf(
     ? [known]
     : await db
         .select({
-          maxOpen: profiles.maxOpenMessages,
-          dailyCap: profiles.dailyMessageCap,
-          vacationUntil: profiles.vacationUntil,
+          maxOpen: creatorCapacity.maxOpenMessages,
+          dailyCap: creatorCapacity.dailyMessageCap,
+          vacationUntil: creatorCapacity.vacationUntil,
         })
-        .from(profiles)
-        .where(eq(profiles.id, creatorId));
+        .from(creatorCapacity)
+        .where(eq(creatorCapacity.creatorId, creatorId));
   if (!creator) return null;
   if (creator.vacationUntil && creator.vacationUntil > now) return { reason: 'away', until: creator.vacationUntil };
   if (creator.maxOpen !== null) {

@@ -5,14 +5,16 @@ import { describe, expect, test } from 'vitest';
 /**
  * Issue 39 (decision 0067): the browse cache empties only when a use case that changed a card says so
  * (`announceCardChange`). This reads every production file that writes a table a card or the landing
- * reads (profiles, creator_stats, reviews, user_presence, messages) and fails on a writer nobody has looked at: each
- * is listed below with the files that announce its change after their commit, or why it changes no
- * card. card-announcements.int.test.ts shows the announcements work, one row per kind of change.
+ * reads (profiles, creator_stats, creator_capacity, reviews, user_presence, messages) and fails on a writer
+ * nobody has looked at: each is listed below with the files that announce its change after their commit,
+ * or why it changes no card. card-announcements.int.test.ts shows the announcements work, one row per kind of change.
  */
-const CARD_TABLES = ['profiles', 'creatorStats', 'reviews', 'userPresence', 'messages'] as const;
+// creator_capacity: the card's pause note (decision 0071; columns of profiles before).
+const CARD_TABLES = ['profiles', 'creatorStats', 'creatorCapacity', 'reviews', 'userPresence', 'messages'] as const;
 const SQL_NAMES: Record<string, (typeof CARD_TABLES)[number]> = {
   profiles: 'profiles',
   creator_stats: 'creatorStats',
+  creator_capacity: 'creatorCapacity',
   reviews: 'reviews',
   user_presence: 'userPresence',
   messages: 'messages',
@@ -27,7 +29,10 @@ const FLOWS_ENDING_MESSAGES = [
 
 /** Writer file → the files that call announceCardChange for its changes, or why none is needed. */
 const WRITERS: Record<string, { announcedBy: string[] } | { neutral: string }> = {
-  'modules/care/capacity-settings.ts': { announcedBy: ['modules/care/capacity-settings.ts'] },
+  'modules/care/capacity-settings.ts': {
+    // updateCapacity announces; forgetCapacity runs in the erasure flow, which announces.
+    announcedBy: ['modules/care/capacity-settings.ts', 'flows/erase-accounts.ts'],
+  },
   'modules/messages/cancel-pending-message.ts': { neutral: 'a pending message was never counted anywhere' },
   'modules/messages/claim-due-messages.ts': { announcedBy: ['flows/expire-messages.ts'] },
   'modules/messages/create-pending-message.ts': { neutral: 'pending: invisible, counted nowhere' },

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { creatorStats, messages, profiles, userPresence } from '../../db/schema';
+import { creatorCapacity, creatorStats, messages, profiles, userPresence } from '../../db/schema';
 // Built when this module loads: messages sits in a lower layer, so its front door has loaded by then.
 import { isDeliveredSql, isOpenSql } from '../messages';
 
@@ -42,16 +42,21 @@ export const creatorSummaryColumns = {
   // takes no new paid messages right now (away, full, daily cap), or null. The counts only run for a
   // creator who set that limit, on the indexes messages_recipient_open_expires_idx and
   // messages_recipient_created_idx. modules/care/capacity.ts is the checkout's word on the same rules.
-  pauseReason: sql<'away' | 'full' | 'daily_cap' | null>`case
-    when ${profiles.vacationUntil} > now() then 'away'
-    when ${profiles.maxOpenMessages} is not null and (select count(*) from ${messages} m
-      where m.recipient_id = ${profileId} and ${isOpenSql('m', sql`now()`)}) >= ${profiles.maxOpenMessages} then 'full'
-    when ${profiles.dailyMessageCap} is not null and (select count(*) from ${messages} m
+  // The limits are care's creator_capacity (decision 0071), a primary-key probe like presence's; no
+  // row: no limits, not away (null).
+  pauseReason: sql<'away' | 'full' | 'daily_cap' | null>`(select case
+    when c.vacation_until > now() then 'away'
+    when c.max_open_messages is not null and (select count(*) from ${messages} m
+      where m.recipient_id = ${profileId} and ${isOpenSql('m', sql`now()`)}) >= c.max_open_messages then 'full'
+    when c.daily_message_cap is not null and (select count(*) from ${messages} m
       where m.recipient_id = ${profileId} and ${isDeliveredSql('m')} and m.created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'
-        and m.paid_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') >= ${profiles.dailyMessageCap}
+        and m.paid_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') >= c.daily_message_cap
       then 'daily_cap'
-  end`,
-  vacationUntil: profiles.vacationUntil,
+  end from ${creatorCapacity} c where c.creator_id = ${profileId})`,
+  vacationUntil:
+    sql<Date | null>`(select c.vacation_until from ${creatorCapacity} c where c.creator_id = ${profileId})`.mapWith(
+      creatorCapacity.vacationUntil,
+    ),
 };
 
 /**

@@ -1,5 +1,5 @@
 import { desc, eq, inArray } from 'drizzle-orm';
-import { creatorBlocks, profiles, userPresence, users } from '../../db/schema';
+import { creatorBlocks, creatorCapacity, payoutAccounts, profiles, userPresence, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { publicKeyOfUrl } from '../../platform/storage';
 import { getNotificationPreferences } from '../notifications';
@@ -32,13 +32,22 @@ export async function partiesOf(ctx: Pick<AppContext, 'db'>, ids: Iterable<strin
 /** The owner's account, profile images and settings (the sizes of files are filled in when zipped). */
 export async function collectAccount(ctx: Pick<AppContext, 'db'>, userId: string) {
   const [row] = await ctx.db
-    .select({ user: users, profile: profiles, lastActiveAt: userPresence.lastActiveAt })
+    .select({
+      user: users,
+      profile: profiles,
+      lastActiveAt: userPresence.lastActiveAt,
+      payout: payoutAccounts,
+      capacity: creatorCapacity,
+    })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
     .leftJoin(userPresence, eq(userPresence.userId, users.id))
+    // Payments' payout account and care's capacity (decision 0071): no row, the defaults.
+    .leftJoin(payoutAccounts, eq(payoutAccounts.creatorId, users.id))
+    .leftJoin(creatorCapacity, eq(creatorCapacity.creatorId, users.id))
     .where(eq(users.id, userId));
   if (!row) return null;
-  const { user, profile, lastActiveAt } = row;
+  const { user, profile, lastActiveAt, payout, capacity } = row;
   const files: ExportFile[] = [];
   const fileOf = (url: string | null, kind: ExportFile['kind'], index = 0) => {
     const key = publicKeyOfUrl(url);
@@ -69,10 +78,10 @@ export async function collectAccount(ctx: Pick<AppContext, 'db'>, userId: string
     creator = {
       messagePriceCents: profile.messagePrice,
       isAvailable: profile.isAvailable,
-      maxOpenMessages: profile.maxOpenMessages,
-      dailyMessageCap: profile.dailyMessageCap,
-      vacationUntil: isoOrNull(profile.vacationUntil),
-      payoutAccount: { connected: profile.stripeAccountId !== null, state: profile.payoutAccountState },
+      maxOpenMessages: capacity?.maxOpenMessages ?? null,
+      dailyMessageCap: capacity?.dailyMessageCap ?? null,
+      vacationUntil: isoOrNull(capacity?.vacationUntil),
+      payoutAccount: { connected: Boolean(payout?.stripeAccountId), state: payout?.state ?? null },
       blockedFans: blocks.map((block) => ({ fan: party(block.fanId), blockedAt: iso(block.createdAt) })),
     };
   }

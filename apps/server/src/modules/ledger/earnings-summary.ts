@@ -1,6 +1,6 @@
 import { LIMITS } from '@fanline/contracts';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { earnings, messages, profiles } from '../../db/schema';
+import { earnings, messages, payoutAccounts, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -18,8 +18,10 @@ const RECENT = 10;
  */
 export async function earningsSummary(ctx: Pick<AppContext, 'db' | 'clock'>, creatorId: string) {
   const [me] = await ctx.db
-    .select({ timeZone: profiles.timeZone, ready: profiles.stripeOnboardingCompleted, isCreator: profiles.isCreator })
+    .select({ timeZone: profiles.timeZone, ready: payoutAccounts.onboardingCompleted, isCreator: profiles.isCreator })
     .from(profiles)
+    // Payments' payout account (decision 0071): no row, no account.
+    .leftJoin(payoutAccounts, eq(payoutAccounts.creatorId, profiles.id))
     .where(eq(profiles.id, creatorId));
   if (!me?.isCreator) throw new AppError('FORBIDDEN', 'Only creators have earnings.');
   const tz = me?.timeZone ?? 'UTC';
@@ -82,7 +84,7 @@ export async function earningsSummary(ctx: Pick<AppContext, 'db' | 'clock'>, cre
       : null,
     holdWindowHours: LIMITS.notAnAnswerWindowHours,
     minimumPayout: LIMITS.minimumPayoutCents,
-    payoutAccountReady: me.ready,
+    payoutAccountReady: me.ready ?? false,
     daily,
     recent: await recentEarnings(ctx.db, creatorId, RECENT),
   };

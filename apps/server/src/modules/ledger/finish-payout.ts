@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { earnings, payments, payouts, profiles } from '../../db/schema';
+import { earnings, payments, payoutAccounts, payouts } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { enqueueEffects } from '../outbox';
 import { alertIdempotencyConflict } from '../system-alerts';
@@ -27,9 +27,9 @@ type FinishContext = Pick<AppContext, 'db' | 'clock' | 'config' | 'payments' | '
 export async function finishPayout(ctx: FinishContext, opts: { payoutId: string }) {
   const { payoutId } = opts;
   const [row] = await ctx.db
-    .select({ payout: payouts, accountId: profiles.stripeAccountId })
+    .select({ payout: payouts, accountId: payoutAccounts.stripeAccountId })
     .from(payouts)
-    .innerJoin(profiles, eq(profiles.id, payouts.creatorId))
+    .leftJoin(payoutAccounts, eq(payoutAccounts.creatorId, payouts.creatorId))
     .where(eq(payouts.id, payoutId));
   if (!row) throw new Error(`no payout ${payoutId}`);
   const { payout, accountId } = row;

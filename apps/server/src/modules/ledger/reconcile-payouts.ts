@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, lte } from 'drizzle-orm';
-import { payouts, profiles } from '../../db/schema';
+import { payoutAccounts, payouts } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { enqueueEffects } from '../outbox';
 import { payoutTransferEffect } from './payout-effects';
@@ -42,9 +42,9 @@ export async function reconcilePayouts(
 
   const lookedAt = new Date(now.getTime() - (ctx.payments.name === 'local' ? 60_000 : 3_600_000));
   const inTransit = await ctx.db
-    .select({ payout: payouts, accountId: profiles.stripeAccountId })
+    .select({ payout: payouts, accountId: payoutAccounts.stripeAccountId })
     .from(payouts)
-    .innerJoin(profiles, eq(profiles.id, payouts.creatorId))
+    .leftJoin(payoutAccounts, eq(payoutAccounts.creatorId, payouts.creatorId))
     .where(and(eq(payouts.status, 'in_transit'), lt(payouts.updatedAt, lookedAt)))
     .orderBy(payouts.updatedAt)
     .limit(50);

@@ -1,6 +1,6 @@
 import { formatCents, LIMITS, PAYOUT_MESSAGES } from '@fanline/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { earnings, payouts, profiles } from '../../db/schema';
+import { earnings, payoutAccounts, payouts, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { enqueueEffects } from '../outbox';
@@ -27,10 +27,12 @@ export async function requestPayout(
   const now = ctx.clock.now();
   const payout = await ctx.db.transaction(async (tx) => {
     const [creator] = await tx
-      .select({ isCreator: profiles.isCreator, ready: profiles.stripeOnboardingCompleted })
+      .select({ isCreator: profiles.isCreator, ready: payoutAccounts.onboardingCompleted })
       .from(profiles)
+      // Payments' payout account (decision 0071): no row, no account. The lock stays on the profile.
+      .leftJoin(payoutAccounts, eq(payoutAccounts.creatorId, profiles.id))
       .where(eq(profiles.id, creatorId))
-      .for('no key update');
+      .for('no key update', { of: profiles });
     if (!creator?.isCreator) throw new AppError('FORBIDDEN', 'Only creators can request payouts.');
     if (!creator.ready) {
       throw new AppError('CONFLICT', PAYOUT_MESSAGES.accountRequiredBody, {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { payouts, profiles } from '../../db/schema';
+import { payoutAccounts, payouts } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { enqueueEffects } from '../outbox';
 import { payoutTransferEffect } from './payout-effects';
@@ -60,7 +60,10 @@ export async function payoutFundsArrived(
 ): Promise<number> {
   const now = ctx.clock.now();
   const keys = await ctx.db.transaction(async (tx) => {
-    const creators = tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.stripeAccountId, opts.accountId));
+    const creators = tx
+      .select({ id: payoutAccounts.creatorId })
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.stripeAccountId, opts.accountId));
     const woken = await tx
       .update(payouts)
       .set({ checkFundsAt: now, updatedAt: now })

@@ -52,7 +52,12 @@ export {
 } from './message-payments';
 export { successPath } from './payment-receipt';
 export { paymentsByState } from './payments-by-state';
-export { completeSimulatedOnboarding, createDashboardLink, createOnboardingLink } from './payout-account';
+export {
+  completeSimulatedOnboarding,
+  createDashboardLink,
+  createOnboardingLink,
+  forgetPayoutAccount,
+} from './payout-account';
 export { mailPayoutAccountState } from './payout-account-mail';
 export type { PaymentProvider, PaymentRow } from './provider';
 export { reconcilePayments } from './reconcile-payments';

@@ -1,8 +1,8 @@
 import { PAYOUT_MESSAGES } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
-import { profiles } from '../../db/schema';
-import { announceCardChange } from '../../platform/card-change';
+import { payoutAccounts, profiles } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueEffects } from '../outbox';
 import { payoutAccountMailEffect } from './effects';
@@ -16,12 +16,12 @@ export type PayoutAccountContext = Pick<
 
 /**
  * The creator's payout account (spec §7 stripe-connect, as our own endpoints): its status, read
- * back from the provider when it has one, and onboarding links. stripe_onboarding_completed mirrors
- * what the provider says, so the payout use case can trust it.
+ * back from the provider when it has one, and onboarding links. payout_accounts.onboarding_completed
+ * mirrors what the provider says, so the payout use case can trust it (decision 0071: no row, no account).
  */
 export async function getPayoutAccountStatus(app: PayoutAccountContext, { creatorId }: { creatorId: string }) {
   const creator = await loadCreator(app, creatorId);
-  let ready = creator.stripeOnboardingCompleted;
+  let ready = creator.onboardingCompleted;
   const rails = app.payments.payouts;
   if (creator.stripeAccountId && rails.accountState) {
     let state: PayoutAccountState;
@@ -49,7 +49,7 @@ export async function createDashboardLink(app: PayoutAccountContext, { creatorId
   const creator = await loadCreator(app, creatorId);
   const rails = app.payments.payouts;
   if (!rails.dashboardLink) throw new AppError('NOT_FOUND', 'The test payout provider has no dashboard.');
-  if (!creator.stripeAccountId || !creator.stripeOnboardingCompleted) {
+  if (!creator.stripeAccountId || !creator.onboardingCompleted) {
     throw new AppError('CONFLICT', PAYOUT_MESSAGES.accountRequiredBody);
   }
   try {
@@ -71,13 +71,13 @@ export async function createOnboardingLink(
     let accountId = creator.stripeAccountId;
     if (!accountId) {
       accountId = await rails.createAccount({ id: creatorId, email: creator.email });
-      // Two clicks at once create one account (the provider call is keyed by the creator); keep the first.
+      // Two clicks at once create one account (the provider call is keyed by the creator, so both get
+      // the same id). The row is made here, on first use (decision 0071).
+      const now = app.clock.now();
       await app.db
-        .update(profiles)
-        .set({ stripeAccountId: accountId, updatedAt: app.clock.now() })
-        .where(eq(profiles.id, creatorId));
-      // updated_at orders "Recently Active" (spec §7 browse).
-      await announceCardChange(app);
+        .insert(payoutAccounts)
+        .values({ creatorId, stripeAccountId: accountId, updatedAt: now })
+        .onConflictDoUpdate({ target: payoutAccounts.creatorId, set: { stripeAccountId: accountId, updatedAt: now } });
     }
     const back = `${app.config.publicUrl}/dashboard/settings?tab=payout`;
     return await rails.onboardingLink(accountId, {
@@ -123,9 +123,9 @@ export async function syncPayoutAccount(
   { accountId }: { accountId: string },
 ): Promise<string> {
   const [creator] = await app.db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(eq(profiles.stripeAccountId, accountId));
+    .select({ id: payoutAccounts.creatorId })
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.stripeAccountId, accountId));
   if (!creator) return 'unknown account';
   const rails = app.payments.payouts;
   if (!rails.accountState) return 'provider keeps no account state';
@@ -137,37 +137,34 @@ export async function syncPayoutAccount(
 }
 
 /**
- * Mirrors the provider's account state on the creator (stripe_onboarding_completed for the payout
- * use case, payout_account_state for the mail), under the profile's lock; a change writes the
+ * Mirrors the provider's account state on the creator (onboarding_completed for the payout use case,
+ * state for the mail), under the payout account's row lock; a change writes the
  * creator's mail as an outbox effect in the same transaction, so each change is mailed once.
- * A first state of "incomplete" (they just started onboarding) is not news and is not mailed.
+ * A first state of "incomplete" (they just started onboarding) is not news and is not mailed. Every
+ * caller has a connected account, so the row exists (it was made with the account).
  */
 async function applyAccountState(
-  app: Pick<AppContext, 'db' | 'clock' | 'outbox' | 'events' | 'log'>,
+  app: Pick<AppContext, 'db' | 'clock' | 'outbox' | 'log'>,
   creatorId: string,
   state: PayoutAccountState['state'],
 ): Promise<boolean> {
   const now = app.clock.now();
-  let written = false;
   const mail = await app.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ state: profiles.payoutAccountState })
-      .from(profiles)
-      .where(eq(profiles.id, creatorId))
+      .select({ state: payoutAccounts.state })
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.creatorId, creatorId))
       .for('no key update');
     if (!row || row.state === state) return null;
     await tx
-      .update(profiles)
-      .set({ payoutAccountState: state, stripeOnboardingCompleted: state === 'enabled', updatedAt: now })
-      .where(eq(profiles.id, creatorId));
-    written = true;
+      .update(payoutAccounts)
+      .set({ state, onboardingCompleted: state === 'enabled', updatedAt: now })
+      .where(eq(payoutAccounts.creatorId, creatorId));
     if (row.state === null && state === 'incomplete') return null;
     const effect = payoutAccountMailEffect(creatorId, state);
     await enqueueEffects(tx, [effect], now);
     return effect;
   });
-  // updated_at orders "Recently Active" (spec §7 browse).
-  if (written) await announceCardChange(app);
   if (mail) await app.outbox.carryOut([mail.key]);
   return mail !== null;
 }
@@ -177,11 +174,20 @@ async function loadCreator(app: Pick<AppContext, 'db'>, creatorId: string) {
     .select({
       isCreator: profiles.isCreator,
       email: profiles.email,
-      stripeAccountId: profiles.stripeAccountId,
-      stripeOnboardingCompleted: profiles.stripeOnboardingCompleted,
+      stripeAccountId: payoutAccounts.stripeAccountId,
+      onboardingCompleted: payoutAccounts.onboardingCompleted,
     })
     .from(profiles)
+    .leftJoin(payoutAccounts, eq(payoutAccounts.creatorId, profiles.id))
     .where(eq(profiles.id, creatorId));
   if (!creator?.isCreator) throw new AppError('FORBIDDEN', 'Only creators have a payout account.');
-  return creator;
+  return { ...creator, onboardingCompleted: creator.onboardingCompleted ?? false };
+}
+
+/**
+ * Account closure and erasure (decision 0058): the connected account is forgotten (its money stays on
+ * our books until it is paid or the closure is cancelled). No row reads as no account (decision 0071).
+ */
+export async function forgetPayoutAccount(tx: Db, opts: { creatorId: string }): Promise<void> {
+  await tx.delete(payoutAccounts).where(eq(payoutAccounts.creatorId, opts.creatorId));
 }

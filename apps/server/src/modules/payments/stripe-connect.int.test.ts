@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { profiles } from '../../db/schema';
+import { payoutAccounts } from '../../db/schema';
 import { fanAndCreator, useTestApp } from '../../testing';
 import { deliverConnect, STRIPE_SECRET_KEY, stripeEnv } from '../../testing/stripe/kit';
 import { type StripeStandIn, startStripeStandIn } from '../../testing/stripe/stand-in';
@@ -21,9 +21,9 @@ const onboardingLink = (cookie: string) =>
   t.app.inject({ method: 'POST', url: '/api/stripe-connect/onboarding-link', headers: { cookie } });
 const accountOf = async (creatorId: string) => {
   const [row] = await t.database.db
-    .select({ accountId: profiles.stripeAccountId, ready: profiles.stripeOnboardingCompleted })
-    .from(profiles)
-    .where(eq(profiles.id, creatorId));
+    .select({ accountId: payoutAccounts.stripeAccountId, ready: payoutAccounts.onboardingCompleted })
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.creatorId, creatorId));
   return row;
 };
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { earnings, ledgerEntries, payments, payouts, profiles, webhookEvents } from '../../db/schema';
+import { earnings, ledgerEntries, payments, payoutAccounts, payouts, webhookEvents } from '../../db/schema';
 import { expireMessages } from '../../flows';
 import { ManualClock } from '../../platform/clock';
 import { createTestApp, passFlagWindow, type TestApp, unbalancedTransactions } from '../../testing';
@@ -54,7 +54,9 @@ async function books() {
     payments: (await db().select({ id: payments.id, status: payments.status }).from(payments)).sort(byId),
     earnings: (await db().select({ id: earnings.id, status: earnings.status }).from(earnings)).sort(byId),
     payouts: (await db().select({ id: payouts.id, status: payouts.status }).from(payouts)).sort(byId),
-    accounts: (await db().select({ id: profiles.id, state: profiles.payoutAccountState }).from(profiles)).sort(byId),
+    accounts: (
+      await db().select({ id: payoutAccounts.creatorId, state: payoutAccounts.state }).from(payoutAccounts)
+    ).sort(byId),
   };
 }
 const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
@@ -199,8 +201,8 @@ describe('previous_attributes', () => {
 
   test('are never believed: the account and the payout are read back from Stripe', async () => {
     const people = await onboardedStripeCreator(t.app, db(), standIn);
-    const [creator] = await db().select().from(profiles).where(eq(profiles.id, people.creator.id));
-    expect(creator?.payoutAccountState).toBe('enabled');
+    const [creator] = await db().select().from(payoutAccounts).where(eq(payoutAccounts.creatorId, people.creator.id));
+    expect(creator?.state).toBe('enabled');
     // Stripe restricts the account; an event then claims the opposite, with previous_attributes to match.
     const restricted = standIn.restrictAccount(people.accountId);
     const forged = {
@@ -212,8 +214,8 @@ describe('previous_attributes', () => {
       },
     } as Stripe.Event;
     await deliverEvent(forged);
-    const [after] = await db().select().from(profiles).where(eq(profiles.id, people.creator.id));
-    expect(after?.payoutAccountState).toBe('restricted');
+    const [after] = await db().select().from(payoutAccounts).where(eq(payoutAccounts.creatorId, people.creator.id));
+    expect(after?.state).toBe('restricted');
   });
 
   test('a payout.updated claiming paid leaves a payout Stripe has in transit in transit', async () => {

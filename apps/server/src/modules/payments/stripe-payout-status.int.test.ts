@@ -1,6 +1,6 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { ledgerEntries, outbox, payouts, profiles } from '../../db/schema';
+import { ledgerEntries, outbox, payoutAccounts, payouts } from '../../db/schema';
 import { passFlagWindow, unbalancedTransactions } from '../../testing';
 import { answeredStripeMessage, deliverConnect, onboardedStripeCreator } from '../../testing/stripe/kit';
 import { useStripeTestApp } from '../../testing/stripe/use-stripe-test-app';
@@ -146,6 +146,6 @@ describe('payout.canceled', () => {
 
 async function requestedPayoutWithAccount() {
   const requested = await requestedPayout();
-  const [profile] = await db().select().from(profiles).where(eq(profiles.id, requested.creator.id));
-  return { ...requested, accountId: profile?.stripeAccountId ?? '' };
+  const [account] = await db().select().from(payoutAccounts).where(eq(payoutAccounts.creatorId, requested.creator.id));
+  return { ...requested, accountId: account?.stripeAccountId ?? '' };
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { earnings, ledgerEntries, payouts, profiles } from '../../db/schema';
+import { earnings, ledgerEntries, payoutAccounts, payouts } from '../../db/schema';
 import { createTestApp, fanAndCreator, passFlagWindow, unbalancedTransactions } from '../../testing';
 import {
   answeredStripeMessage,
@@ -77,17 +77,17 @@ describe('the Connect endpoint', () => {
   test('takes only the Connect secret, and the platform endpoint only the platform secret', async () => {
     const people = await fanAndCreator(t.app, db());
     await api('POST', '/api/stripe-connect/onboarding-link', people.creatorCookie);
-    const [row] = await db().select().from(profiles).where(eq(profiles.id, people.creator.id));
+    const [row] = await db().select().from(payoutAccounts).where(eq(payoutAccounts.creatorId, people.creator.id));
     const event = standIn.finishOnboarding(row?.stripeAccountId ?? '');
     expect((await deliverConnect(t.app, event, STRIPE_WEBHOOK_SECRET)).statusCode).toBe(400);
     expect((await deliver(t.app, event, STRIPE_CONNECT_WEBHOOK_SECRET)).statusCode).toBe(400);
     // The platform endpoint does not act on a connected account's events even when correctly signed.
     expect((await deliver(t.app, event)).statusCode).toBe(200);
-    const [still] = await db().select().from(profiles).where(eq(profiles.id, people.creator.id));
-    expect(still?.stripeOnboardingCompleted).toBe(false);
+    const [still] = await db().select().from(payoutAccounts).where(eq(payoutAccounts.creatorId, people.creator.id));
+    expect(still?.onboardingCompleted).toBe(false);
     expect((await deliverConnect(t.app, event)).statusCode).toBe(200);
-    const [ready] = await db().select().from(profiles).where(eq(profiles.id, people.creator.id));
-    expect(ready).toMatchObject({ stripeOnboardingCompleted: true, payoutAccountState: 'enabled' });
+    const [ready] = await db().select().from(payoutAccounts).where(eq(payoutAccounts.creatorId, people.creator.id));
+    expect(ready).toMatchObject({ onboardingCompleted: true, state: 'enabled' });
   });
 
   test('account.updated twice mails each change once: enabled, then restricted', async () => {

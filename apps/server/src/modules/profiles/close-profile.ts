@@ -11,8 +11,8 @@ export const ERASED_DISPLAY_NAME = 'Deleted user';
 
 /**
  * An account starts closing (issue 41): a creator takes no more paid messages and leaves the featured
- * list, and the payout account is detached (we forget the connected account; its money stays on our
- * books until it is paid or the closure is cancelled). Returns whether the person is a creator.
+ * list (the flow also has payments forget the payout account, decision 0071). Returns whether the
+ * person is a creator.
  */
 export async function closeProfile(tx: Db, opts: { userId: string; now: Date }): Promise<{ isCreator: boolean }> {
   const [row] = await tx
@@ -20,9 +20,6 @@ export async function closeProfile(tx: Db, opts: { userId: string; now: Date }):
     .set({
       isAvailable: false,
       isFeatured: false,
-      stripeAccountId: null,
-      stripeOnboardingCompleted: false,
-      payoutAccountState: null,
       updatedAt: opts.now,
     })
     .where(eq(profiles.id, opts.userId))
@@ -65,12 +62,8 @@ export async function eraseProfile(
       instagramBio: null,
       instagramProfilePicture: null,
       instagramFollowerCount: null,
-      stripeAccountId: null,
-      stripeOnboardingCompleted: false,
-      payoutAccountState: null,
       timeZone: null,
       lastActiveAt: null,
-      vacationUntil: null,
       updatedAt: opts.now,
     })
     .where(eq(profiles.id, opts.userId));

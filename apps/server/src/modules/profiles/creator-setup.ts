@@ -1,20 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { profiles } from '../../db/schema';
+import { payoutAccounts, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
 /**
  * Issue 36: what the setup checklist reads from the creator's own profile row: a saved price, a
- * photo, a payout account that can be paid (payout_account_state 'enabled'), the link copied.
+ * photo, a payout account that can be paid (payments' payout_accounts.state 'enabled', decision 0071),
+ * the link copied.
  */
 export async function creatorSetupFacts(db: Db, creatorId: string) {
   const [row] = await db
     .select({
       priceSetAt: profiles.priceSetAt,
       avatarUrl: profiles.avatarUrl,
-      payoutAccountState: profiles.payoutAccountState,
+      payoutAccountState: payoutAccounts.state,
       linkSharedAt: profiles.linkSharedAt,
     })
     .from(profiles)
+    .leftJoin(payoutAccounts, eq(payoutAccounts.creatorId, profiles.id))
     .where(eq(profiles.id, creatorId));
   return {
     price: Boolean(row?.priceSetAt),

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { adminUsers, profiles, users } from '../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { adminUsers, payoutAccounts, profiles, users } from '../../db/schema';
 import type { Db } from '../../platform/db';
 
 /** The signed-in user as GET /api/auth/session returns it (contracts ZSessionUser). */
@@ -23,13 +23,15 @@ export async function loadSessionUser(db: Db, userId: string) {
       coverUrl: profiles.coverUrl,
       disciplines: profiles.disciplines,
       portfolioImages: profiles.portfolioImages,
-      stripeOnboardingCompleted: profiles.stripeOnboardingCompleted,
+      // Payments' payout account (decision 0071): no row, not onboarded.
+      stripeOnboardingCompleted: sql<boolean>`coalesce(${payoutAccounts.onboardingCompleted}, false)`,
       timeZone: profiles.timeZone,
       adminRole: adminUsers.role,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
     .leftJoin(adminUsers, and(eq(adminUsers.userId, users.id), eq(adminUsers.isActive, true)))
+    .leftJoin(payoutAccounts, eq(payoutAccounts.creatorId, users.id))
     .where(eq(users.id, userId));
   if (!row) return null;
   const { emailVerifiedAt, adminRole, intendedAccountType, ...rest } = row;

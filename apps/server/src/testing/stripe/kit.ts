@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { messages, payments, profiles, webhookEvents } from '../../db/schema';
+import { messages, payments, payoutAccounts, webhookEvents } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { createCreator, createUser, fanAndCreator, signIn, unbalancedTransactions } from '..';
 import { type StripeStandIn, signStripeEvent } from './stand-in';
@@ -84,7 +84,7 @@ export async function onboardedStripeCreator(
     }),
     'onboarding link',
   );
-  const [row] = await db.select().from(profiles).where(eq(profiles.id, people.creator.id));
+  const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.creatorId, people.creator.id));
   const accountId = row?.stripeAccountId ?? '';
   const onboarded = standIn.finishOnboarding(accountId);
   for (const _ of [1, 2]) {
