@@ -83,7 +83,9 @@ export function lockfileProblems(lock, manifests, workspaces = new Set()) {
     for (const field of ['dependencies', 'devDependencies', 'optionalDependencies']) {
       for (const [name, range] of Object.entries(manifest[field] ?? {})) {
         if (workspaces.has(name)) continue; // our own workspaces, linked, not versioned
-        if (!EXACT.test(String(range))) problems.push(`${file}: ${field}.${name} is "${range}", not an exact version`);
+        // An npm alias (`npm:typescript@7.0.2`, decision 0075) is pinned when its version is.
+        const version = String(range).replace(/^npm:(@[^/@]+\/)?[^@]+@/, '');
+        if (!EXACT.test(version)) problems.push(`${file}: ${field}.${name} is "${range}", not an exact version`);
       }
     }
   }
@@ -110,18 +112,30 @@ function selfTest() {
       'node_modules/debug': { version: '4.4.2', resolved: `${REGISTRY}debug/-/debug-4.4.2.tgz`, integrity: 'sha512-x' },
     },
   };
-  const problems = lockfileProblems(lock, { 'package.json': { dependencies: { ranged: '^1.2.3', exact: '1.2.3' } } });
+  const problems = lockfileProblems(lock, {
+    'package.json': {
+      dependencies: {
+        ranged: '^1.2.3',
+        exact: '1.2.3',
+        alias: 'npm:other@2.0.0',
+        aliasRanged: 'npm:@scope/other@^2.0.0',
+      },
+    },
+  });
   const expected = [
     'from-git: not from the npm registry',
     'debug@4.4.2 is a known malicious release',
     'ranged is "^1.2.3"',
+    'aliasRanged is "npm:@scope/other@^2.0.0"',
   ];
   const missed = expected.filter((part) => !problems.some((problem) => problem.includes(part)));
   if (missed.length > 0 || problems.length !== expected.length) {
     console.error('dependency check self-test failed: missed', missed, 'got', problems);
     process.exit(1);
   }
-  console.log('dependency check self-test: a git source, a malicious version and a range are all caught');
+  console.log(
+    'dependency check self-test: a git source, a malicious version and a range (an alias’s too) are all caught',
+  );
 }
 
 function tryAudit() {
