@@ -39,7 +39,6 @@ const WRITERS: Record<string, { announcedBy: string[] } | { neutral: string }> =
   'modules/messages/end-open-messages.ts': { announcedBy: FLOWS_ENDING_MESSAGES },
   'modules/messages/record-answer.ts': { announcedBy: ['flows/answer-conversation.ts'] },
   'modules/messages/start-response-window.ts': { announcedBy: ['flows/pay-a-message/confirm-authorization.ts'] },
-  'modules/payments/payout-account.ts': { announcedBy: ['modules/payments/payout-account.ts'] },
   'modules/presence/erase-presence.ts': { announcedBy: ['flows/erase-accounts.ts'] },
   'modules/presence/update-user-activity.ts': { announcedBy: ['modules/presence/update-user-activity.ts'] },
   'modules/profiles/avatar-from-picture.ts': { announcedBy: ['modules/profiles/avatar-from-picture.ts'] },
