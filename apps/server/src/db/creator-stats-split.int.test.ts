@@ -1,14 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { recordResponseFigures } from '../modules/reviews';
-import { type Database, MIGRATIONS_DIR, openDatabase } from '../platform/db';
+import { type Database, MIGRATIONS_DIR } from '../platform/db';
 import { testDriver } from '../testing';
+import { migrateFrom, migrationsUpTo, openBlankDatabase } from '../testing/partial-migrations';
 
 // driver-sensitive: the copy and the sync triggers (plpgsql, pg_trigger_depth) must work on the embedded
 // database and on PostgreSQL.
@@ -21,46 +16,8 @@ const BEFORE = '0040_outbox_trace_context';
 let database: Database;
 let dropDatabase = async () => {};
 
-/** The migrations folder as it was up to `last`: the previous release's schema. */
-function migrationsUpTo(last: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-migrations-'));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'));
-  const end = journal.entries.findIndex((e: { tag: string }) => e.tag === last);
-  journal.entries = journal.entries.slice(0, end + 1);
-  fs.mkdirSync(path.join(dir, 'meta'));
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries)
-    fs.copyFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
-
-async function migrateFrom(folder: string) {
-  // biome-ignore lint/suspicious/noExplicitAny: the migrators want their own driver's type
-  const db = database.db as any;
-  if (database.driver === 'pglite') await migratePglite(db, { migrationsFolder: folder });
-  else await migratePg(db, { migrationsFolder: folder });
-}
-
 beforeAll(async () => {
-  if (testDriver() === 'pglite') {
-    database = await openDatabase({ kind: 'pglite-memory' });
-    return;
-  }
-  const server = inject('postgresUrl') ?? '';
-  const name = `fanline_mig_stats_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  dropDatabase = async () => {
-    const again = new pg.Client({ connectionString: server });
-    await again.connect();
-    await again.query(`drop database if exists ${name}`);
-    await again.end();
-  };
+  ({ database, drop: dropDatabase } = await openBlankDatabase('mig_stats'));
 });
 afterAll(async () => {
   await database?.close();
@@ -94,7 +51,7 @@ const oldPrefs = async (id: string) =>
 
 describe('creator figures and notification preferences leave profiles (decision 0072)', () => {
   test('the copy, then both releases writing during the roll', async () => {
-    await migrateFrom(migrationsUpTo(BEFORE));
+    await migrateFrom(database, migrationsUpTo(BEFORE));
     const creator = await oldReleaseProfile(
       'stats_creator',
       sql`is_creator = true, response_rate = 80, avg_response_seconds = 3600, average_rating = 4.5, review_count = 2,
@@ -102,7 +59,7 @@ describe('creator figures and notification preferences leave profiles (decision 
     );
     const fan = await oldReleaseProfile('stats_fan');
 
-    await migrateFrom(MIGRATIONS_DIR);
+    await migrateFrom(database, MIGRATIONS_DIR);
 
     // The copy: every profile has both rows, with its values.
     expect(await stats(creator)).toEqual({ rate: 80, avg: 3600, rating: 4.5, count: 2 });

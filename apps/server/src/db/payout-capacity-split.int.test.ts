@@ -1,13 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { type Database, MIGRATIONS_DIR, openDatabase } from '../platform/db';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Database, MIGRATIONS_DIR } from '../platform/db';
 import { createCreator, testDriver } from '../testing';
+import { migrateFrom, migrationsUpTo, openBlankDatabase } from '../testing/partial-migrations';
 
 // driver-sensitive: the migration's copy and its plpgsql sync triggers must work on the embedded database and on PostgreSQL.
 // Decision 0071: migration 0043 moves the payout account and the creator's capacity from profiles into
@@ -18,46 +13,8 @@ const BEFORE = '0042_presence_last_active';
 let database: Database;
 let dropDatabase = async () => {};
 
-/** The migrations folder as it was up to `last`: the previous release's schema. */
-function migrationsUpTo(last: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-migrations-'));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'));
-  const end = journal.entries.findIndex((e: { tag: string }) => e.tag === last);
-  journal.entries = journal.entries.slice(0, end + 1);
-  fs.mkdirSync(path.join(dir, 'meta'));
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries)
-    fs.copyFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
-
-async function migrateFrom(folder: string) {
-  // biome-ignore lint/suspicious/noExplicitAny: the migrators want their own driver's type
-  const db = database.db as any;
-  if (database.driver === 'pglite') await migratePglite(db, { migrationsFolder: folder });
-  else await migratePg(db, { migrationsFolder: folder });
-}
-
 beforeAll(async () => {
-  if (testDriver() === 'pglite') {
-    database = await openDatabase({ kind: 'pglite-memory' });
-    return;
-  }
-  const server = inject('postgresUrl') ?? '';
-  const name = `fanline_mig0043_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  dropDatabase = async () => {
-    const again = new pg.Client({ connectionString: server });
-    await again.connect();
-    await again.query(`drop database if exists ${name}`);
-    await again.end();
-  };
+  ({ database, drop: dropDatabase } = await openBlankDatabase('mig0043'));
 });
 afterAll(async () => {
   await database?.close();
@@ -105,7 +62,7 @@ describe('migration 0043: the payout account and capacity leave profiles', () =>
   let plain: string;
 
   test('the copy moves what creators had; no row where profiles held the defaults', async () => {
-    await migrateFrom(migrationsUpTo(BEFORE));
+    await migrateFrom(database, migrationsUpTo(BEFORE));
     // Made with the previous release's schema (the factory writes only profiles without capacity fields).
     [onboarded = '', limited = '', plain = ''] = await Promise.all(
       [1, 2, 3].map(async () => (await createCreator(database.db)).id),
@@ -115,7 +72,7 @@ describe('migration 0043: the payout account and capacity leave profiles', () =>
     await run(sql`update profiles set max_open_messages = 3, daily_message_cap = 10, vacation_until = ${AWAY}::timestamptz
       where id = ${limited}`);
 
-    await migrateFrom(MIGRATIONS_DIR);
+    await migrateFrom(database, MIGRATIONS_DIR);
 
     expect(await payoutOf(onboarded)).toEqual({
       old: { account: 'acct_moved', ready: true, state: 'enabled' },

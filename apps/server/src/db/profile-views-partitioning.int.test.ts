@@ -1,13 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { type Database, MIGRATIONS_DIR, openDatabase } from '../platform/db';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Database, MIGRATIONS_DIR } from '../platform/db';
 import { createCreator, testDriver } from '../testing';
+import { migrateFrom, migrationsUpTo, openBlankDatabase } from '../testing/partial-migrations';
 
 // driver-sensitive: partitions and the migration's DO block must work on the embedded database and on PostgreSQL.
 // Decision 0063: migration 0039 turns a profile_views table with rows into a table
@@ -18,46 +13,8 @@ const BEFORE = '0038_instances';
 let database: Database;
 let dropDatabase = async () => {};
 
-/** The migrations folder as it was up to `last`: the previous release's schema. */
-function migrationsUpTo(last: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-migrations-'));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'));
-  const end = journal.entries.findIndex((e: { tag: string }) => e.tag === last);
-  journal.entries = journal.entries.slice(0, end + 1);
-  fs.mkdirSync(path.join(dir, 'meta'));
-  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries)
-    fs.copyFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
-
-async function migrateFrom(folder: string) {
-  // biome-ignore lint/suspicious/noExplicitAny: the migrators want their own driver's type
-  const db = database.db as any;
-  if (database.driver === 'pglite') await migratePglite(db, { migrationsFolder: folder });
-  else await migratePg(db, { migrationsFolder: folder });
-}
-
 beforeAll(async () => {
-  if (testDriver() === 'pglite') {
-    database = await openDatabase({ kind: 'pglite-memory' });
-    return;
-  }
-  const server = inject('postgresUrl') ?? '';
-  const name = `fanline_mig0039_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  dropDatabase = async () => {
-    const again = new pg.Client({ connectionString: server });
-    await again.connect();
-    await again.query(`drop database if exists ${name}`);
-    await again.end();
-  };
+  ({ database, drop: dropDatabase } = await openBlankDatabase('mig0039'));
 });
 afterAll(async () => {
   await database?.close();
@@ -68,7 +25,7 @@ const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
 
 describe('migration 0039 partitions profile_views in place', () => {
   test('existing views stay, counted the same; the previous release still inserts and counts', async () => {
-    await migrateFrom(migrationsUpTo(BEFORE));
+    await migrateFrom(database, migrationsUpTo(BEFORE));
     // No figures: creator_stats (migration 0041) does not exist yet at this point of the migrations.
     const creator = await createCreator(database.db, { responseRate: undefined });
     // The previous release's own statements: its insert (the id from the default) and its count.
@@ -85,7 +42,7 @@ describe('migration 0039 partitions profile_views in place', () => {
     for (const at of ['2025-06-01T10:00:00Z', '2026-01-15T10:00:00Z', new Date().toISOString()]) await insert(at);
     expect(await count()).toBe(3);
 
-    await migrateFrom(MIGRATIONS_DIR);
+    await migrateFrom(database, MIGRATIONS_DIR);
     expect(await count()).toBe(3);
     const parts = rowsOf(
       await database.db.execute(sql`select c.relname as name, pg_get_expr(c.relpartbound, c.oid) as bound
