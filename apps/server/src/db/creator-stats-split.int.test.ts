@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { recordResponseFigures } from '../modules/reviews';
 import { type Database, MIGRATIONS_DIR } from '../platform/db';
-import { testDriver } from '../testing';
 import { migrateFrom, migrationsUpTo, openBlankDatabase } from '../testing/partial-migrations';
 
 // driver-sensitive: the copy and the sync triggers (plpgsql, pg_trigger_depth) must work on the embedded

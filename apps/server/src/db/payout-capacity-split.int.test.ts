@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Database, MIGRATIONS_DIR } from '../platform/db';
-import { createCreator, testDriver } from '../testing';
+import { createCreator } from '../testing';
 import { migrateFrom, migrationsUpTo, openBlankDatabase } from '../testing/partial-migrations';
 
 // driver-sensitive: the migration's copy and its plpgsql sync triggers must work on the embedded database and on PostgreSQL.
