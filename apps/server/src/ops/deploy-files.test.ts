@@ -89,6 +89,19 @@ test('the unit runs the release artefact on Node 24, compiled, without a build o
   expect(read('scripts/ensure-node.sh')).toMatch(/^FANLINE_NODE_VERSION=24\.\d+\.\d+$/m);
 });
 
+// Decision 0076: busy-polling spends the balancer host's cores, so it is only ever on by name; the lab's
+// HAProxy, which shares its cores with the instances and the database, never sets it.
+test('HAProxy busy-polls only when FANLINE_BUSY_POLLING is set, and the lab never sets it', () => {
+  const cfg = read('deploy/haproxy.cfg');
+  const lines = cfg.split('\n').map((line) => line.trim());
+  const at = lines.indexOf('busy-polling');
+  expect(at).toBeGreaterThan(0);
+  expect(lines.filter((line) => line === 'busy-polling')).toHaveLength(1);
+  expect(lines[at - 1]).toBe('.if defined(FANLINE_BUSY_POLLING)');
+  expect(lines[at + 1]).toBe('.endif');
+  expect(read('scripts/cluster.mjs')).not.toContain('FANLINE_BUSY_POLLING');
+});
+
 // Issue 40 point 3 (decision 0062): the backup units parse, run scripts and commands that exist, and
 // keep the one backup policy docs/operations.md §6 states.
 const BACKUP = 'deploy/backup';

@@ -233,19 +233,32 @@ export async function waitForExit(pid: number, timeoutMs: number): Promise<numbe
 
 /**
  * Another HAProxy on deploy/haproxy.cfg in front of `servers` (host:port), on a free port: the bench
- * measures the balancer with one backend against the same instance reached directly.
+ * measures the balancer with one backend against the same instance reached directly. `extraEnv` adds
+ * deploy/haproxy.cfg's optional settings (the bench's FANLINE_BUSY_POLLING); `core` runs it on that
+ * CPU alone.
  */
-export async function startHaproxy(servers: string[]): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startHaproxy(
+  servers: string[],
+  extraEnv: Record<string, string> = {},
+  core?: number,
+): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await contiguousFreePorts(1);
-  const env: Record<string, string | undefined> = { ...process.env, FANLINE_BIND: `127.0.0.1:${port}` };
+  const env: Record<string, string | undefined> = { ...process.env, ...extraEnv, FANLINE_BIND: `127.0.0.1:${port}` };
   servers.forEach((server, index) => {
     env[`FANLINE_SERVER_${index + 1}`] = server;
   });
-  const child = spawn(process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy', ['-db', '-f', 'deploy/haproxy.cfg'], {
-    cwd: ROOT,
-    env,
-    stdio: 'ignore',
-  });
+  const haproxy = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+  const args = ['-db', '-f', 'deploy/haproxy.cfg'];
+  // On one core (taskset), HAProxy starts one thread.
+  const child = spawn(
+    core === undefined ? haproxy : 'taskset',
+    core === undefined ? args : ['-c', String(core), haproxy, ...args],
+    {
+      cwd: ROOT,
+      env,
+      stdio: 'ignore',
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
