@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './vitest.sequencer';
 
 // Unit tests run once. Integration tests (*.int.test.ts) run on one database driver per run: PGlite
 // without DATABASE_URL (a developer's machine, `npm run test:quick`), PostgreSQL when it is set (CI,
@@ -24,6 +25,7 @@ export function driverSensitiveFiles(root = import.meta.dirname): string[] {
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     globalSetup: ['apps/server/src/testing/global-setup.ts'],
     setupFiles: ['apps/server/src/testing/fail-on-console-error.ts'],
     // Vitest's default is one worker per core minus one: a single worker on a 2-core CI machine, so

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from '../vitest.sequencer';
 
 // The journeys run in one invocation with one global setup (the demo data seeded once, one server and
 // one Chromium per worker: setup/global-setup.ts). The timing journeys measure the main thread and
@@ -9,6 +10,8 @@ const shared = { testTimeout: 60_000, hookTimeout: 120_000, retry: 0 };
 
 export default defineConfig({
   test: {
+    // Journeys that declare `// runs-long: <seconds> s` start first (vitest.sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     globalSetup: ['e2e/setup/global-setup.ts'],
     // Two files at once, each worker against a server and a browser of its own. Most of a journey
     // waits on a browser or a server, so two overlap well on a 2-core machine.

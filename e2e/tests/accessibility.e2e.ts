@@ -1,3 +1,4 @@
+// runs-long: 100 s (axe on every screen of every role at two widths)
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CREATOR, DEMO_FAN, signInByApi, uniqueAccount } from '../support/auth';

@@ -1,3 +1,4 @@
+// runs-long: 60 s (5 journeys)
 import { PAYOUT_MESSAGES } from '@fanline/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';

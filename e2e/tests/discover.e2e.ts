@@ -1,3 +1,4 @@
+// runs-long: 50 s (10 journeys)
 import { formatResponseTime, type TBrowseResponse } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';

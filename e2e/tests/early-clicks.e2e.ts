@@ -1,3 +1,4 @@
+// runs-long: 110 s (20 page loads at 6x CPU, one after another)
 import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';

@@ -1,3 +1,4 @@
+// runs-long: 50 s (every creator's figures against the database)
 import { describe } from 'vitest';
 import { DEMO_CREATOR, demoCreator } from '../support/auth';
 import { setupBrowser } from '../support/browser';

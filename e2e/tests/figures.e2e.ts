@@ -1,3 +1,4 @@
+// runs-long: 75 s (every page's figures against the database)
 import { describe, expect, test } from 'vitest';
 import { DEMO_ADMIN, DEMO_FAN, signInByApi } from '../support/auth';
 import { MOBILE, setupBrowser } from '../support/browser';

@@ -1,3 +1,4 @@
+// runs-long: 65 s (8 journeys)
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';

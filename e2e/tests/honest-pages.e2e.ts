@@ -1,3 +1,4 @@
+// runs-long: 75 s (6 journeys)
 import fs from 'node:fs';
 import path from 'node:path';
 import { MESSAGE_MESSAGES } from '@fanline/contracts';

@@ -1,3 +1,4 @@
+// runs-long: 75 s (pays, answers and lets expire, then reads the figures)
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';

@@ -1,3 +1,4 @@
+// runs-long: 80 s (12 journeys)
 import fs from 'node:fs';
 import path from 'node:path';
 import { DECLINE_REASONS, formatCents, MESSAGE_MESSAGES, SEARCH_MESSAGES, splitAmount } from '@fanline/contracts';

@@ -1,3 +1,4 @@
+// runs-long: 45 s (4 journeys)
 import { randomBytes } from 'node:crypto';
 import { formatCents, MESSAGE_MESSAGES, splitAmount } from '@fanline/contracts';
 import type { Page } from 'playwright-core';

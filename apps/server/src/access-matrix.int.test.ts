@@ -1,3 +1,4 @@
+// runs-long: 35 s (every role against every route)
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, signIn, TEST_PASSWORD, useTestApp } from './testing';

@@ -1,3 +1,4 @@
+// runs-long: 45 s (four compiled instances behind HAProxy)
 import http2 from 'node:http2';
 import pg from 'pg';
 import sharp from 'sharp';

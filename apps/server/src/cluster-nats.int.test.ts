@@ -1,3 +1,4 @@
+// runs-long: 35 s (three compiled instances on NATS, rolled)
 import type { TRealtimeEvent } from '@fanline/contracts';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { openDatabase } from './platform/db';

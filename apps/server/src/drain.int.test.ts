@@ -1,3 +1,4 @@
+// runs-long: 40 s (a compiled server drained on SIGTERM, on each driver)
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';

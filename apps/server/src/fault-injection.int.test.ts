@@ -1,3 +1,4 @@
+// runs-long: 60 s (kills a compiled server mid-request, again and again)
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { payoutAccounts } from './db/schema';

@@ -1,3 +1,4 @@
+// runs-long: 25 s (dependency-cruiser over the server, with planted imports)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

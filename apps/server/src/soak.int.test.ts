@@ -1,3 +1,4 @@
+// runs-long: 55 s (a timed soak on PGlite)
 import { beforeAll, expect, test } from 'vitest';
 import { testDriver, useTestApp } from './testing';
 import { formatSoak, runSoak } from './testing/soak';

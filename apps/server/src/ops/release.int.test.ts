@@ -1,3 +1,4 @@
+// runs-long: 100 s (builds and unpacks the release, starts it)
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -1,3 +1,4 @@
+// runs-long: 50 s (starts compiled servers, on each driver)
 import fs from 'node:fs';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

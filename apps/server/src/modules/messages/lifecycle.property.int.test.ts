@@ -1,3 +1,4 @@
+// runs-long: 150 s on PostgreSQL (1,000 random sequences)
 import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';

@@ -1,3 +1,4 @@
+// runs-long: 260 s on PostgreSQL (1,000 random Stripe sequences)
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { testDriver, unbalancedTransactions, useTestApp } from '../../testing';
