@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { LongestFirst } from './vitest.sequencer';
+import { LongestFirst } from './vitest.sequencer.ts';
 
 // Unit tests run once. Integration tests (*.int.test.ts) run on one database driver per run: PGlite
 // without DATABASE_URL (a developer's machine, `npm run test:quick`), PostgreSQL when it is set (CI,

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { LongestFirst } from '../vitest.sequencer';
+import { LongestFirst } from '../vitest.sequencer.ts';
 
 // The journeys run in one invocation with one global setup (the demo data seeded once, one server and
 // one Chromium per worker: setup/global-setup.ts). The timing journeys measure the main thread and

@@ -4,6 +4,7 @@ import { announceCardChange } from '../../platform/card-change';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { markProfileUpdated } from '../profiles';
 import { pauseOf } from './capacity';
 
 /** A creator's capacity settings and whether they pause checkout now (issue #13 creator care). */
@@ -50,11 +51,15 @@ export async function updateCapacity(
     vacationUntil: until,
     updatedAt: now,
   };
-  // The row is made on the first save (decision 0071); the profile's updated_at is not moved.
-  await ctx.db
-    .insert(creatorCapacity)
-    .values({ creatorId: opts.creatorId, ...settings })
-    .onConflictDoUpdate({ target: creatorCapacity.creatorId, set: settings });
+  // The row is made on the first save (decision 0071); the profile's updated_at moves with it, as when
+  // these were profiles' columns ("Recently Active").
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(creatorCapacity)
+      .values({ creatorId: opts.creatorId, ...settings })
+      .onConflictDoUpdate({ target: creatorCapacity.creatorId, set: settings });
+    await markProfileUpdated(tx, { userId: opts.creatorId, now });
+  });
   // Away, full or at the daily cap: the card's pause note and Available filter.
   await announceCardChange(ctx);
   return getCapacity(ctx, opts);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createCreator, createUser, unique, useTestApp } from '../../testing';
+import { createCreator, createUser, signIn, TEST_PASSWORD, unique, useTestApp } from '../../testing';
 
 const t = useTestApp();
 
@@ -162,5 +162,53 @@ describe('paging', () => {
     const tag = unique('full');
     for (let i = 0; i < 12; i++) await tagged(tag);
     expect((await browse(tag)).nextCursor).toBeNull();
+  });
+});
+
+// Capacity, the payout account and notification preferences moved out of profiles (decisions 0071 and
+// 0072); saving them still moves the creator's updated_at, which orders "Recently Active" (spec §7), as
+// when they were profiles' columns.
+describe('Recently Active after a settings save', () => {
+  test('saving capacity, notification preferences or starting the payout setup puts the creator first', async () => {
+    const tag = unique('active');
+    const now = t.clock.now().getTime();
+    const creators = await Promise.all(
+      [1, 2, 3].map((i) =>
+        tagged(tag, { updatedAt: new Date(now - i * 60_000), createdAt: new Date(now - 86_400_000) }),
+      ),
+    );
+    const [first, second, third] = creators.map((c) => c.id) as [string, string, string];
+    const recent = async () => (await browse(tag, { sort: 'recent' })).creators.map((c) => c.id);
+    expect(await recent()).toEqual([first, second, third]);
+    const cookieOf = (i: number) => signIn(t.app, creators[i]?.email ?? '', TEST_PASSWORD);
+
+    t.clock.advance(1_000);
+    const capacity = await t.app.inject({
+      method: 'PUT',
+      url: '/api/creator/capacity',
+      headers: { cookie: await cookieOf(2) },
+      payload: { maxOpenMessages: 5, dailyMessageCap: null, vacationUntil: null },
+    });
+    expect(capacity.statusCode, capacity.body).toBe(200);
+    expect(await recent()).toEqual([third, first, second]);
+
+    t.clock.advance(1_000);
+    const preferences = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/me/notification-preferences',
+      headers: { cookie: await cookieOf(1) },
+      payload: { email: false, push: true },
+    });
+    expect(preferences.statusCode, preferences.body).toBe(200);
+    expect(await recent()).toEqual([second, third, first]);
+
+    t.clock.advance(1_000);
+    const payout = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe-connect/onboarding-link',
+      headers: { cookie: await cookieOf(0) },
+    });
+    expect(payout.statusCode, payout.body).toBe(200);
+    expect(await recent()).toEqual([first, second, third]);
   });
 });

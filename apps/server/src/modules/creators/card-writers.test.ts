@@ -49,6 +49,14 @@ const WRITERS: Record<string, { announcedBy: string[] } | { neutral: string }> =
       "a new profile: sign-up's is not a creator (profile-from-signup.ts), demo data and test factories are written before anything is cached; is_admin and admin_role, which no card shows",
   },
   'modules/profiles/creator-setup.ts': { neutral: 'link_shared_at only, updated_at untouched' },
+  'modules/profiles/mark-profile-updated.ts': {
+    // updated_at orders "Recently Active": every caller announces once its save is committed.
+    announcedBy: [
+      'modules/care/capacity-settings.ts',
+      'modules/payments/payout-account.ts',
+      'modules/profiles/routes.ts',
+    ],
+  },
   'modules/profiles/mark-sender-onboarded.ts': { neutral: 'sender_onboarded_at only, updated_at untouched' },
   'modules/profiles/record-verified-creator.ts': {
     announcedBy: ['modules/verification/apply-creator-onboarding.ts', 'modules/verification/skip-verification.ts'],

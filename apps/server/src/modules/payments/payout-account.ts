@@ -1,10 +1,12 @@
 import { PAYOUT_MESSAGES } from '@fanline/contracts';
 import { eq } from 'drizzle-orm';
 import { payoutAccounts, profiles } from '../../db/schema';
+import { announceCardChange } from '../../platform/card-change';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { enqueueEffects } from '../outbox';
+import { markProfileUpdated } from '../profiles';
 import { payoutAccountMailEffect } from './effects';
 import type { PayoutAccountState } from './provider';
 
@@ -74,10 +76,18 @@ export async function createOnboardingLink(
       // Two clicks at once create one account (the provider call is keyed by the creator, so both get
       // the same id). The row is made here, on first use (decision 0071).
       const now = app.clock.now();
-      await app.db
-        .insert(payoutAccounts)
-        .values({ creatorId, stripeAccountId: accountId, updatedAt: now })
-        .onConflictDoUpdate({ target: payoutAccounts.creatorId, set: { stripeAccountId: accountId, updatedAt: now } });
+      await app.db.transaction(async (tx) => {
+        await tx
+          .insert(payoutAccounts)
+          .values({ creatorId, stripeAccountId: accountId, updatedAt: now })
+          .onConflictDoUpdate({
+            target: payoutAccounts.creatorId,
+            set: { stripeAccountId: accountId, updatedAt: now },
+          });
+        await markProfileUpdated(tx, { userId: creatorId, now });
+      });
+      // The profile's updated_at orders "Recently Active" (spec §7 browse).
+      await announceCardChange(app);
     }
     const back = `${app.config.publicUrl}/dashboard/settings?tab=payout`;
     return await rails.onboardingLink(accountId, {
@@ -144,11 +154,12 @@ export async function syncPayoutAccount(
  * caller has a connected account, so the row exists (it was made with the account).
  */
 async function applyAccountState(
-  app: Pick<AppContext, 'db' | 'clock' | 'outbox' | 'log'>,
+  app: Pick<AppContext, 'db' | 'clock' | 'outbox' | 'log' | 'events'>,
   creatorId: string,
   state: PayoutAccountState['state'],
 ): Promise<boolean> {
   const now = app.clock.now();
+  let moved = false;
   const mail = await app.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ state: payoutAccounts.state })
@@ -156,16 +167,20 @@ async function applyAccountState(
       .where(eq(payoutAccounts.creatorId, creatorId))
       .for('no key update');
     if (!row || row.state === state) return null;
+    moved = true;
     await tx
       .update(payoutAccounts)
       .set({ state, onboardingCompleted: state === 'enabled', updatedAt: now })
       .where(eq(payoutAccounts.creatorId, creatorId));
+    await markProfileUpdated(tx, { userId: creatorId, now });
     if (row.state === null && state === 'incomplete') return null;
     const effect = payoutAccountMailEffect(creatorId, state);
     await enqueueEffects(tx, [effect], now);
     return effect;
   });
   if (mail) await app.outbox.carryOut([mail.key]);
+  // The profile's updated_at moved: "Recently Active" (spec §7 browse) may order the card elsewhere.
+  if (moved) await announceCardChange(app);
   return mail !== null;
 }
 

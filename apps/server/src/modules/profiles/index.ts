@@ -9,6 +9,7 @@ export { creatorSetupFacts, markLinkShared } from './creator-setup';
 export { assertDisplayNameAllowed, nameSkeleton, protectedCreators } from './display-name';
 export { loadSessionUser, type SessionUser } from './load-session-user';
 export { maintainProfileViews } from './maintain-profile-views';
+export { markProfileUpdated } from './mark-profile-updated';
 export { markSenderOnboarded } from './mark-sender-onboarded';
 export { lockProfile, nameOf, profileExists } from './names';
 export { profileFromSignUp } from './profile-from-signup';

@@ -10,12 +10,14 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, userId } from '../../platform/auth-guard';
+import { announceCardChange } from '../../platform/card-change';
 import { userOrClientKey } from '../../platform/client-key';
 import { AppError } from '../../platform/errors';
 import { readSingleFileUpload } from '../../platform/upload';
 import { getNotificationPreferences, updateNotificationPreferences } from '../notifications';
 import { PROFILE_UPLOADS_PER_MINUTE } from './image-file';
 import { loadSessionUser } from './load-session-user';
+import { markProfileUpdated } from './mark-profile-updated';
 import { updateProfile } from './update-profile';
 import { uploadAvatar } from './upload-avatar';
 import { addPortfolioImage, uploadCover } from './upload-creator-image';
@@ -117,6 +119,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZNotificationPreferences },
       },
     },
-    async (request) => updateNotificationPreferences(app, { userId: userId(request), update: request.body }),
+    async (request) => {
+      const saved = await updateNotificationPreferences(app, { userId: userId(request), update: request.body });
+      // The preferences are notifications' table now (decision 0072); the profile's updated_at still
+      // moves with a save, as it did when they were its column ("Recently Active", spec §7 browse).
+      const { isCreator } = await markProfileUpdated(app.db, { userId: userId(request), now: app.clock.now() });
+      if (isCreator) await announceCardChange(app);
+      return saved;
+    },
   );
 };
