@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db';
  * account, notification preferences: decisions 0071 and 0072) still moves their profile's updated_at,
  * as it did when those were profiles' columns: a creator's updated_at orders "Recently Active" (spec
  * §7 browse: recent by updated_at descending). The caller announces the card change when `isCreator`
- * (the browse answer's order moved). False when the person no longer exists.
+ * (the browse answer's order moved); `isCreator` is false too when the person no longer exists.
  */
 export async function markProfileUpdated(db: Db, opts: { userId: string; now: Date }): Promise<{ isCreator: boolean }> {
   const [row] = await db
