@@ -6,12 +6,16 @@ import { createHash } from 'node:crypto';
  * used to do nothing (2 of 5 on "Message @…" at 6× CPU). Links and forms with an action work without
  * the code. For everything else this script, inlined before the page's content, holds a click on a
  * control React has not hydrated yet (the element has no React fiber) and clicks it again once React
- * has: the click does what it says, a moment later. A held control is marked `aria-busy` meanwhile.
+ * has: the click does what it says, a moment later. A choice made in a list box (`<select>`, Discover's
+ * "Sort by") before hydration is held the same way: once React has the list box, the choice is set
+ * again and announced with a change event, which React's onChange handles. Hydration would otherwise
+ * put the server's value back and drop the choice. A held control is marked `aria-busy` meanwhile.
  * A control still not hydrated after 20 s (the code failed to load) is let go; the page's own error
  * handling then applies.
  */
 const SCRIPT = `(() => {
   const held = [];
+  const chosen = new Map();
   const live = (el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'));
   const CONTROL = 'button, [role="button"], [role="tab"], [role="checkbox"], summary, label, input[type="checkbox"], input[type="radio"]';
   let waiting = false;
@@ -25,12 +29,18 @@ const SCRIPT = `(() => {
         if (!el.isConnected || live(el)) {
           held.splice(i, 1);
           el.removeAttribute('aria-busy');
-          if (el.isConnected) el.click();
+          if (!el.isConnected) continue;
+          if (chosen.has(el)) {
+            el.value = chosen.get(el);
+            chosen.delete(el);
+            el.dispatchEvent(new Event('change', { bubbles: true }));
+          } else el.click();
         }
       }
       if (held.length && Date.now() - started < 20000) requestAnimationFrame(tick);
       else {
         for (const el of held.splice(0)) el.removeAttribute('aria-busy');
+        chosen.clear();
         waiting = false;
       }
     };
@@ -43,6 +53,16 @@ const SCRIPT = `(() => {
     if (target.matches('button[type="submit"], input[type="submit"]') && target.form?.hasAttribute('action')) return;
     event.preventDefault();
     event.stopImmediatePropagation();
+    if (!held.includes(target)) {
+      held.push(target);
+      target.setAttribute('aria-busy', 'true');
+    }
+    wait();
+  }, true);
+  document.addEventListener('change', (event) => {
+    const target = event.target;
+    if (!(target instanceof HTMLSelectElement) || live(target) || !target.closest('#root')) return;
+    chosen.set(target, target.value);
     if (!held.includes(target)) {
       held.push(target);
       target.setAttribute('aria-busy', 'true');
