@@ -10,7 +10,7 @@ import {
 } from '@fanline/server/testing';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { ARGS, CHROMIUM } from '../support/chromium';
+import { ARGS, assertFeaturesKept, CHROMIUM } from '../support/chromium';
 import { freePort } from '../support/free-port';
 
 /** One server under test and its stand-ins; each vitest worker has its own (e2e/support/server.ts). */
@@ -118,6 +118,12 @@ async function startRetrying(
 /** Launches the worker's Chromium beside its server; stopping the server closes it too. */
 async function withBrowser(started: Started<Omit<ServerUnderTest, 'browserWsEndpoint'>>): Promise<Started> {
   const browser: BrowserServer = await chromium.launchServer({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  try {
+    assertFeaturesKept(browser.process().spawnargs);
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
   return {
     underTest: { ...started.underTest, browserWsEndpoint: browser.wsEndpoint() },
     async stop() {

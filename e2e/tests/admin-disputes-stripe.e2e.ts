@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uniqueAccount } from '../support/auth';
 import { axeViolations, describeViolations } from '../support/axe';
 import { DESKTOP, MOBILE } from '../support/browser';
+import { ARGS, CHROMIUM } from '../support/chromium';
 import { freePort } from '../support/free-port';
 
 /**
@@ -22,7 +23,6 @@ import { freePort } from '../support/free-port';
 type StripeEvent = ReturnType<StripeStandIn['disputeUpdated']>;
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SECRET_KEY = 'sk_test_fanline_e2e_disputes';
 const WEBHOOK_SECRET = 'whsec_fanline_e2e_disputes';
 const ADMIN = { email: 'admin@disputes-journey.test', password: 'disputes-journey-admin-password' };
@@ -90,7 +90,7 @@ beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    args: ARGS,
   });
 }, 300_000);
 

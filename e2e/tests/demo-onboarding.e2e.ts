@@ -7,6 +7,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fillSignup, uniqueAccount } from '../support/auth';
 import { DESKTOP, MOBILE, sendOriginFromApiCalls, waitForHydration } from '../support/browser';
+import { ARGS, CHROMIUM } from '../support/chromium';
 import { freePort } from '../support/free-port';
 
 /**
@@ -18,7 +19,6 @@ import { freePort } from '../support/free-port';
  * first start (so the super admin is named instead). Everyone in these journeys is brand new.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 let demo: ChildProcess | undefined;
 let dataDir = '';
@@ -87,7 +87,7 @@ beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    args: ARGS,
   });
 }, 300_000);
 
