@@ -120,10 +120,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const saved = await updateNotificationPreferences(app, { userId: userId(request), update: request.body });
       // The preferences are notifications' table now (decision 0072); the profile's updated_at still
-      // moves with a save, as it did when they were its column ("Recently Active", spec §7 browse).
-      const { isCreator } = await markProfileUpdated(app.db, { userId: userId(request), now: app.clock.now() });
+      // moves with a save, in the same transaction, as it did when they were its column ("Recently
+      // Active", spec §7 browse).
+      const { saved, isCreator } = await app.db.transaction(async (tx) => {
+        const saved = await updateNotificationPreferences(
+          { db: tx, clock: app.clock },
+          { userId: userId(request), update: request.body },
+        );
+        const { isCreator } = await markProfileUpdated(tx, { userId: userId(request), now: app.clock.now() });
+        return { saved, isCreator };
+      });
       if (isCreator) await announceCardChange(app);
       return saved;
     },
