@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { LongestFirst } from './vitest.sequencer.ts';
 
 // Unit tests run once. Integration tests (*.int.test.ts) run on one database driver per run: PGlite
@@ -9,18 +9,35 @@ import { LongestFirst } from './vitest.sequencer.ts';
 //   // driver-sensitive: <why>
 // and then runs on both when both are there (decision 0047). Running all 95 files twice had been a
 // third of the suite's time for no extra coverage of the product's own code.
+//
+// `npm run test:quick` (TEST_QUICK=1) is the developers' loop: it leaves out the files that build the
+// release or run the compiled server as a child for a timed while, each marked on a line of its own,
+//   // not-quick: <why>
+// `npm test` runs them as always.
 const postgres = process.env.DATABASE_URL;
+const quick = process.env.TEST_QUICK === '1';
 const SERVER = 'apps/server/src';
 const MARKER = /^\/\/ driver-sensitive: \S/m;
+const NOT_QUICK = /^\/\/ not-quick: \S/m;
+
+/** The server's test files (ending in `suffix`) that carry `marker`, as paths from the repository root. */
+function markedFiles(marker: RegExp, suffix: string, root: string): string[] {
+  return fs
+    .readdirSync(path.join(root, SERVER), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith(suffix))
+    .filter((file) => marker.test(fs.readFileSync(path.join(root, SERVER, file), 'utf8')))
+    .map((file) => `${SERVER}/${file.split(path.sep).join('/')}`)
+    .sort();
+}
 
 /** The integration files tagged to run on both drivers, as paths from the repository root. */
 export function driverSensitiveFiles(root = import.meta.dirname): string[] {
-  return fs
-    .readdirSync(path.join(root, SERVER), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.int.test.ts'))
-    .filter((file) => MARKER.test(fs.readFileSync(path.join(root, SERVER, file), 'utf8')))
-    .map((file) => `${SERVER}/${file.split(path.sep).join('/')}`)
-    .sort();
+  return markedFiles(MARKER, '.int.test.ts', root);
+}
+
+/** The files `npm run test:quick` leaves out, as paths from the repository root. */
+export function notQuickFiles(root = import.meta.dirname): string[] {
+  return markedFiles(NOT_QUICK, '.test.ts', root);
 }
 
 export default defineConfig({
@@ -65,6 +82,7 @@ export default defineConfig({
             test: {
               name: 'pglite',
               include: ['apps/**/*.test.ts', 'packages/**/*.test.ts'],
+              exclude: [...configDefaults.exclude, ...(quick ? notQuickFiles() : [])],
               env: { TEST_DB: 'pglite' },
             },
           },

@@ -1,4 +1,5 @@
 // runs-long: 40 s (a compiled server drained on SIGTERM, on each driver)
+// not-quick: starts and drains the compiled server
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';

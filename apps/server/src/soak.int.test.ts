@@ -1,4 +1,5 @@
 // runs-long: 55 s (a timed soak on PGlite)
+// not-quick: a timed soak of 50 s
 import { beforeAll, expect, test } from 'vitest';
 import { testDriver, useTestApp } from './testing';
 import { formatSoak, runSoak } from './testing/soak';

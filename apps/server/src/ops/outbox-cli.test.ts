@@ -1,4 +1,5 @@
 // runs-long: 35 s (runs the compiled outbox command)
+// not-quick: runs the compiled outbox command
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,5 @@
 // runs-long: 100 s (builds and unpacks the release, starts it)
+// not-quick: builds the release with npm and tar, unpacks it and starts it
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

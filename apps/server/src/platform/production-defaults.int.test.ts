@@ -1,4 +1,5 @@
 // runs-long: 50 s (starts compiled servers, on each driver)
+// not-quick: starts the compiled server again and again
 import fs from 'node:fs';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
