@@ -8,8 +8,11 @@ import { createHash } from 'node:crypto';
  * control React has not hydrated yet (the element has no React fiber) and clicks it again once React
  * has: the click does what it says, a moment later. A choice made in a list box (`<select>`, Discover's
  * "Sort by") before hydration is held the same way: once React has the list box, the choice is set
- * again and announced with a change event, which React's onChange handles. Hydration would otherwise
- * put the server's value back and drop the choice. A held control is marked `aria-busy` meanwhile.
+ * again and announced with one change event, which React's onChange handles (the list box is
+ * controlled: React's first render would otherwise write the server's value back and drop the
+ * choice). The held change stops there, so React, if it is already hydrating, does not replay it as
+ * well (two history entries); a newer choice React handles itself cancels a held one; a choice back to
+ * the value the page came with is not replayed. A held control is marked `aria-busy` meanwhile.
  * A control still not hydrated after 20 s (the code failed to load) is let go; the page's own error
  * handling then applies.
  */
@@ -31,9 +34,11 @@ const SCRIPT = `(() => {
           el.removeAttribute('aria-busy');
           if (!el.isConnected) continue;
           if (chosen.has(el)) {
-            el.value = chosen.get(el);
+            const value = chosen.get(el);
             chosen.delete(el);
-            el.dispatchEvent(new Event('change', { bubbles: true }));
+            el.value = value;
+            const option = el.selectedOptions[0];
+            if (el.value === value && option && !option.defaultSelected) el.dispatchEvent(new Event('change', { bubbles: true }));
           } else el.click();
         }
       }
@@ -61,7 +66,16 @@ const SCRIPT = `(() => {
   }, true);
   document.addEventListener('change', (event) => {
     const target = event.target;
-    if (!(target instanceof HTMLSelectElement) || live(target) || !target.closest('#root')) return;
+    if (!(target instanceof HTMLSelectElement) || !target.closest('#root')) return;
+    if (live(target)) {
+      if (chosen.delete(target)) {
+        const i = held.indexOf(target);
+        if (i >= 0) held.splice(i, 1);
+        target.removeAttribute('aria-busy');
+      }
+      return;
+    }
+    event.stopImmediatePropagation();
     chosen.set(target, target.value);
     if (!held.includes(target)) {
       held.push(target);
