@@ -2,7 +2,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The features Playwright turns off when it launches Chromium (chromiumSwitches.ts in playwright-core
- * 1.64). Chromium reads only the last `--disable-features` on its command line, so a list of ours must
+ * 1.65). Chromium reads only the last `--disable-features` on its command line, so a list of ours must
  * repeat these or they come back on (HTTPS upgrades, paint holding, storage partitioning).
  * `assertFeaturesKept` checks the launched command line still agrees after an upgrade.
  */
@@ -54,12 +54,14 @@ export const ARGS = [
 export function assertFeaturesKept(spawnargs: readonly string[]): void {
   const lists = spawnargs
     .filter((arg) => arg.startsWith('--disable-features='))
-    .map((arg) => arg.slice('--disable-features='.length).split(','));
-  const last = new Set(lists.at(-1) ?? []);
-  const lost = lists.flat().filter((feature) => feature && !last.has(feature));
-  if (lost.length > 0) {
+    .map((arg) => arg.slice('--disable-features='.length).split(',').filter(Boolean));
+  const theirs = new Set(lists.length > 1 ? lists.slice(0, -1).flat() : []);
+  const ours = new Set(PLAYWRIGHT_DISABLED_FEATURES);
+  const lost = [...theirs].filter((feature) => !ours.has(feature));
+  const dropped = [...ours].filter((feature) => !theirs.has(feature));
+  if (lists.at(-1)?.join(',') !== ARGS.at(-1)?.slice('--disable-features='.length) || lost.length || dropped.length) {
     throw new Error(
-      `Chromium would run features Playwright turns off (${[...new Set(lost)].join(', ')}): add them to PLAYWRIGHT_DISABLED_FEATURES in e2e/support/chromium.ts`,
+      `Playwright's --disable-features (${[...theirs].join(', ')}) and PLAYWRIGHT_DISABLED_FEATURES in e2e/support/chromium.ts differ (missing here: ${lost.join(', ') || 'none'}; no longer Playwright's: ${dropped.join(', ') || 'none'}), or ours is not the last: make them agree`,
     );
   }
 }
