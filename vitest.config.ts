@@ -11,7 +11,8 @@ import { LongestFirst } from './vitest.sequencer.ts';
 // third of the suite's time for no extra coverage of the product's own code.
 //
 // `npm run test:quick` (TEST_QUICK=1) is the developers' loop: it leaves out the files that build the
-// release or run the compiled server as a child for a timed while, each marked on a line of its own,
+// release, run the compiled server as a child or soak the app for a timed while, each marked on a line
+// of its own,
 //   // not-quick: <why>
 // `npm test` runs them as always.
 const postgres = process.env.DATABASE_URL;
