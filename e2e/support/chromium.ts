@@ -32,6 +32,8 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
  */
 const OUR_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
 
+const DISABLE_FEATURES = `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OUR_DISABLED_FEATURES].join(',')}`;
+
 // Flags this machine kind needs (env notes): no sandbox as root, and no background networking,
 // whose connections the closed network refuses.
 export const ARGS = [
@@ -44,24 +46,21 @@ export const ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-dev-shm-usage',
-  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OUR_DISABLED_FEATURES].join(',')}`,
+  DISABLE_FEATURES,
 ];
 
 /**
- * Throws when the browser was launched with a `--disable-features` list (Playwright's, after an
- * upgrade) that the last one, ours, does not cover: Chromium would run those features.
+ * Throws unless the launched command line ends with our `--disable-features` and Playwright's own list
+ * before it is PLAYWRIGHT_DISABLED_FEATURES exactly (a Playwright upgrade changed it).
  */
 export function assertFeaturesKept(spawnargs: readonly string[]): void {
-  const lists = spawnargs
-    .filter((arg) => arg.startsWith('--disable-features='))
-    .map((arg) => arg.slice('--disable-features='.length).split(',').filter(Boolean));
-  const theirs = new Set(lists.length > 1 ? lists.slice(0, -1).flat() : []);
-  const ours = new Set(PLAYWRIGHT_DISABLED_FEATURES);
-  const lost = [...theirs].filter((feature) => !ours.has(feature));
-  const dropped = [...ours].filter((feature) => !theirs.has(feature));
-  if (lists.at(-1)?.join(',') !== ARGS.at(-1)?.slice('--disable-features='.length) || lost.length || dropped.length) {
+  const lists = spawnargs.filter((arg) => arg.startsWith('--disable-features='));
+  const theirs = new Set(lists.slice(0, -1).flatMap((arg) => arg.slice('--disable-features='.length).split(',')));
+  const lost = [...theirs].filter((feature) => feature && !PLAYWRIGHT_DISABLED_FEATURES.includes(feature));
+  const dropped = PLAYWRIGHT_DISABLED_FEATURES.filter((feature) => !theirs.has(feature));
+  if (lists.at(-1) !== DISABLE_FEATURES || lost.length || dropped.length) {
     throw new Error(
-      `Playwright's --disable-features (${[...theirs].join(', ')}) and PLAYWRIGHT_DISABLED_FEATURES in e2e/support/chromium.ts differ (missing here: ${lost.join(', ') || 'none'}; no longer Playwright's: ${dropped.join(', ') || 'none'}), or ours is not the last: make them agree`,
+      `Playwright's --disable-features and PLAYWRIGHT_DISABLED_FEATURES in e2e/support/chromium.ts differ (missing here: ${lost.join(', ') || 'none'}; no longer Playwright's: ${dropped.join(', ') || 'none'}), or ours is not the last: make them agree`,
     );
   }
 }

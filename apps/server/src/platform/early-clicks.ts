@@ -51,6 +51,13 @@ const SCRIPT = `(() => {
     };
     requestAnimationFrame(tick);
   };
+  const hold = (el) => {
+    if (!held.includes(el)) {
+      held.push(el);
+      el.setAttribute('aria-busy', 'true');
+    }
+    wait();
+  };
   document.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target.closest(CONTROL) : null;
     if (!target || live(target) || !target.closest('#root')) return;
@@ -58,11 +65,7 @@ const SCRIPT = `(() => {
     if (target.matches('button[type="submit"], input[type="submit"]') && target.form?.hasAttribute('action')) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (!held.includes(target)) {
-      held.push(target);
-      target.setAttribute('aria-busy', 'true');
-    }
-    wait();
+    hold(target);
   }, true);
   document.addEventListener('change', (event) => {
     const target = event.target;
@@ -77,11 +80,7 @@ const SCRIPT = `(() => {
     }
     event.stopImmediatePropagation();
     chosen.set(target, target.value);
-    if (!held.includes(target)) {
-      held.push(target);
-      target.setAttribute('aria-busy', 'true');
-    }
-    wait();
+    hold(target);
   }, true);
 })();`;
 

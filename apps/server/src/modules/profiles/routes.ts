@@ -121,10 +121,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // The preferences are notifications' table now (decision 0072); the profile's updated_at still
-      // moves with a save, in the same transaction, as it did when they were its column ("Recently
-      // Active", spec §7 browse).
-      // The profile row first, as closing a profile takes it (close-profile.ts): the same lock order, no
-      // deadlock, and two saves at once queue on it instead of merging e-mail kinds over each other.
+      // moves with a save ("Recently Active", spec §7 browse), in the same transaction and first: the
+      // lock order of closing a profile (no deadlock), and two saves at once queue on the profile row.
       const { saved, isCreator } = await app.db.transaction(async (tx) => {
         const { isCreator } = await markProfileUpdated(tx, { userId: userId(request), now: app.clock.now() });
         const saved = await updateNotificationPreferences(
