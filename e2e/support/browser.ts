@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, onTestFailed } from 'vitest';
+import { ARGS, CHROMIUM_FULL } from './chromium';
 import { server } from './server';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
-export { ARGS, CHROMIUM } from './chromium';
+export { ARGS, CHROMIUM, CHROMIUM_FULL } from './chromium';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 375, height: 812 };
@@ -68,19 +69,23 @@ export async function openInApp(page: Page, pathname: string): Promise<void> {
 /**
  * Registers beforeAll/afterAll hooks that connect the file to its worker's Chromium (one per worker,
  * started by the global setup; each file's contexts are its own and closed after it) and returns the
- * harness.
+ * harness. With `{ full: true }` the file launches Debian's full Chromium of its own instead of using
+ * the worker's headless shell: for what only a browser has (a notification permission, installing).
  */
-export function setupBrowser(): BrowserHarness {
+export function setupBrowser({ full = false }: { full?: boolean } = {}): BrowserHarness {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   const { baseUrl, browserWsEndpoint } = server();
 
   beforeAll(async () => {
-    browser = await chromium.connect(browserWsEndpoint);
+    browser = full
+      ? await chromium.launch({ executablePath: CHROMIUM_FULL, args: ARGS, headless: true })
+      : await chromium.connect(browserWsEndpoint);
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close().catch(() => {})));
-    // A connected client's close() closes what it opened and disconnects; the browser stays for the next file.
+    // A connected client's close() closes what it opened and disconnects: the worker's browser stays for
+    // the next file. A file's own full Chromium is closed.
     await browser?.close();
   });
 

@@ -6,7 +6,7 @@ import { chromium } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DEMO_CREATOR, signInByApi, signUpConfirmed, uniqueAccount } from '../support/auth';
 import { axeViolations } from '../support/axe';
-import { ARGS, ARTIFACTS, CHROMIUM, DESKTOP, MOBILE, setupBrowser, waitForHydration } from '../support/browser';
+import { ARGS, ARTIFACTS, CHROMIUM_FULL, DESKTOP, MOBILE, setupBrowser, waitForHydration } from '../support/browser';
 import { payForMessage } from '../support/checkout';
 
 /**
@@ -15,7 +15,9 @@ import { payForMessage } from '../support/checkout';
  * subscription at FCM's address (the only kind a production server accepts) that nothing is ever sent
  * to: the server's sending is proven through a real push-service stand-in in push.int.test.ts.
  */
-const browser = setupBrowser();
+// Debian's full Chromium: the headless shell the other journeys use denies notifications whatever is
+// granted, and has no install (decision 0077).
+const browser = setupBrowser({ full: true });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(ARTIFACTS, `pwa-${name}.png`) });
 
@@ -75,7 +77,7 @@ describe('installable app and push opt-in (issue 26)', () => {
     // runs in a persistent profile, as a person's browser is.
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-pwa-'));
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
+      executablePath: CHROMIUM_FULL,
       args: ARGS,
       headless: true,
       viewport: DESKTOP,
