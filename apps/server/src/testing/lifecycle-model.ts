@@ -28,6 +28,7 @@ import { remindCreators } from '../modules/messages';
 import { createLocalProvider, type PaymentProvider, reconcilePayments } from '../modules/payments';
 import type { ManualClock } from '../platform/clock';
 import type { Config } from '../platform/config';
+import { executeNamed } from '../platform/prepared';
 import type { Database } from '../platform/db';
 import { AppError } from '../platform/errors';
 import { connectLocalPayoutAccount } from './earnings';
@@ -591,10 +592,12 @@ export async function checkInvariants(
   world: Pick<LifecycleWorld, 'database' | 'clock'>,
   opts: { final: boolean; except?: readonly string[] },
 ): Promise<void> {
-  const broken = await rowsOf<{ invariant: string; row: string }>(
-    world.database,
+  // Named, so PostgreSQL parses and plans this union of every invariant once per connection instead of
+  // after every step: planning it was a third of PostgreSQL's time in the Stripe property.
+  const { rows: broken } = (await executeNamed(
+    world.database.db,
     invariantQuery(opts.final, world.clock.now(), opts.except ?? []),
-  );
+  )) as { rows: Array<{ invariant: string; row: string }> };
   if (broken.length > 0) {
     throw new Error(`invariant broken: ${broken.map((b) => `${b.invariant}: ${b.row}`).join('; ')}`);
   }
