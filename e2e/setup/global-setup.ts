@@ -42,7 +42,7 @@ const COMPILED_SERVER = 'apps/server/dist/server.js';
 /**
  * Starts the real, built server once per worker, as `npm start`'s demo mode serves it (a production
  * server opted into demo data and the test checkout), each on a free port with a data directory of its
- * own: the files of two workers run at once and must not see each other's payments, mails or sign-in
+ * own: the files of several workers run at once and must not see each other's payments, mails or sign-in
  * limits. The demo data is seeded once, through the real use cases, and copied: seeding (a month of
  * paid messages and payouts) is most of a first start. The demo passwords are generated
  * per data directory; the journeys read them from the file the server keeps there.
