@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as schema from '../db/schema';
 import { acquireDirectoryLock, type DirectoryLock } from './dir-lock';
 import { serverRoot } from './server-root';
+import { NamingClient } from './statement-names';
 import { tracePglite } from './tracing';
 
 export type Schema = typeof schema;
@@ -70,6 +71,8 @@ async function openPostgres(url: string, settings: PostgresSettings): Promise<Da
   pg.types.setTypeParser(NUMERIC, numberParsers[NUMERIC]);
   const pool = new pg.Pool({
     connectionString: url,
+    // Every recurring statement runs by name: parsed and planned once per connection (decision 0078).
+    Client: NamingClient,
     max: settings.max ?? 10,
     ...(settings.connectTimeoutMs !== undefined ? { connectionTimeoutMillis: settings.connectTimeoutMs } : {}),
     ...(settings.statementTimeoutMs !== undefined ? { statement_timeout: settings.statementTimeoutMs } : {}),

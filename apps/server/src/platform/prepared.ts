@@ -1,9 +1,7 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './db';
-
-// Statement names are unique in the process: two apps may share one pool, whose connections keep them.
-let named = 0;
+import { statementName } from './statement-names';
 
 /**
  * Statements prepared once per database and shape (issue 14, decision 0017): drizzle renders the SQL
@@ -33,42 +31,7 @@ export function preparedPerDatabase<Shape, Prepared>(
   };
 }
 
-/** A process-unique statement name for one call site whose SQL text never varies. */
-function statementName(prefix: string): string {
-  named += 1;
-  return `${prefix}_${named}`;
-}
-
 const dialect = new PgDialect();
-const nameByText = new Map<string, string>();
-/** Texts run once so far; a shape is named when it comes back (a batch of varying size never is). */
-const seenOnce = new Set<string>();
-/** Bounds on both, not expected counts: beyond them statements run unnamed, as before. */
-const MAX_SHAPES = 200;
-const MAX_SEEN = 1000;
-
-/**
- * Runs a statement built per call, on the pool or inside a transaction, as a prepared statement named
- * after its SQL text once that text recurs: each connection then parses and plans the shape once and
- * only binds values after that. For the writes on the path of a paid message going live, whose shape
- * never varies (issue 14, SSE delivery: parse and plan were a fifth of that path's time on
- * PostgreSQL). PGlite ignores the name.
- */
-export function executeNamed(db: Db, statement: SQLWrapper): Promise<unknown> {
-  const query = dialect.sqlToQuery(statement.getSQL());
-  let name = nameByText.get(query.sql);
-  if (!name) {
-    if (seenOnce.has(query.sql) && nameByText.size < MAX_SHAPES) {
-      name = statementName('shape');
-      nameByText.set(query.sql, name);
-      seenOnce.delete(query.sql);
-    } else {
-      if (seenOnce.size >= MAX_SEEN) seenOnce.clear();
-      seenOnce.add(query.sql);
-    }
-  }
-  return db._.session.prepareQuery(query, undefined, name, false).execute();
-}
 
 /**
  * A statement whose text never varies, rendered once with placeholders (`sql.placeholder`) and run by

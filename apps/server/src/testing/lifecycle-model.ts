@@ -30,7 +30,6 @@ import type { ManualClock } from '../platform/clock';
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/db';
 import { AppError } from '../platform/errors';
-import { executeNamed } from '../platform/prepared';
 import { connectLocalPayoutAccount } from './earnings';
 import { createAdmin, createCreator, createUser, TEST_PASSWORD } from './factories';
 import { signIn } from './http';
@@ -592,12 +591,12 @@ export async function checkInvariants(
   world: Pick<LifecycleWorld, 'database' | 'clock'>,
   opts: { final: boolean; except?: readonly string[] },
 ): Promise<void> {
-  // Named, so PostgreSQL parses and plans this union of every invariant once per connection instead of
-  // after every step: planning it was a third of PostgreSQL's time in the Stripe property.
-  const { rows: broken } = (await executeNamed(
-    world.database.db,
+  // Run by name on PostgreSQL (platform/statement-names.ts), so this union of every invariant is parsed
+  // and planned once per connection instead of after every step: planning it was a third of
+  // PostgreSQL's time in the Stripe property.
+  const { rows: broken } = (await world.database.db.execute(
     invariantQuery(opts.final, world.clock.now(), opts.except ?? []),
-  )) as { rows: Array<{ invariant: string; row: string }> };
+  )) as unknown as { rows: Array<{ invariant: string; row: string }> };
   if (broken.length > 0) {
     throw new Error(`invariant broken: ${broken.map((b) => `${b.invariant}: ${b.row}`).join('; ')}`);
   }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Database } from '../platform/db';
+import { preparable } from '../platform/statement-names';
 
 /** One SQL statement as the driver received it: its text and parameters, exactly as sent. */
 export interface RecordedStatement {
@@ -32,12 +33,15 @@ type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefi
  */
 export function recordStatements(database: Database): StatementRecorder {
   let recording: RecordedStatement[] | null = null;
+  const pool = !database.pglite && !!database.pool;
   const note = (text: unknown, params: unknown, name?: unknown) => {
     if (recording && typeof text === 'string')
       recording.push({
         text,
         params: Array.isArray(params) ? params : [],
-        prepared: typeof name === 'string' && !!name,
+        // Named by the caller, or by the pool's client once the text recurs (platform/statement-names.ts),
+        // which under a bench's load every text does. PGlite has no named statements.
+        prepared: (typeof name === 'string' && !!name) || (pool && typeof text === 'string' && preparable(text)),
       });
   };
 

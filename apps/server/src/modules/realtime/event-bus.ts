@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Database } from '../../platform/db';
 import type { EventBus } from '../../platform/ports';
-import { executeNamed } from '../../platform/prepared';
 import { addTo, Listeners, type Payload, SEEN_FOR_MS, SeenOnce } from './bus-parts';
 import { ReplayBuffer } from './replay-buffer';
 
@@ -58,8 +57,8 @@ export function createPostgresEventBus(database: Database, log: () => FastifyBas
       const { payloads, deliverHere } = this.stage(events.filter(({ userIds }) => userIds.length > 0));
       if (payloads.length === 0) return () => {};
       const notifies = payloads.map((payload) => notifyCall(payload));
-      // Named once its shape recurs: such a statement is parsed and planned once per connection.
-      await executeNamed(via, sql`select ${sql.join(notifies, sql`, `)}`);
+      // Run by name once its shape recurs (platform/statement-names.ts): parsed and planned once per connection.
+      await via.execute(sql`select ${sql.join(notifies, sql`, `)}`);
       // Without a transaction of the caller's, the statement has committed by now.
       if (via === database.db) deliverHere();
       return deliverHere;
