@@ -8,10 +8,11 @@ import { DEMO_ACCOUNTS, generateDemoPasswords, seedDemoData } from './demo-data'
 
 // driver-sensitive: `npm start` seeds the demo on the embedded database; production-like runs seed on PostgreSQL (vitest.config.ts).
 
-// Seeding needs an empty database, so this file always takes its own PGlite copy.
+// Seeding needs an empty database: the file's own copy on each driver (a PGlite snapshot, or on
+// PostgreSQL a clone of the migrated template), so the seed runs on the database each deployment uses.
 let database: Database;
 beforeAll(async () => {
-  database = await openTestDatabase('pglite');
+  database = await openTestDatabase();
 });
 afterAll(async () => {
   await database.close();

@@ -13,9 +13,9 @@ import { createUser, openTestDatabase, sendOriginLikeABrowser, TEST_PASSWORD, te
 import type { Config } from './config';
 import type { Database } from './db';
 
-// driver-sensitive: production may run on the embedded database (no DATABASE_URL) or on PostgreSQL (vitest.config.ts).
-
-// Each test starts the way server.ts does, on an empty database of its own (issue #8, findings H1/H2).
+// Each test starts the way server.ts does, on an empty database of its own (issue #8, findings H1/H2):
+// an embedded one, as production without DATABASE_URL runs. It ran on both drivers' projects once, on
+// PGlite both times; production on PostgreSQL is started by ops/release.int.test.ts and the cluster tests.
 const opened: Array<{ database: Database; config: Config; app?: FastifyInstance }> = [];
 afterEach(async () => {
   for (const { database, config, app } of opened.splice(0)) {
