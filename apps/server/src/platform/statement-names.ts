@@ -14,7 +14,7 @@ const seenOnce = new Set<string>();
  * Bounds on both, not expected counts (the Stripe property names 151 texts): beyond them statements run
  * unnamed, as node-postgres sends them. Each connection keeps at most MAX_SHAPES statements.
  */
-export const MAX_SHAPES = 1000;
+const MAX_SHAPES = 1000;
 const MAX_SEEN = 2000;
 
 /** A process-unique statement name for one call site whose SQL text never varies. */
@@ -25,8 +25,7 @@ export function statementName(prefix: string): string {
 
 /**
  * The name a statement's text runs under, once the text has been seen before; undefined the first
- * time, past the bounds, and for what cannot or should not be prepared: anything but one SELECT,
- * INSERT, UPDATE, DELETE or WITH, parenthesised or not (a `;` may separate statements, which only the simple protocol takes).
+ * time, past the bounds, and for what `preparable` refuses.
  */
 export function nameForText(text: string): string | undefined {
   const known = nameByText.get(text);
@@ -44,14 +43,13 @@ export function nameForText(text: string): string | undefined {
 }
 const PREPARABLE = /^[\s(]*(select|insert|update|delete|with)\b/i;
 
-/** Whether a text is one the client names once it recurs (the bench's baseline names the same ones). */
+/**
+ * Whether the client names a text once it recurs (the bench's baseline names the same ones): one
+ * SELECT, INSERT, UPDATE, DELETE or WITH, parenthesised or not. A `;` may separate two statements,
+ * which only the simple protocol takes.
+ */
 export function preparable(text: string): boolean {
   return PREPARABLE.test(text) && !text.includes(';');
-}
-
-/** How many texts have names in this process (tests and the bound). */
-export function namedShapes(): number {
-  return nameByText.size;
 }
 
 type QueryConfig = { text?: unknown; name?: unknown; submit?: unknown };
