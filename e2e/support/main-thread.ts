@@ -77,13 +77,20 @@ interface TraceEvent {
   tdur?: number;
 }
 
+/** One top-level task of the page's main thread: its thread time, and the share of it after First Contentful Paint. */
+export interface ThreadTask {
+  cpuMs: number;
+  afterFcp: number;
+}
+
 /**
  * Runs `load` with a Chromium trace of `page`'s renderer and returns the main thread's top-level tasks
- * from First Contentful Paint on, each as the CPU time the thread spent in it (a task straddling FCP
- * counts in proportion). Thread time is what the page's code costs: unlike the wall clock, it leaves
- * out the time the thread waits for a core another process holds.
+ * from the navigation on, each as the CPU time the thread spent in it and the share of that after First
+ * Contentful Paint (a task straddling FCP counts in proportion). Thread time is what the page's code
+ * costs: unlike the wall clock, it leaves out most of the time the thread waits for a core another
+ * process holds (not all of it: see the thread-time guard in main-thread.e2e.ts).
  */
-export async function mainThreadTasksAfterFcp(page: Page, load: () => Promise<void>): Promise<number[]> {
+export async function mainThreadTasks(page: Page, load: () => Promise<void>): Promise<ThreadTask[]> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Tracing.start', {
     transferMode: 'ReturnAsStream',
@@ -110,18 +117,17 @@ export async function mainThreadTasksAfterFcp(page: Page, load: () => Promise<vo
   const tasks = events
     .filter((e) => e.pid === fcp.pid && e.tid === fcp.tid && e.ph === 'X' && e.name === 'RunTask' && e.dur)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const cpuMs: number[] = [];
+  const result: ThreadTask[] = [];
   let end = Number.NEGATIVE_INFINITY;
   for (const task of tasks) {
     const dur = task.dur ?? 0;
     // A nested RunTask (a task run inside another, e.g. a microtask checkpoint) is part of its parent.
     if (task.ts < end) continue;
     end = task.ts + dur;
-    if (end <= fcp.ts) continue;
-    const share = task.ts >= fcp.ts ? 1 : (end - fcp.ts) / dur;
-    cpuMs.push(((task.tdur ?? dur) * share) / 1000);
+    const afterFcp = end <= fcp.ts ? 0 : task.ts >= fcp.ts ? 1 : (end - fcp.ts) / dur;
+    result.push({ cpuMs: (task.tdur ?? dur) / 1000, afterFcp });
   }
-  return cpuMs;
+  return result;
 }
 
 /** Lighthouse's Total Blocking Time over tasks of the given thread times, each slowed `SIMULATED_SLOWDOWN`×. */

@@ -4,9 +4,8 @@ import { setupBrowser } from '../support/browser';
 import {
   CPU_SLOWDOWN,
   type LongTask,
-  mainThreadTasksAfterFcp,
+  mainThreadTasks,
   recordLongTasks,
-  SIMULATED_SLOWDOWN,
   simulatedBlockingTime,
   throttleCpu,
   waitUntilQuiet,
@@ -25,14 +24,27 @@ import {
 // catch a large regression (the old main measured 1241-2197 ms on / under load), not a small one.
 const TBT_BUDGET_MS = { '/': 1500, '/creators': 2000, profile: 1500 } as const;
 
-// The tight guard: the same sum over each task's thread time (from a trace, without throttling) × 4,
-// as Lighthouse simulates a phone. Thread time does not grow while another process holds the core,
-// so the budget can be what Lighthouse calls good: 200 ms is where its TBT score starts to fall below
-// 0.9. Measured 2026-11-27 on demo data, medians of 3: this build 0-38 ms a page, main 2806388 3-85 ms
-// on the same machine (there both were fast; on the previous session's machine main measured 122 / 603
-// / 453 ms and decision 0037's build 23 / 27 / 0). Tried: a 90 ms busy loop added at start-up made
-// `/` and `/creators` fail (210-247 ms) while the observed guard above still passed.
-const THREAD_TBT_BUDGET_MS = 200;
+// The tight guard, a same-run ratio: the main thread's whole work at load (every task's thread time,
+// from a Chromium trace, without throttling) against the raw baseline of the same page loaded with its
+// scripts blocked (parsing, styling and painting the same server-rendered HTML), least of
+// THREAD_LOADS alternating loads each.
+//
+// It used to be Lighthouse's simulated TBT (thread time × 4, from First Contentful Paint on) under an
+// absolute 200 ms. That failed CI on 2026-11-28 with no change to the page: /creators measured 246, 36
+// and 380 ms in three loads (one task 21 ms of thread time in one load, 87 ms in the next), so thread
+// time is not free of a busy host either. And it missed what it was for: with a 90 ms busy loop added
+// before hydration, 3 of 5 loads of / counted 0 ms, because whether the hydration task ends before or
+// after the first paint is a race, and Lighthouse counts only what comes after.
+//
+// The whole work does not race, a busy host only ever adds to a load (so the least of several loads
+// is the page's own cost), and a slower machine slows both sides of the ratio. Measured 2026-11-29 on
+// a quiet machine, demo data, three runs: with scripts 151-294 ms a load, without 53-117 ms; ratios of
+// the least loads 2.62 / 2.77 / 2.67 (/), 2.40 / 2.26 / 2.55 (/creators), 2.80 / 2.78 / 2.96 (profile).
+// The same build with a 90 ms busy loop before hydration: 3.91, 3.46 and 4.17. So the guard catches
+// main-thread work that grows by about half (it fails / and the profile with that loop; /creators, whose
+// HTML costs more to paint, comes close), with about a sixth of headroom over the highest clean run.
+const HYDRATION_RATIO_BUDGET = 3.5;
+const THREAD_LOADS = 4;
 
 const LOADS = 3;
 const BLOCKING_THRESHOLD_MS = 50;
@@ -72,20 +84,36 @@ async function measureLoad(pathname: string): Promise<{ tbt: number; longest: nu
   }
 }
 
-/** One cold load, traced without throttling: Lighthouse's simulated TBT over its tasks' thread time. */
-async function measureThreadTime(pathname: string): Promise<{ tbt: number; longest: number }> {
+/** One cold load, traced without throttling: its main thread's whole thread time, and the part past FCP that Lighthouse would count. */
+async function measureThreadTime(pathname: string, { scripts }: { scripts: boolean }): Promise<ThreadLoad> {
   const context = await browser.context();
+  if (!scripts) await context.route(/\.m?js(\?|$)/, (route) => route.abort());
   try {
     const page = await context.newPage();
     await recordLongTasks(page);
-    const tasks = await mainThreadTasksAfterFcp(page, async () => {
-      await page.goto(browser.url(pathname));
-      await waitUntilQuiet(page);
+    const tasks = await mainThreadTasks(page, async () => {
+      if (scripts) {
+        await page.goto(browser.url(pathname));
+        await waitUntilQuiet(page);
+      } else {
+        // Without scripts nothing hydrates (the plain goto, not the harness's, which waits for it) and
+        // nothing runs after the load event: the load is over once it has fired and the page has painted.
+        await Object.getPrototypeOf(page).goto.call(page, browser.url(pathname));
+        await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+      }
     });
-    return { tbt: Math.round(simulatedBlockingTime(tasks)), longest: Math.round(Math.max(0, ...tasks)) };
+    return {
+      totalMs: tasks.reduce((sum, task) => sum + task.cpuMs, 0),
+      simulatedTbt: simulatedBlockingTime(tasks.map((task) => task.cpuMs * task.afterFcp)),
+    };
   } finally {
     await context.close();
   }
+}
+
+interface ThreadLoad {
+  totalMs: number;
+  simulatedTbt: number;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -112,15 +140,23 @@ describe(`main-thread budget: Total Blocking Time at ${CPU_SLOWDOWN}× CPU slowd
   }
 });
 
-describe(`main-thread budget: thread time × ${SIMULATED_SLOWDOWN}, as Lighthouse simulates (issue 28)`, () => {
+describe('main-thread budget: the work scripts add to a load, against the same page without them', () => {
   for (const { path } of PAGES) {
-    test(`${path}: the median simulated TBT of ${LOADS} cold loads stays within ${THREAD_TBT_BUDGET_MS} ms`, async () => {
-      const loads = [];
-      for (let i = 0; i < LOADS; i++) loads.push(await measureThreadTime(path));
-      const tbt = median(loads.map((l) => l.tbt));
-      const detail = loads.map((l) => `${l.tbt} ms (longest task ${l.longest} ms of thread time)`).join('; ');
-      console.log(`simulated TBT ${path} from thread time: median ${tbt} ms — loads: ${detail}`);
-      expect(tbt, `simulated TBT of ${path}, loads: ${detail}`).toBeLessThanOrEqual(THREAD_TBT_BUDGET_MS);
-    }, 60_000);
+    test(`${path}: the least whole thread time of ${THREAD_LOADS} loads stays within ${HYDRATION_RATIO_BUDGET}× the least without scripts`, async () => {
+      const withScripts: ThreadLoad[] = [];
+      const raw: ThreadLoad[] = [];
+      for (let i = 0; i < THREAD_LOADS; i++) {
+        withScripts.push(await measureThreadTime(path, { scripts: true }));
+        raw.push(await measureThreadTime(path, { scripts: false }));
+      }
+      const least = (loads: ThreadLoad[]) => Math.min(...loads.map((l) => l.totalMs));
+      const ratio = least(withScripts) / least(raw);
+      const ms = (loads: ThreadLoad[]) => loads.map((l) => Math.round(l.totalMs)).join(', ');
+      const detail = `with scripts ${ms(withScripts)} ms; without ${ms(raw)} ms; Lighthouse-style simulated TBT ${withScripts.map((l) => Math.round(l.simulatedTbt)).join(', ')} ms`;
+      console.log(`main-thread work ${path}: ratio ${ratio.toFixed(2)} — ${detail}`);
+      expect(ratio, `main-thread work of ${path} against its HTML alone: ${detail}`).toBeLessThanOrEqual(
+        HYDRATION_RATIO_BUDGET,
+      );
+    }, 120_000);
   }
 });
