@@ -1,9 +1,9 @@
-// runs-long: 45 s (4 journeys)
+// runs-long: 50 s (5 journeys)
 import { randomBytes } from 'node:crypto';
 import { formatCents, MESSAGE_MESSAGES, splitAmount } from '@fanline/contracts';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DEMO_FAN, demoCreator, signInByApi } from '../support/auth';
+import { DEMO_FAN, demoCreator, signInByApi, signUpConfirmed, uniqueAccount } from '../support/auth';
 import { MOBILE, setupBrowser } from '../support/browser';
 
 const browser = setupBrowser();
@@ -213,5 +213,64 @@ describe('inbox and conversation at 375 px', () => {
     const other = await signedInPage(creatorLogin('pixelpete'), MOBILE);
     await other.page.goto(lena.page.url());
     await other.page.getByRole('heading', { name: MESSAGE_MESSAGES.messageNotFound }).waitFor();
+  });
+});
+
+/** A paid message through the built-in test checkout's API, as a fan pays (card 4242…). */
+async function payByApi(fan: BrowserContext, recipientId: string, messageContent: string): Promise<void> {
+  const checkout = await fan.request.post(browser.url('/api/checkout'), { data: { recipientId, messageContent } });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const paymentId = ((await checkout.json()).url as string).split('/').pop();
+  const paid = await fan.request.post(browser.url(`/api/checkout/local/${paymentId}/pay`), {
+    data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Journey Fan' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
+describe('an open conversation whose refresh fails', () => {
+  // A failed background refetch once replaced the whole conversation with the first load's failure
+  // (a toast and a trip to the dashboard), closing the dialog a fan was typing in (issue 35, a journey
+  // failure seen once). Only a first load that fails may replace the page.
+  test('keeps the thread and the report the fan is writing, which sends once the API answers again', async () => {
+    // glowwithgia: a creator no other journey asserts figures of; a new fan, so the conversation is only this one.
+    const fan = await browser.context();
+    await signUpConfirmed(fan, browser.url, uniqueAccount('refetch'), 'customer');
+    const gia = await (await fan.request.get(browser.url('/api/profiles/glowwithgia'))).json();
+    await payByApi(fan, gia.id, 'What song should I learn first on the ukulele?');
+    const listed = await (await fan.request.get(browser.url('/api/conversations'))).json();
+    const messageId: string = listed.conversations[0].lastMessageId;
+    const creator = await browser.context();
+    await signInByApi(creator, browser.url('/'), creatorLogin('glowwithgia'));
+    const replied = await creator.request.post(browser.url(`/api/messages/${messageId}/reply`), {
+      data: { content: 'Start with Riptide: four chords, and you will play it in a week.' },
+    });
+    expect(replied.status(), await replied.text()).toBe(200);
+
+    const page = await fan.newPage();
+    await page.goto(browser.url(`/messages/${messageId}`));
+    await page.getByRole('button', { name: 'Report this reply' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this reply' });
+    await dialog.getByLabel('Reason').fill('Not what I asked, just a song title.');
+
+    // The conversation's API now fails, and the fan's next paid message makes the open page refetch
+    // it (the live event every participant hears): the first try and its one retry both fail.
+    let failed = 0;
+    await page.route(`**/api/conversations/${messageId}`, (route) => {
+      failed += 1;
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal error"}' });
+    });
+    await payByApi(fan, gia.id, 'And after that one?');
+    await expect.poll(() => failed, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    // What the old page did on that failure (toast, then leave) took milliseconds: give it a second.
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toBe(`/messages/${messageId}`);
+    expect(await page.getByText('Failed to load conversation').count()).toBe(0);
+    expect(await dialog.getByLabel('Reason').inputValue()).toBe('Not what I asked, just a song title.');
+    // The thread is still on screen behind the dialog (which hides it from the accessibility tree).
+    await page.getByText('Start with Riptide: four chords').waitFor();
+
+    await page.unroute(`**/api/conversations/${messageId}`);
+    await dialog.getByRole('button', { name: 'Send Report' }).click();
+    await page.getByText(/your report was sent to our moderators/i).waitFor();
   });
 });

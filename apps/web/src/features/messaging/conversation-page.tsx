@@ -33,8 +33,10 @@ function Conversation({ actions }: { actions?: ReactNode }) {
   const { messageId = '' } = useParams();
   const navigate = useNavigate();
   const query = useQuery(conversationQuery(messageId));
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
-  const failed = query.isError && !notFound;
+  // Only a failed first load replaces the page: a background refetch that fails keeps the thread on
+  // screen, with whatever the reader has open in it (a reply being typed, the report dialog).
+  const notFound = query.isLoadingError && query.error instanceof ApiError && query.error.status === 404;
+  const failed = query.isLoadingError && !notFound;
 
   // spec §2/§8: a load failure toasts and goes back to the sender dashboard.
   useEffect(() => {

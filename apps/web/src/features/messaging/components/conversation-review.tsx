@@ -16,8 +16,8 @@ interface ConversationReviewProps {
 /**
  * spec §2 Conversation view and §4 Review flow, for a sender whose conversation has a response: the
  * Review dialog opens by itself after 2 s when they have no review for this creator and
- * conversation (also when the lookup fails, spec §8), and a button opens it any time to write or
- * edit their review.
+ * conversation (also when the lookup fails, spec §8), and not while another dialog is open, and a
+ * button opens it any time to write or edit their review.
  */
 export function ConversationReview({ creator, conversationId }: ConversationReviewProps) {
   const [open, setOpen] = useState(false);
@@ -29,10 +29,18 @@ export function ConversationReview({ creator, conversationId }: ConversationRevi
 
   useEffect(() => {
     if (!lookupDone || hasReview || prompted.current === conversationId) return;
-    const timer = setTimeout(() => {
+    let timer: ReturnType<typeof setTimeout>;
+    const prompt = () => {
+      // Never over a dialog the sender opened meanwhile (a report being written): opening this one would
+      // close it and lose what they typed. Ask again once it has closed.
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) {
+        timer = setTimeout(prompt, REVIEW_PROMPT_DELAY_MS);
+        return;
+      }
       prompted.current = conversationId;
       setOpen(true);
-    }, REVIEW_PROMPT_DELAY_MS);
+    };
+    timer = setTimeout(prompt, REVIEW_PROMPT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [lookupDone, hasReview, conversationId]);
 
