@@ -123,7 +123,8 @@ export function Component() {
     },
   });
 
-  if (query.isError)
+  // A failed background refetch keeps the form and the admin's unsaved edits; only a first load that failed replaces it.
+  if (query.isLoadingError)
     return <LoadErrorState title={ADMIN_MESSAGES.settingsLoadFailed} onRetry={() => void query.refetch()} />;
   if (!draft) return <PageSpinner />;
 

@@ -44,7 +44,8 @@ export function Component() {
         <div className="min-w-0">
           {query.isPending ? (
             <PageSpinner label="Loading conversation" />
-          ) : query.isError ? (
+          ) : query.isLoadingError ? (
+            // Only a failed first load replaces the thread; a failed background refetch keeps the draft reply.
             query.error instanceof ApiError && query.error.status === 404 ? (
               <ConversationNotFound
                 icon={SearchX}

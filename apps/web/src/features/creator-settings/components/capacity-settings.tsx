@@ -57,7 +57,8 @@ export function CapacitySettings() {
   });
 
   if (query.isPending) return <Skeleton className="h-48 w-full" />;
-  if (query.isError) {
+  // Only a failed first load: a failed background refetch keeps the form and what the creator typed.
+  if (query.isLoadingError) {
     return (
       <p role="alert" className="text-sm text-red-600">
         Could not load your availability settings.{' '}
