@@ -37,13 +37,14 @@ const TBT_BUDGET_MS = { '/': 1500, '/creators': 2000, profile: 1500 } as const;
 // after the first paint is a race, and Lighthouse counts only what comes after.
 //
 // The whole work does not race, a busy host only ever adds to a load (so the least of several loads
-// is the page's own cost), and a slower machine slows both sides of the ratio. Measured 2026-11-29 on
-// a quiet machine, demo data, three runs: with scripts 151-294 ms a load, without 53-117 ms; ratios of
-// the least loads 2.62 / 2.77 / 2.67 (/), 2.40 / 2.26 / 2.55 (/creators), 2.80 / 2.78 / 2.96 (profile).
-// The same build with a 90 ms busy loop before hydration: 3.91, 3.46 and 4.17. So the guard catches
-// main-thread work that grows by about half (it fails / and the profile with that loop; /creators, whose
-// HTML costs more to paint, comes close), with about a sixth of headroom over the highest clean run.
-const HYDRATION_RATIO_BUDGET = 3.5;
+// is the page's own cost), and a slower machine slows both sides of the ratio. Measured 2026-11-29,
+// demo data, three runs alone on a quiet machine and one in a clean clone's `npm test` (the last
+// figure): with scripts 151-294 ms a load, without 53-117 ms; ratios of the least loads 2.62 / 2.77 /
+// 2.67 / 2.62 (/), 2.40 / 2.26 / 2.55 / 2.17 (/creators), 2.80 / 2.78 / 2.96 / 3.43 (profile: its
+// scripts' work grows with what journeys before it added, more than its HTML does). The same build
+// with a 90 ms busy loop before hydration: 3.91, 3.46 and 4.17. Each budget is about a quarter over
+// the page's highest clean ratio: the loop fails / and /creators; on the profile it comes within 1 %.
+const HYDRATION_RATIO_BUDGET = { '/': 3.5, '/creators': 3.2, profile: 4.2 } as const;
 const THREAD_LOADS = 4;
 
 const LOADS = 3;
@@ -141,8 +142,9 @@ describe(`main-thread budget: Total Blocking Time at ${CPU_SLOWDOWN}× CPU slowd
 });
 
 describe('main-thread budget: the work scripts add to a load, against the same page without them', () => {
-  for (const { path } of PAGES) {
-    test(`${path}: the least whole thread time of ${THREAD_LOADS} loads stays within ${HYDRATION_RATIO_BUDGET}× the least without scripts`, async () => {
+  for (const { name, path } of PAGES) {
+    const budget = HYDRATION_RATIO_BUDGET[name];
+    test(`${path}: the least whole thread time of ${THREAD_LOADS} loads stays within ${budget}× the least without scripts`, async () => {
       const withScripts: ThreadLoad[] = [];
       const raw: ThreadLoad[] = [];
       for (let i = 0; i < THREAD_LOADS; i++) {
@@ -154,9 +156,7 @@ describe('main-thread budget: the work scripts add to a load, against the same p
       const ms = (loads: ThreadLoad[]) => loads.map((l) => Math.round(l.totalMs)).join(', ');
       const detail = `with scripts ${ms(withScripts)} ms; without ${ms(raw)} ms; Lighthouse-style simulated TBT ${withScripts.map((l) => Math.round(l.simulatedTbt)).join(', ')} ms`;
       console.log(`main-thread work ${path}: ratio ${ratio.toFixed(2)} — ${detail}`);
-      expect(ratio, `main-thread work of ${path} against its HTML alone: ${detail}`).toBeLessThanOrEqual(
-        HYDRATION_RATIO_BUDGET,
-      );
+      expect(ratio, `main-thread work of ${path} against its HTML alone: ${detail}`).toBeLessThanOrEqual(budget);
     }, 120_000);
   }
 });
