@@ -1,8 +1,9 @@
 import { formatCents, splitAmount } from '@fanline/contracts';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DEMO_ADMIN, DEMO_FAN, demoCreator, signInByApi, uniqueAccount } from '../support/auth';
 import { setupBrowser } from '../support/browser';
+import { payForMessage } from '../support/checkout';
 import { linkFrom, linkToken, waitForMail } from '../support/mail';
 
 const browser = setupBrowser();
@@ -36,19 +37,6 @@ async function adminSignsIn(): Promise<Page> {
 async function setNumberSetting(page: Page, tab: string, label: string, value: string) {
   await page.getByRole('tab', { name: tab }).click();
   await page.getByLabel(label).fill(value);
-}
-
-/** A paid message through the built-in test checkout, as a fan pays (card 4242…). */
-async function payFor(fanContext: BrowserContext, recipientId: string, messageContent: string) {
-  const checkout = await fanContext.request.post(browser.url('/api/checkout'), {
-    data: { recipientId, messageContent },
-  });
-  expect(checkout.status(), await checkout.text()).toBe(200);
-  const paymentId = ((await checkout.json()).url as string).split('/').pop();
-  const paid = await fanContext.request.post(browser.url(`/api/checkout/local/${paymentId}/pay`), {
-    data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Journey Fan' },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
 }
 
 describe('admin portal (issue 12 acceptance)', () => {
@@ -87,7 +75,7 @@ describe('admin portal (issue 12 acceptance)', () => {
     const payerContext = await browser.context();
     await signInByApi(payerContext, browser.url('/'), payer);
     const fay = await (await payerContext.request.get(browser.url('/api/profiles/founderfay'))).json();
-    await payFor(payerContext, fay.id, 'Before the change: how do I find a co-founder?');
+    await payForMessage(payerContext.request, browser.url, fay.id, 'Before the change: how do I find a co-founder?');
 
     // Settings: window 48 h and commission 30 %, one Save Changes.
     await admin.getByRole('link', { name: 'Settings' }).click();
@@ -110,7 +98,12 @@ describe('admin portal (issue 12 acceptance)', () => {
       await dialog.getByText(/Reply within 48 hours/).waitFor();
 
       // A message paid now splits 70/30; the earlier one still shows 75/25 (admin Transactions).
-      await payFor(payerContext, fay.id, 'After the change: how much equity should an advisor get?');
+      await payForMessage(
+        payerContext.request,
+        browser.url,
+        fay.id,
+        'After the change: how much equity should an advisor get?',
+      );
       await admin.getByRole('link', { name: 'Transactions' }).click();
       await admin.getByLabel('Search transactions').fill(payer.username);
       const splits = admin.getByText(/ · fee \$/);
@@ -141,16 +134,12 @@ describe('admin portal (issue 12 acceptance)', () => {
     const fanContext = await browser.context();
     await signInByApi(fanContext, browser.url('/'), account);
     const creatorProfile = await (await fanContext.request.get(browser.url('/api/profiles/founderfay'))).json();
-    // The built-in test checkout, as a fan pays (card 4242…).
-    const checkout = await fanContext.request.post(browser.url('/api/checkout'), {
-      data: { recipientId: creatorProfile.id, messageContent: 'How should I open my seed round pitch deck?' },
-    });
-    expect(checkout.status(), await checkout.text()).toBe(200);
-    const paymentId = ((await checkout.json()).url as string).split('/').pop();
-    const paid = await fanContext.request.post(browser.url(`/api/checkout/local/${paymentId}/pay`), {
-      data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Journey Fan' },
-    });
-    expect(paid.status(), await paid.text()).toBe(200);
+    await payForMessage(
+      fanContext.request,
+      browser.url,
+      creatorProfile.id,
+      'How should I open my seed round pitch deck?',
+    );
     const listed = await (await fanContext.request.get(browser.url('/api/conversations'))).json();
     const messageId: string = listed.conversations[0].lastMessageId;
     const creatorContext = await browser.context();

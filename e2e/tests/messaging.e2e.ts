@@ -1,10 +1,11 @@
 // runs-long: 50 s (5 journeys)
 import { randomBytes } from 'node:crypto';
 import { formatCents, MESSAGE_MESSAGES, splitAmount } from '@fanline/contracts';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DEMO_FAN, demoCreator, signInByApi, signUpConfirmed, uniqueAccount } from '../support/auth';
 import { MOBILE, setupBrowser } from '../support/browser';
+import { payForMessage } from '../support/checkout';
 
 const browser = setupBrowser();
 
@@ -216,17 +217,6 @@ describe('inbox and conversation at 375 px', () => {
   });
 });
 
-/** A paid message through the built-in test checkout's API, as a fan pays (card 4242…). */
-async function payByApi(fan: BrowserContext, recipientId: string, messageContent: string): Promise<void> {
-  const checkout = await fan.request.post(browser.url('/api/checkout'), { data: { recipientId, messageContent } });
-  expect(checkout.status(), await checkout.text()).toBe(200);
-  const paymentId = ((await checkout.json()).url as string).split('/').pop();
-  const paid = await fan.request.post(browser.url(`/api/checkout/local/${paymentId}/pay`), {
-    data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Journey Fan' },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-}
-
 describe('an open conversation whose refresh fails', () => {
   // A failed background refetch once replaced the whole conversation with the first load's failure
   // (a toast and a trip to the dashboard), closing the dialog a fan was typing in (issue 35, a journey
@@ -236,7 +226,7 @@ describe('an open conversation whose refresh fails', () => {
     const fan = await browser.context();
     await signUpConfirmed(fan, browser.url, uniqueAccount('refetch'), 'customer');
     const gia = await (await fan.request.get(browser.url('/api/profiles/glowwithgia'))).json();
-    await payByApi(fan, gia.id, 'What song should I learn first on the ukulele?');
+    await payForMessage(fan.request, browser.url, gia.id, 'What song should I learn first on the ukulele?');
     const listed = await (await fan.request.get(browser.url('/api/conversations'))).json();
     const messageId: string = listed.conversations[0].lastMessageId;
     const creator = await browser.context();
@@ -259,7 +249,7 @@ describe('an open conversation whose refresh fails', () => {
       failed += 1;
       return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal error"}' });
     });
-    await payByApi(fan, gia.id, 'And after that one?');
+    await payForMessage(fan.request, browser.url, gia.id, 'And after that one?');
     await expect.poll(() => failed, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     // What the old page did on that failure (toast, then leave) took milliseconds: give it a second.
     await page.waitForTimeout(1000);
