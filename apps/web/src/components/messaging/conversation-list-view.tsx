@@ -48,7 +48,7 @@ export function ConversationListView({
       <SearchInput value={search} onChange={setSearch} placeholder="Search conversations..." label={searchLabel} />
       {query.isPending ? (
         <ConversationListSkeleton rows={compact ? 3 : 4} />
-      ) : query.isError ? (
+      ) : query.isLoadingError ? (
         <LoadErrorState title="Failed to load conversations" onRetry={() => void query.refetch()} />
       ) : conversations.length === 0 ? (
         term ? (

@@ -32,7 +32,8 @@ export function PagedReviewList({ query, label, placeholders, empty, loadMore, c
       </div>
     );
   }
-  if (query.isError) return <LoadErrorState title="Failed to load reviews" onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError)
+    return <LoadErrorState title="Failed to load reviews" onRetry={() => void query.refetch()} />;
   const reviews = query.data.pages.flatMap((page) => page.reviews);
   if (reviews.length === 0) return empty;
   return (

@@ -62,7 +62,7 @@ export function Component() {
         <Card className="p-5">
           <h2 className="text-lg font-semibold text-slate-900">Recent Activity</h2>
           <p className="text-xs text-slate-500">Updates live</p>
-          {activity.isError ? (
+          {activity.isLoadingError ? (
             <p className="mt-4 text-sm text-slate-600">Activity could not be loaded.</p>
           ) : activity.data?.events.length === 0 ? (
             <p className="mt-4 text-sm text-slate-600">No activity yet.</p>

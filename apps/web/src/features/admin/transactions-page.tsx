@@ -198,7 +198,7 @@ function TransactionRow({ row, onView }: { row: TAdminTransactionRow; onView: ()
 function TransactionDetails({ paymentId }: { paymentId: string }) {
   const query = useQuery(adminTransactionQuery(paymentId));
   if (query.isPending) return <Spinner label="Loading transaction" />;
-  if (query.isError)
+  if (query.isLoadingError)
     return <LoadErrorState title="The transaction could not be loaded" onRetry={() => void query.refetch()} />;
   const { transaction: tx, steps, providerPaymentId, providerCheckoutId } = query.data;
   const rows: [string, string][] = [

@@ -54,7 +54,7 @@ export function Component() {
         </div>
       </div>
 
-      {summary.isError ? (
+      {summary.isLoadingError ? (
         <Card role="alert" className="p-6 text-center">
           <p className="font-semibold">Could not load your earnings</p>
           <p className="mt-1 text-sm text-slate-600">Please try again in a moment.</p>

@@ -65,7 +65,7 @@ function Billing() {
             <Skeleton className="h-12 w-full" />
             <Skeleton className="h-12 w-full" />
           </div>
-        ) : list.isError ? (
+        ) : list.isLoadingError ? (
           <EmptyState
             icon={AlertTriangle}
             tone="error"

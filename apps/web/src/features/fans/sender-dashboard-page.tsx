@@ -82,7 +82,7 @@ function SenderDashboard() {
         ))}
       </nav>
 
-      {query.isError ? (
+      {query.isLoadingError ? (
         <EmptyState
           icon={AlertTriangle}
           tone="error"

@@ -20,7 +20,7 @@ export function BillingOverview() {
         <h2 className="font-semibold">Pay per message</h2>
         <p className="text-sm text-slate-600">No subscription, no monthly fee.</p>
       </div>
-      {summary.isError ? (
+      {summary.isLoadingError ? (
         <LoadErrorState title="Billing could not be loaded" onRetry={() => summary.refetch()} />
       ) : (
         <SummaryCards summary={summary.data} columns={2} />

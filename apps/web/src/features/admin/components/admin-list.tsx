@@ -153,7 +153,7 @@ export function ListBody<D, R>({
   skeletonClassName: string;
   children: (row: R) => ReactNode;
 }) {
-  if (query.isError) return <LoadErrorState title={errorTitle} onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError) return <LoadErrorState title={errorTitle} onRetry={() => void query.refetch()} />;
   if (query.isPending) {
     return (
       <div className="space-y-2">

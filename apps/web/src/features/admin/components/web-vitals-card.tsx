@@ -27,7 +27,7 @@ export function WebVitalsCard() {
       <h2 id={`${selectId}-title`} className="text-lg font-semibold text-slate-900">
         Web Vitals
       </h2>
-      {vitals.isError ? (
+      {vitals.isLoadingError ? (
         <p className="mt-4 text-sm text-slate-600">Web Vitals could not be loaded.</p>
       ) : !data ? (
         <Skeleton className="mt-4 h-24 w-full" />

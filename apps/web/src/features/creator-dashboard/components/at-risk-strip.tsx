@@ -16,7 +16,7 @@ const URGENT_MS = 4 * 3_600_000;
 export function AtRiskStrip() {
   const query = useQuery(atRiskQuery());
   if (query.isPending) return null;
-  if (query.isError) {
+  if (query.isLoadingError) {
     return (
       <p role="alert" className="text-sm text-red-600">
         Could not load the messages closest to their deadline.{' '}

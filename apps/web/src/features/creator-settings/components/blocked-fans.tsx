@@ -38,7 +38,7 @@ export function BlockedFans() {
       </div>
       {query.isPending ? (
         <Skeleton className="h-24 w-full" />
-      ) : query.isError ? (
+      ) : query.isLoadingError ? (
         <p role="alert" className="text-sm text-red-600">
           Could not load the people you blocked.{' '}
           <button type="button" className="font-medium underline" onClick={() => query.refetch()}>

@@ -47,7 +47,7 @@ export function PayoutHistory({ query }: { query: UseQueryResult<TPayoutList> })
       )}
       {query.isPending ? (
         <Skeleton className="mt-4 h-24" />
-      ) : query.isError ? (
+      ) : query.isLoadingError ? (
         <p role="alert" className="mt-4 text-sm text-red-600">
           Could not load payouts.
         </p>

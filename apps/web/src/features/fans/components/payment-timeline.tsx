@@ -16,7 +16,7 @@ const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
 export function PaymentTimeline({ paymentId, windowHours }: { paymentId: string; windowHours: number | undefined }) {
   const query = useQuery(paymentTimelineQuery(paymentId));
   if (query.isPending) return <Spinner label="Loading payment history" />;
-  if (query.isError) {
+  if (query.isLoadingError) {
     return (
       <p role="alert" className="text-sm text-red-700">
         Could not load this payment’s history.

@@ -91,7 +91,7 @@ export function NotificationBell() {
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-10 w-full" />
           </div>
-        ) : query.isError ? (
+        ) : query.isLoadingError ? (
           <p role="alert" className="pt-4 text-sm text-red-700">
             Failed to load notifications.
           </p>
