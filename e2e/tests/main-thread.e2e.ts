@@ -37,14 +37,17 @@ const TBT_BUDGET_MS = { '/': 1500, '/creators': 2000, profile: 1500 } as const;
 // after the first paint is a race, and Lighthouse counts only what comes after.
 //
 // The whole work does not race, a busy host only ever adds to a load (so the least of several loads
-// is the page's own cost), and a slower machine slows both sides of the ratio. Measured 2026-11-29,
-// demo data, three runs alone on a quiet machine and one in a clean clone's `npm test` (the last
-// figure): with scripts 151-294 ms a load, without 53-117 ms; ratios of the least loads 2.62 / 2.77 /
-// 2.67 / 2.62 (/), 2.40 / 2.26 / 2.55 / 2.17 (/creators), 2.80 / 2.78 / 2.96 / 3.43 (profile: its
-// scripts' work grows with what journeys before it added, more than its HTML does). The same build
-// with a 90 ms busy loop before hydration: 3.91, 3.46 and 4.17. Each budget is about a quarter over
-// the page's highest clean ratio: the loop fails / and /creators; on the profile it comes within 1 %.
-const HYDRATION_RATIO_BUDGET = { '/': 3.5, '/creators': 3.2, profile: 4.2 } as const;
+// is the page's own cost), and a slower machine slows both sides of the ratio, though not equally.
+// Measured 2026-11-29, demo data, three runs alone on a quiet machine and three in clean clones'
+// `npm test`: ratios of the least loads 2.62-3.30 (/), 2.17-2.55 (/creators), 2.70-3.43 (profile).
+// The highest on / and the profile came in clean clones, where the machine slowed the scripts' work
+// more than the HTML's. The budgets sit about a third over those. The same build with a 90 ms busy loop before
+// hydration measured 3.91, 3.46 and 4.17, so the guard does not see that. With a 200 ms loop it measured
+// 5.38 (/) and 5.25 (profile) and fails. /creators measured only 3.38 that time, because its
+// script-free baseline moved from 73 to 117 ms between runs. The guard catches scripts' work that grows
+// by well over half, not a small regression; Lighthouse (`npm run lighthouse -w @fanline/bench`) and
+// the real-user Web Vitals on the admin dashboard are for those.
+const HYDRATION_RATIO_BUDGET = { '/': 4.5, '/creators': 3.5, profile: 4.6 } as const;
 const THREAD_LOADS = 4;
 
 const LOADS = 3;
