@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, onTestFailed, onTestFinished } from 'vitest';
 import { ARGS, CHROMIUM_FULL } from './chromium';
 import { server } from './server';
 
@@ -97,6 +97,7 @@ export function setupBrowser({ full = false }: { full?: boolean } = {}): Browser
     ctx.on('page', waitForHydrationOnGoto);
     contexts.push(ctx);
     describeOnFailure(ctx);
+    closeWhenPassed(ctx);
     return ctx;
   };
 
@@ -117,6 +118,23 @@ export function setupBrowser({ full = false }: { full?: boolean } = {}): Browser
       return page;
     },
   };
+}
+
+/**
+ * A context a test opened is closed when the test passes, not at the end of the file: an open page
+ * keeps running (its live stream re-reads on every event for its account, its timers tick, its
+ * spinners paint), and a file's pages had stayed open until its last test. A failed test's contexts stay
+ * open until the file ends, for describeOnFailure and the screenshot (which run after this). A context
+ * opened in a hook belongs to the file and is closed with it.
+ */
+function closeWhenPassed(ctx: BrowserContext): void {
+  try {
+    onTestFinished(async ({ task }) => {
+      if (task.result?.state !== 'fail') await ctx.close().catch(() => {});
+    });
+  } catch {
+    // Opened in a hook, outside any test.
+  }
 }
 
 /**
