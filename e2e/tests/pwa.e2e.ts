@@ -162,8 +162,14 @@ describe('installable app and push opt-in (issue 26)', () => {
       // Off: this browser is unsubscribed at the server and the preference is stored.
       await push.click();
       await expect.poll(() => push.getAttribute('aria-checked')).toBe('false');
-      const prefs = await (await context.request.get(browser.url('/api/profile/me/notification-preferences'))).json();
-      expect(prefs.push).toBe(false);
+      // The switch shows the change at once; the server has it once its request is through (on a slow
+      // machine a read made at once came first and still said true).
+      await expect
+        .poll(
+          async () =>
+            (await (await context.request.get(browser.url('/api/profile/me/notification-preferences'))).json()).push,
+        )
+        .toBe(false);
       const again = await context.request.delete(browser.url('/api/push/subscriptions'), { data: { endpoint } });
       expect(again.status()).toBe(204);
       await context.close();
