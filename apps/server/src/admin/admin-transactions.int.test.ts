@@ -95,10 +95,14 @@ describe('admin transactions', () => {
       transactionVolume: volume,
     });
     // Growth is this month's captures against last month's (UTC), from the ledger; none last month: null.
+    // The months are the app's (its clock has moved 25 hours on), not the database's: near a month's end they differ.
+    const now = t.clock.now();
+    const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
     const monthRows = (await t.database.db.execute(sql`select
-        coalesce(-sum(amount) filter (where created_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'), 0) as current,
-        coalesce(-sum(amount) filter (where created_at < date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'
-          and created_at >= (date_trunc('month', now() at time zone 'UTC') - interval '1 month') at time zone 'UTC'), 0) as previous
+        coalesce(-sum(amount) filter (where created_at >= ${thisMonth.toISOString()}::timestamptz), 0) as current,
+        coalesce(-sum(amount) filter (where created_at < ${thisMonth.toISOString()}::timestamptz
+          and created_at >= ${lastMonth.toISOString()}::timestamptz), 0) as previous
         from ledger_entries where account = 'sender_hold' and kind = 'capture'`)) as unknown as {
       rows: Array<{ current: string; previous: string }>;
     };
