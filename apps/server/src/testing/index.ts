@@ -4,6 +4,7 @@ export * from './cluster';
 export * from './compiled-entry';
 export * from './earnings';
 export * from './factories';
+export * from './free-ports';
 export * from './http';
 export * from './instagram/stand-in';
 export * from './messaging';

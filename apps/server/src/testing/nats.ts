@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { contiguousFreePorts } from './cluster';
+import { contiguousFreePorts } from './free-ports';
 
 /** Debian's nats-server (scripts/ensure-nats.mjs installs it), or NATS_SERVER_PATH. */
 export const NATS_SERVER = process.env.NATS_SERVER_PATH ?? '/usr/sbin/nats-server';
