@@ -186,7 +186,7 @@ describe('reviews (issue 10 acceptance)', () => {
     await shot(mobile.page, 'metrics-375');
     expect(await mobile.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await mobile.page.getByRole('tab', { name: 'Customer Reviews' }).click();
-    await mobile.page.getByRole('tabpanel').waitFor();
+    await mobile.page.getByRole('tabpanel', { name: 'Customer Reviews' }).waitFor();
     await shot(mobile.page, 'customer-reviews-375');
 
     // The dialog at 375 px: the demo fan's answered, unreviewed conversation with Gia (demo data).
