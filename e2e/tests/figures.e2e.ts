@@ -1,4 +1,5 @@
 // runs-long: 75 s (every page's figures against the database)
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DEMO_ADMIN, DEMO_FAN, signInByApi } from '../support/auth';
 import { MOBILE, setupBrowser } from '../support/browser';
@@ -28,22 +29,36 @@ describe('no figure on screen is invented', () => {
   });
 
   test('the landing: online now, verified creators, answered in time and testimonials come from the API', async () => {
+    // Other workers' journeys sign creators in and out and verify new ones while this page loads, so the
+    // landing's answer is read before the page and after it: the page must agree with one of the two.
+    const readLanding = async (page: Page) =>
+      (await (await page.request.get(browser.url('/api/creators/landing'))).json()) as {
+        verifiedCreators: number;
+        creatorsOnline: number;
+        testimonials: unknown[];
+      };
     for (const viewport of [undefined, MOBILE]) {
       const page = await browser.page(viewport);
+      const before = await readLanding(page);
       // The three "How it works" steps are numbered 1 to 3: ordinals, not figures.
       const { figures, unexplained } = await unexplainedFigures(browser, page, '/', [1, 2, 3]);
       expect(unexplained, `figures on / not in any API answer (all: ${figures.join(' ')})`).toEqual([]);
       // And the tiles are the landing answer's, one by one.
-      const landing = await (await page.request.get(browser.url('/api/creators/landing'))).json();
-      const tiles = page.getByRole('main').locator('dl').first();
-      if (landing.verifiedCreators > 0) {
-        expect(await tiles.innerText()).toContain(
-          `Verified creators\n${landing.verifiedCreators.toLocaleString('en-US')}`,
-        );
+      const after = await readLanding(page);
+      const tiles = await page.getByRole('main').locator('dl').first().innerText();
+      const verified = [before, after].filter((landing) => landing.verifiedCreators > 0);
+      if (verified.length > 0) {
+        expect(
+          verified.some((landing) =>
+            tiles.includes(`Verified creators\n${landing.verifiedCreators.toLocaleString('en-US')}`),
+          ),
+          `tiles: ${tiles}`,
+        ).toBe(true);
       }
-      expect(await page.getByText('Creators online now').count()).toBe(landing.creatorsOnline > 0 ? 1 : 0);
+      const online = await page.getByText('Creators online now').count();
+      expect([before, after].map((landing) => (landing.creatorsOnline > 0 ? 1 : 0))).toContain(online);
       expect(await page.getByRole('heading', { name: 'Loved by fans and creators' }).count()).toBe(
-        landing.testimonials.length > 0 ? 1 : 0,
+        after.testimonials.length > 0 ? 1 : 0,
       );
     }
   });
