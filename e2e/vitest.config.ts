@@ -6,7 +6,9 @@ import { LongestFirst } from '../vitest.sequencer.ts';
 // interaction latency under CPU throttling, so they run after every other journey has finished, one
 // at a time, with nothing else on the machine's two cores, and without retries (issue 35 point 4).
 const TIMING = ['e2e/tests/main-thread.e2e.ts', 'e2e/tests/interactions.e2e.ts'];
-const shared = { testTimeout: 60_000, hookTimeout: 120_000, retry: 0 };
+// A worker keeps its modules from one file to the next (`isolate: false`): isolated, each of the 46 files
+// started a process of its own and loaded Vitest, Playwright and the support code again.
+const shared = { testTimeout: 60_000, hookTimeout: 120_000, retry: 0, isolate: false };
 
 export default defineConfig({
   test: {
