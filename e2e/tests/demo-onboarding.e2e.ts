@@ -58,7 +58,7 @@ beforeAll(async () => {
     delete env[name];
   }
   const log = fs.createWriteStream(path.join(ROOT, 'e2e/artifacts/demo-onboarding.log'));
-  demo = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.mjs'], {
+  demo = spawn(process.execPath, ['scripts/serve.mjs'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
