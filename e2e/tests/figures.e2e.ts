@@ -1,4 +1,5 @@
 // runs-long: 75 s (every page's figures against the database)
+import { ZLandingResponse } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DEMO_ADMIN, DEMO_FAN, signInByApi } from '../support/auth';
@@ -32,11 +33,7 @@ describe('no figure on screen is invented', () => {
     // Other workers' journeys sign creators in and out and verify new ones while this page loads, so the
     // landing's answer is read before the page and after it: the page must agree with one of the two.
     const readLanding = async (page: Page) =>
-      (await (await page.request.get(browser.url('/api/creators/landing'))).json()) as {
-        verifiedCreators: number;
-        creatorsOnline: number;
-        testimonials: unknown[];
-      };
+      ZLandingResponse.parse(await (await page.request.get(browser.url('/api/creators/landing'))).json());
     for (const viewport of [undefined, MOBILE]) {
       const page = await browser.page(viewport);
       const before = await readLanding(page);
