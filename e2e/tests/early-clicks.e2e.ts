@@ -19,8 +19,7 @@ const browser = setupBrowser();
  * A slowed page, opened without waiting for hydration (the harness's goto waits; a frame's does not).
  * `fullSpeed` ends the slowdown: called once the early click or choice has reached the page (Playwright's
  * click returns when the page has handled the input). Whether that input was caught or lost is settled
- * by then; what follows only checks its outcome, and a slowed renderer costs the machine six times its
- * work (25 slowed loads had cost 77 s of renderer CPU, most of the file's 108).
+ * by then; what follows only checks its outcome (docs/testing.md, "No dead clicks", has the cost).
  */
 async function openAtOnce(path: string, signedIn = false): Promise<Page & { fullSpeed(): Promise<void> }> {
   const context = await browser.context();
