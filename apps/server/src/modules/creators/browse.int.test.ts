@@ -225,4 +225,31 @@ describe('plans (PostgreSQL)', () => {
       expect([...tails].sort()).toEqual(['13', '25', '49']);
     },
   );
+
+  // Decision 0082: with its yes/no filters as parameters (`is_creator = $1`) or a cursor's values
+  // compared directly, a price-and-category page and every "Load more" were planned again on each
+  // request at 1M messages. The filters are in the text and the cursor is read through subqueries.
+  test.skipIf(testDriver() !== 'postgres')(
+    'the statements hold the yes/no filters in their text and read a cursor through subqueries',
+    async () => {
+      const tag = unique('flags');
+      const made = [await tagged(tag, { instagramVerified: true }), await tagged(tag, { instagramVerified: true })];
+      const first = await browse(tag, { available: 'true', verified: 'true', limit: '1' });
+      expect(first.nextCursor).toBeTruthy();
+      const second = await browse(tag, { available: 'true', verified: 'true', limit: '1', cursor: first.nextCursor as string });
+      expect([...first.creators, ...second.creators].map((c) => c.id).sort()).toEqual(made.map((c) => c.id).sort());
+      const result = await t.database.db.execute(
+        sql`select statement from pg_prepared_statements where name like 'browse%'`,
+      );
+      const statements = (result as unknown as { rows: Array<{ statement: string }> }).rows.map((row) => row.statement);
+      expect(statements.length).toBeGreaterThan(0);
+      for (const statement of statements) {
+        expect(statement).not.toMatch(/"(is_creator|is_available|instagram_verified|is_featured)" = \$/);
+        expect(statement).toMatch(/"profiles"\."is_creator"/);
+      }
+      const paged = statements.filter((statement) => statement.includes('(select $'));
+      expect(paged.length).toBeGreaterThan(0);
+      for (const statement of paged) expect(statement).toMatch(/\) [<>] \(\(select \$\d+::[a-z ]+\), \(select \$\d+::uuid\)\)/);
+    },
+  );
 });
