@@ -236,7 +236,12 @@ describe('plans (PostgreSQL)', () => {
       const made = [await tagged(tag, { instagramVerified: true }), await tagged(tag, { instagramVerified: true })];
       const first = await browse(tag, { available: 'true', verified: 'true', limit: '1' });
       expect(first.nextCursor).toBeTruthy();
-      const second = await browse(tag, { available: 'true', verified: 'true', limit: '1', cursor: first.nextCursor as string });
+      const second = await browse(tag, {
+        available: 'true',
+        verified: 'true',
+        limit: '1',
+        cursor: first.nextCursor as string,
+      });
       expect([...first.creators, ...second.creators].map((c) => c.id).sort()).toEqual(made.map((c) => c.id).sort());
       const result = await t.database.db.execute(
         sql`select statement from pg_prepared_statements where name like 'browse%'`,
@@ -249,7 +254,8 @@ describe('plans (PostgreSQL)', () => {
       }
       const paged = statements.filter((statement) => statement.includes('(select $'));
       expect(paged.length).toBeGreaterThan(0);
-      for (const statement of paged) expect(statement).toMatch(/\) [<>] \(\(select \$\d+::[a-z ]+\), \(select \$\d+::uuid\)\)/);
+      for (const statement of paged)
+        expect(statement).toMatch(/\) [<>] \(\(select \$\d+::[a-z ]+\), \(select \$\d+::uuid\)\)/);
     },
   );
 });
