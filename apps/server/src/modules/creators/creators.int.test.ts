@@ -1,11 +1,29 @@
 import { PRESENCE } from '@fanline/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { createCreator, createUser, unique, useTestApp } from '../../testing';
+import { createCreator, createUser, recordStatements, testDriver, unique, useTestApp } from '../../testing';
 
 const t = useTestApp();
 
 describe('GET /api/creators/featured', () => {
+  // Decision 0082: the statement walks profiles_featured_idx in the index's own order and stops at the
+  // eighth card. With `order by created_at desc` (nulls first, the index's opposite) every featured
+  // creator was read, joined and sorted: a Sort no plan can avoid, whatever the table's size.
+  test.skipIf(testDriver() !== 'postgres')('reads the featured index in its order, with nothing to sort', async () => {
+    const recorder = recordStatements(t.database);
+    recorder.start();
+    expect((await t.app.inject({ method: 'GET', url: '/api/creators/featured' })).statusCode).toBe(200);
+    const statement = recorder.stop().find((s) => s.text.includes('"is_featured"'));
+    expect(statement?.params).toEqual([]);
+    const plan = await t.database.db.transaction(async (tx) => {
+      // This file's few rows would be read faster whole; the point is which order the index can give.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return JSON.stringify(await tx.execute(sql.raw(`explain (format json) ${statement?.text ?? ''}`)));
+    });
+    expect(plan).toContain('profiles_featured_idx');
+    expect(plan).not.toContain('"Node Type":"Sort"');
+  });
+
   test('returns at most 8 featured, available creators, newest first, with card fields only', async () => {
     const db = t.database.db;
     const future = Date.now() + 365 * 86_400_000;
