@@ -70,3 +70,15 @@ export function placeholders(prefix: string) {
     },
   };
 }
+
+/**
+ * A row limit written into the statement's text as a number, for drizzle's `.limit()` (decision 0080).
+ * Drizzle sends a number or a placeholder as a parameter, and with `limit $n` PostgreSQL's generic plan
+ * guesses a tenth of the table, looks dearer than the custom plans and is never kept; an SQL chunk is
+ * written as it is. Only whole, non-negative numbers: the text is built from it.
+ */
+export function limitInText(rows: number): number {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`limitInText: not a row count: ${rows}`);
+  // Drizzle's limit() is typed for a number or a placeholder; it writes any SQL chunk it is given.
+  return sql.raw(String(rows)) as unknown as number;
+}

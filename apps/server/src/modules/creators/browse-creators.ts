@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { creatorStats, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { type CursorKind, decodeCursor, encodeCursor } from '../../platform/keyset-cursor';
-import { preparedPerDatabase } from '../../platform/prepared';
+import { limitInText, preparedPerDatabase } from '../../platform/prepared';
 import { containsPattern } from '../../platform/sql-like';
 import { browseCreatorColumns, creatorStatsJoin } from './summary';
 
@@ -124,9 +124,8 @@ function prepareBrowse(db: Db, query: BrowseQuery, name: string) {
       .innerJoin(creatorStats, creatorStatsJoin)
       .where(and(...filters))
       .orderBy(sql`${sort.column} ${dir}`, sql`${id} ${dir}`)
-      // A number in the statement's text (fetchSize above). Drizzle's limit() takes a number or a
-      // placeholder and sends either as a parameter; an SQL chunk is written as it is.
-      .limit(sql.raw(String(Math.trunc(fetchSize(query.limit)))) as unknown as number)
+      // A number in the statement's text (fetchSize above, decision 0080).
+      .limit(limitInText(fetchSize(query.limit)))
       .prepare(name)
   );
 }

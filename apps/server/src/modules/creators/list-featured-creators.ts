@@ -2,6 +2,7 @@ import { FEATURED } from '@fanline/contracts';
 import { and, sql } from 'drizzle-orm';
 import { creatorStats, profiles } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { limitInText } from '../../platform/prepared';
 import { creatorStatsJoin, creatorSummaryColumns } from './summary';
 
 /**
@@ -23,5 +24,5 @@ export async function listFeaturedCreators({ db }: { db: Db }) {
     .innerJoin(creatorStats, creatorStatsJoin)
     .where(and(sql`${profiles.isFeatured}`, sql`${profiles.isCreator}`, sql`${profiles.isAvailable}`))
     .orderBy(sql`${profiles.createdAt} desc nulls last`)
-    .limit(sql.raw(String(Math.trunc(FEATURED.limit))) as unknown as number);
+    .limit(limitInText(FEATURED.limit));
 }
