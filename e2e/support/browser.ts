@@ -91,7 +91,11 @@ export function setupBrowser({ full = false }: { full?: boolean } = {}): Browser
 
   const context = async (viewport = DESKTOP) => {
     if (!browser) throw new Error('browser not started: call setupBrowser() at the top of the file');
-    const ctx = await browser.newContext({ viewport, baseURL: baseUrl });
+    // No service worker in the headless shell's contexts: it adds nothing a journey sees (it answers only
+    // when a navigation fails, and shows pushes) and cost 4 % of their CPU, registered afresh in each of
+    // several hundred contexts. The full browser's files (`pwa.e2e.ts`) keep it and test it.
+    const serviceWorkers = full ? 'allow' : 'block';
+    const ctx = await browser.newContext({ viewport, baseURL: baseUrl, serviceWorkers });
     sendOriginFromApiCalls(ctx, baseUrl);
     ctx.setDefaultTimeout(10_000);
     ctx.on('page', waitForHydrationOnGoto);

@@ -145,11 +145,39 @@ describe('landing page', () => {
     expect(new URL(page.url()).searchParams.get('search')).toBe('yoga');
   });
 
-  test('has no horizontal overflow at 375 px', async () => {
-    const page = await browser.page(MOBILE);
+  // With reduced motion the featured row is a plain scroller, without the moving track's transform: its
+  // cards' screen-reader-only text then escaped it and the page scrolled sideways to 2,001 px.
+  test.each(['no-preference', 'reduce'] as const)(
+    'has no horizontal overflow at 375 px (motion: %s)',
+    async (reducedMotion) => {
+      const page = await browser.page(MOBILE);
+      await page.emulateMedia({ reducedMotion });
+      await page.goto(browser.url('/'));
+      await featuredList(page).getByRole('link').first().waitFor();
+      await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    },
+  );
+
+  test('the featured row moves only while it is on screen', async () => {
+    const page = await browser.page();
     await page.goto(browser.url('/'));
     await featuredList(page).getByRole('link').first().waitFor();
-    await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const loop = () =>
+      page.evaluate(() =>
+        document
+          .querySelector('ul[aria-label="Featured creators"]')
+          ?.parentElement?.getAnimations()
+          .map((animation) => animation.playState),
+      );
+    // Below the fold at 1280 × 800: paused.
+    await page.waitForFunction(() => document.querySelector('[data-offscreen]') !== null);
+    expect(await loop()).toEqual(['paused']);
+    await featuredList(page).scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('[data-offscreen]') === null);
+    expect(await loop()).toEqual(['running']);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => document.querySelector('[data-offscreen]') !== null);
+    expect(await loop()).toEqual(['paused']);
   });
 });
