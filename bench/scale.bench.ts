@@ -19,6 +19,7 @@ import { buildApp } from '@fanline/server/app';
 import { type Database, isTransactionControl, openDatabase, recordStatements } from '@fanline/server/testing';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_NODE_FLAGS } from '../scripts/server-command.mjs';
 import { type BaselineRoute, productConfig, type RenderKind } from './scale/common';
 import { BENCH_PASSWORD, ensureScaleDatabase, HEAVY_CREATOR, HEAVY_FAN, scaleCounts, scaleShape } from './scale-data';
 
@@ -205,8 +206,9 @@ async function startChild(
 ): Promise<{ child: ChildProcess; url: string }> {
   // BENCH_PRODUCT_NODE_ARGS: node flags for the product only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
   // to see where its time goes under the load (NODE_OPTIONS refuses --cpu-prof and reaches every process).
+  // The product runs with the flags production gives it (scripts/server-command.mjs); the raw baseline without.
   const flags = script.startsWith('product')
-    ? (process.env.BENCH_PRODUCT_NODE_ARGS?.split(' ').filter(Boolean) ?? [])
+    ? [...SERVER_NODE_FLAGS, ...(process.env.BENCH_PRODUCT_NODE_ARGS?.split(' ').filter(Boolean) ?? [])]
     : [];
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(here, 'scale', script)], {
     env: { ...process.env, ...env, NODE_ENV: 'production' },

@@ -33,11 +33,12 @@ import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
 import webpush from 'web-push';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from './server-command.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-// The one place that says how an instance starts: the compiled server `npm run build` writes, with
-// plain node, as a real deployment runs it (deploy/fanline@.service; decision 0033).
-const SERVER_COMMAND = ['--enable-source-maps', 'apps/server/dist/server.js'];
+// How an instance starts: the compiled server `npm run build` writes, with plain node and the flags a real
+// deployment gives it (scripts/server-command.mjs, deploy/fanline@.service; decision 0033).
+const SERVER_COMMAND = [...SERVER_NODE_FLAGS, SERVER_ENTRY];
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 const NATS_SERVER = process.env.NATS_SERVER_PATH ?? '/usr/sbin/nats-server';
 const PROMETHEUS = '/usr/bin/prometheus';
@@ -95,8 +96,8 @@ try {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(ROOT, SERVER_COMMAND[1]))) {
-    throw new Error(`${SERVER_COMMAND[1]} is missing: run \`npm run build\` first (\`npm run cluster\` does)`);
+  if (!fs.existsSync(path.join(ROOT, SERVER_ENTRY))) {
+    throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first (\`npm run cluster\` does)`);
   }
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-haproxy.mjs')], { stdio: 'inherit' });
   // A fresh cluster forgets the last one's files; never a directory the cluster did not make.

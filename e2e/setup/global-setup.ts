@@ -10,6 +10,7 @@ import {
 } from '@fanline/server/testing';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../scripts/server-command.mjs';
 import { ARGS, assertFeaturesKept, CHROMIUM } from '../support/chromium';
 import { freePort } from '../support/free-port';
 
@@ -37,7 +38,7 @@ declare module 'vitest' {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const COMPILED_SERVER = 'apps/server/dist/server.js';
+const COMPILED_SERVER = SERVER_ENTRY;
 
 /**
  * Starts the real, built server once per worker, as `npm start`'s demo mode serves it (a production
@@ -172,9 +173,9 @@ async function startServer(
   fs.mkdirSync(path.dirname(logPath), { recursive: true });
   const log = fs.createWriteStream(logPath);
 
-  // The compiled server production runs (`npm run build`, decision 0033), with plain node: no
-  // TypeScript loader, source maps on for readable stack traces in the logs.
-  const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', COMPILED_SERVER], {
+  // The compiled server production runs (`npm run build`, decision 0033), with plain node and
+  // production's flags (scripts/server-command.mjs): no TypeScript loader.
+  const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, COMPILED_SERVER], {
     cwd: ROOT,
     env: {
       ...process.env,

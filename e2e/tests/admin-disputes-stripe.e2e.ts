@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type StripeStandIn, signStripeEvent, startStripeStandIn } from '@fanline/server/testing/stripe';
 import { type APIRequestContext, type Browser, chromium, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../scripts/server-command.mjs';
 import { uniqueAccount } from '../support/auth';
 import { axeViolations, describeViolations } from '../support/axe';
 import { DESKTOP, MOBILE } from '../support/browser';
@@ -64,7 +65,7 @@ beforeAll(async () => {
     delete env[name];
   fs.mkdirSync(path.join(ROOT, 'e2e/artifacts'), { recursive: true });
   const log = fs.createWriteStream(path.join(ROOT, 'e2e/artifacts/admin-disputes-stripe.log'));
-  server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], {
+  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { parse } from 'yaml';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../../../scripts/server-command.mjs';
 
 // The deploy files agree with each other and with the topology docs/operations.md draws (issue 38
 // point 4, decision 0043): what one file promises, the others keep. The release test
@@ -62,9 +63,12 @@ test('the shipped Prometheus config scrapes the metrics listener the env file an
 
 test('the unit runs the release artefact on Node 24, compiled, without a build or a TypeScript loader', () => {
   expect(unit).toMatch(/^WorkingDirectory=\/opt\/fanline\/current$/m);
-  expect(unit).toMatch(
-    /^ExecStart=\/opt\/fanline\/node\/bin\/node --enable-source-maps apps\/server\/dist\/server\.js$/m,
-  );
+  // With the flags every start of the server has (scripts/server-command.mjs): `npm start`'s too.
+  const command = [...SERVER_NODE_FLAGS, SERVER_ENTRY].join(' ');
+  expect(SERVER_NODE_FLAGS).toContain('--min-semi-space-size=16');
+  expect(unit.split('\n')).toContain(`ExecStart=/opt/fanline/node/bin/node ${command}`);
+  const scripts = JSON.parse(read('package.json')).scripts as Record<string, string>;
+  expect(scripts.serve).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} scripts/serve.mjs`);
   const directives = unit
     .split('\n')
     .filter((line) => !line.startsWith('#'))
