@@ -72,7 +72,10 @@ function render(prepared: Prepared, results: Row[][]): unknown {
   const { route } = prepared;
   const { item } = route.keyOrder;
   if (route.kind === 'browse') {
-    const rows = results[results.length - 1] ?? [];
+    // One statement reads the page's cards; a search (decision 0085) finds the page's ids and sort
+    // values first, then reads their cards by id in a second statement.
+    const rows = results[0] ?? [];
+    const cards = new Map((results[results.length - 1] ?? []).map((card) => [card.id, card]));
     const limit = route.limit ?? 20;
     const page = rows.slice(0, limit);
     const last = page.at(-1);
@@ -80,7 +83,10 @@ function render(prepared: Prepared, results: Row[][]): unknown {
     const raw = last?.[SORT_COLUMN[sort] ?? 'response_rate'];
     const value = route.cursorKind === 'timestamp' ? raw : Number(raw);
     return {
-      creators: page.map((row) => pick(row, item)),
+      creators: page.flatMap((row) => {
+        const card = cards.get(row.id);
+        return card ? [pick(card, item)] : [];
+      }),
       nextCursor: rows.length > limit && last ? cursor(value, last.id) : null,
     };
   }

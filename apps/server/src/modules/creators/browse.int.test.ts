@@ -226,6 +226,36 @@ describe('plans (PostgreSQL)', () => {
     },
   );
 
+  // Decision 0085: a search is planned again on every request (its best plan depends on the word), so it
+  // plans only what finds its page: no card columns (presence, capacity and its counts). The cards are
+  // read by id in a statement that keeps one plan.
+  test.skipIf(testDriver() !== 'postgres')(
+    "a search plans only what finds its page, and its cards' statement keeps one plan",
+    async () => {
+      const tag = unique('cards');
+      const made = [await tagged(tag, { responseRate: 90 }), await tagged(tag, { responseRate: 80 })];
+      for (let run = 0; run < 7; run++) {
+        const page = await browse(tag, { sort: 'response_rate_desc' });
+        expect(page.creators.map((c) => [c.id, c.responseRate])).toEqual([
+          [made[0]?.id, 90],
+          [made[1]?.id, 80],
+        ]);
+      }
+      const result = await t.database.db.execute(
+        sql`select name, statement, generic_plans from pg_prepared_statements
+          where name like 'browse%' or name like 'search-cards%'`,
+      );
+      const rows = (result as unknown as { rows: Array<{ name: string; statement: string; generic_plans: string }> })
+        .rows;
+      const cards = rows.filter((row) => row.name.startsWith('search-cards'));
+      expect(cards).toHaveLength(1);
+      expect(Number(cards[0]?.generic_plans)).toBeGreaterThan(0);
+      const searches = rows.filter((row) => row.name.startsWith('browse') && row.statement.includes(' like '));
+      expect(searches.length).toBeGreaterThan(0);
+      for (const { statement } of searches) expect(statement).not.toMatch(/user_presence|creator_capacity|"messages"/);
+    },
+  );
+
   // Decision 0082: with its yes/no filters as parameters (`is_creator = $1`) or a cursor's values
   // compared directly, a price-and-category page and every "Load more" were planned again on each
   // request at 1M messages. The filters are in the text and the cursor is read through subqueries.
