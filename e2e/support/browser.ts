@@ -71,8 +71,15 @@ export async function openInApp(page: Page, pathname: string): Promise<void> {
  * started by the global setup; each file's contexts are its own and closed after it) and returns the
  * harness. With `{ full: true }` the file launches Debian's full Chromium of its own instead of using
  * the worker's headless shell: for what only a browser has (a notification permission, installing).
+ * `{ serviceWorker: true }` lets its pages register the service worker (the full browser's always do).
  */
-export function setupBrowser({ full = false }: { full?: boolean } = {}): BrowserHarness {
+export function setupBrowser({
+  full = false,
+  serviceWorker = full,
+}: {
+  full?: boolean;
+  serviceWorker?: boolean;
+} = {}): BrowserHarness {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   const { baseUrl, browserWsEndpoint } = server();
@@ -91,10 +98,11 @@ export function setupBrowser({ full = false }: { full?: boolean } = {}): Browser
 
   const context = async (viewport = DESKTOP) => {
     if (!browser) throw new Error('browser not started: call setupBrowser() at the top of the file');
-    // No service worker in the headless shell's contexts: it adds nothing a journey sees (it answers only
-    // when a navigation fails, and shows pushes) and cost 4 % of their CPU, registered afresh in each of
-    // several hundred contexts. The full browser's files (`pwa.e2e.ts`) keep it and test it.
-    const serviceWorkers = full ? 'allow' : 'block';
+    // No service worker unless a file asks for it: it adds nothing most journeys see (it answers only when
+    // a navigation fails, and shows pushes) and cost 4 % of their CPU, registered afresh in each of
+    // several hundred contexts. The full browser's files (`pwa.e2e.ts`) keep it and test it, and so does
+    // `server-render.e2e.ts`, which fails on any console message of a real page's load.
+    const serviceWorkers = serviceWorker ? 'allow' : 'block';
     const ctx = await browser.newContext({ viewport, baseURL: baseUrl, serviceWorkers });
     sendOriginFromApiCalls(ctx, baseUrl);
     ctx.setDefaultTimeout(10_000);

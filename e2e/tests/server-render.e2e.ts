@@ -5,7 +5,8 @@ import { DEMO_FAN, signInByApi } from '../support/auth';
 import { MOBILE, setupBrowser } from '../support/browser';
 import { server } from '../support/server';
 
-const browser = setupBrowser();
+// With the service worker, as a visitor's browser registers it: its registration must not warn either.
+const browser = setupBrowser({ serviceWorker: true });
 
 // Decision 0020: /, /creators and profiles arrive as HTML with their content, and the browser
 // hydrates that HTML instead of rendering the page again. Both hosts, since the app is opened at either.
