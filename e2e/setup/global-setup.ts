@@ -38,7 +38,6 @@ declare module 'vitest' {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const COMPILED_SERVER = SERVER_ENTRY;
 
 /**
  * Starts the real, built server once per worker, as `npm start`'s demo mode serves it (a production
@@ -49,8 +48,8 @@ const COMPILED_SERVER = SERVER_ENTRY;
  * per data directory; the journeys read them from the file the server keeps there.
  */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(ROOT, COMPILED_SERVER))) {
-    throw new Error(`The compiled server (${COMPILED_SERVER}) is missing: run \`npm run build\` first.`);
+  if (!fs.existsSync(path.join(ROOT, SERVER_ENTRY))) {
+    throw new Error(`The compiled server (${SERVER_ENTRY}) is missing: run \`npm run build\` first.`);
   }
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fanline-e2e-'));
   const running: Started[] = [];
@@ -175,7 +174,7 @@ async function startServer(
 
   // The compiled server production runs (`npm run build`, decision 0033), with plain node and
   // production's flags (scripts/server-command.mjs): no TypeScript loader.
-  const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, COMPILED_SERVER], {
+  const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,

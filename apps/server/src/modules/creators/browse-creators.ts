@@ -63,7 +63,9 @@ const SORTS: Record<
  * executions a second with the parameter, 12,300 with the number, in pgbench). With a number the
  * generic plan costs what the custom ones do and PostgreSQL keeps it.
  */
-const FETCH_SIZES = [BROWSE.pageSize, 2 * BROWSE.pageSize, 4 * BROWSE.pageSize].map((rows) => rows + 1);
+/** A page, two or four: the sizes browse's statements are written for (the contracts allow up to 48). */
+const PAGE_SIZES = [BROWSE.pageSize, 2 * BROWSE.pageSize, 4 * BROWSE.pageSize];
+const FETCH_SIZES = PAGE_SIZES.map((rows) => rows + 1);
 function fetchSize(limit: number): number {
   return FETCH_SIZES.find((rows) => rows > limit) ?? limit + 1;
 }
@@ -148,7 +150,6 @@ const preparedFor = preparedPerDatabase('browse', prepareBrowse, shapeOf);
  * last id repeated to fill them): with an array, PostgreSQL's generic plan guessed ten rows, and a page of
  * two looked cheaper planned afresh every time.
  */
-const CARD_SLOTS = [BROWSE.pageSize, 2 * BROWSE.pageSize, 4 * BROWSE.pageSize];
 const cardsFor = preparedPerDatabase(
   'search-cards',
   (db: Db, slots: number, name: string) =>
@@ -177,7 +178,7 @@ type BrowseCard = Awaited<ReturnType<ReturnType<typeof cardsFor>['execute']>>[nu
 async function cardsInOrder(db: Db, ids: string[]): Promise<BrowseCard[]> {
   const last = ids.at(-1);
   if (!last) return [];
-  const slots = CARD_SLOTS.find((n) => n >= ids.length) ?? ids.length;
+  const slots = PAGE_SIZES.find((n) => n >= ids.length) ?? ids.length;
   const values: Record<string, string> = {};
   for (let i = 0; i < slots; i++) values[`id${i}`] = ids[i] ?? last;
   const cards = new Map((await cardsFor(db, slots).execute(values)).map((card) => [card.id, card]));
