@@ -18,6 +18,7 @@ import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from './server-command.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -119,7 +120,8 @@ const manifest = {
   commit,
   builtAt: new Date().toISOString(),
   node: { required: rootPackage.engines.node, builtWith: process.versions.node },
-  start: 'node apps/server/dist/server.js',
+  // The command the unit in deploy/ runs (scripts/server-command.mjs).
+  start: ['node', ...SERVER_NODE_FLAGS, SERVER_ENTRY].join(' '),
   files,
 };
 fs.writeFileSync(path.join(stage, 'MANIFEST.json'), `${JSON.stringify(manifest, null, 1)}\n`);

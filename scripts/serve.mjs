@@ -19,11 +19,11 @@ if (!env.NODE_ENV) {
   );
 }
 // Production runs the compiled server (`npm run build` makes it; decision 0033): plain JavaScript, no
-// TypeScript loader at run time. Stack traces point into the sources through its source map.
+// TypeScript loader at run time. Node's flags, source maps among them, are package.json's "serve"
+// (scripts/server-command.mjs).
 const compiled = new URL('../apps/server/dist/server.js', import.meta.url);
 if (!fs.existsSync(compiled)) {
   console.error('\nThe compiled server is missing (apps/server/dist/server.js). Run `npm run build` first.\n');
   process.exit(1);
 }
-process.setSourceMapsEnabled(true);
 await import(compiled.href);

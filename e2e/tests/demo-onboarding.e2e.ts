@@ -5,6 +5,7 @@ import path from 'node:path';
 import { formatCents, VERIFICATION_MESSAGES } from '@fanline/contracts';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-command.mjs';
 import { fillSignup, uniqueAccount } from '../support/auth';
 import { DESKTOP, MOBILE, sendOriginFromApiCalls, waitForHydration } from '../support/browser';
 import { ARGS, CHROMIUM } from '../support/chromium';
@@ -58,7 +59,7 @@ beforeAll(async () => {
     delete env[name];
   }
   const log = fs.createWriteStream(path.join(ROOT, 'e2e/artifacts/demo-onboarding.log'));
-  demo = spawn(process.execPath, ['scripts/serve.mjs'], {
+  demo = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.mjs'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

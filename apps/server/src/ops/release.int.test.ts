@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import webpush from 'web-push';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../../../scripts/server-command.mjs';
 import type { Database } from '../platform/db';
 import {
   contiguousFreePorts,
@@ -191,10 +192,12 @@ describe.skipIf(postgresRunsIt)('the release artefact', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(current, 'MANIFEST.json'), 'utf8')) as {
       version: string;
       node: { required: string };
+      start: string;
       files: Array<{ path: string; bytes: number; sha256: string }>;
     };
     expect(manifest.version).toBe(VERSION);
     expect(manifest.node.required).toBe(rootPackage.engines.node);
+    expect(manifest.start).toBe(`node ${[...SERVER_NODE_FLAGS, SERVER_ENTRY].join(' ')}`);
     for (const file of manifest.files) {
       const bytes = fs.readFileSync(path.join(current, file.path));
       expect(crypto.createHash('sha256').update(bytes).digest('hex'), file.path).toBe(file.sha256);
