@@ -117,6 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : createLogMailer(() => app.log, { production: config.env === 'production' }));
   // Issue 36: the demo keeps a copy of every mail it sends for its mailbox (/dev/outbox).
   app.decorate('mailer', config.demoMode ? withDemoMailbox(mailer) : mailer);
+  // Its pooled connections to the mail server end with the app (decision 0086).
+  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
   app.decorate('payments', options.payments ?? createPaymentProvider(config));
   app.decorate('storage', options.storage ?? createStorage(config));
   if (!options.storage) app.addHook('onClose', async () => app.storage.close());

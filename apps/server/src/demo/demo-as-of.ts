@@ -3,7 +3,13 @@ import { confirmAuthorization, startCheckout } from '../flows';
 import { capturesAtOnce } from '../modules/payments';
 import type { Mailer } from '../platform/mailer';
 
-const silentMailer: Mailer = { kind: 'log', send: async () => {}, outbox: () => [], summarize: () => () => 0 };
+const silentMailer: Mailer = {
+  kind: 'log',
+  send: async () => {},
+  outbox: () => [],
+  summarize: () => () => 0,
+  close: async () => {},
+};
 
 /**
  * The app as it was at `when`: the use cases read the time from app.clock, so seeding the past goes

@@ -5,8 +5,12 @@
  * over; the claim's fencing token covers a handler that makes several calls. A test (modules/outbox/call-timeouts.test.ts) holds them there.
  */
 export const CALL_TIMEOUTS = {
-  /** nodemailer's defaults are 2 min to connect, 30 s for the greeting and 10 min of socket silence. */
-  smtp: { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 },
+  /**
+   * nodemailer's defaults are 2 min to connect, 30 s for the greeting and 10 min of socket silence.
+   * `sendMs` bounds one mail as a whole (an AbortSignal on the send): a wait for a pooled connection,
+   * and a relay that trickles its replies, which no socket timeout notices, included.
+   */
+  smtp: { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000, sendMs: 40_000 },
   /** The Stripe SDK: per request, and how many times it retries (each call carries our idempotency key). */
   provider: { timeoutMs: 15_000, maxNetworkRetries: 2 },
   /** The S3 client: to connect, per request, and its attempts in all. */
@@ -20,7 +24,7 @@ export function longestCallMs(): Record<keyof typeof CALL_TIMEOUTS, number> {
   const { smtp, provider, storage, picture } = CALL_TIMEOUTS;
   const backOff = 2_000;
   return {
-    smtp: smtp.connectionTimeout + smtp.greetingTimeout + smtp.socketTimeout,
+    smtp: smtp.sendMs,
     provider: (provider.maxNetworkRetries + 1) * provider.timeoutMs + provider.maxNetworkRetries * backOff,
     storage:
       storage.maxAttempts * (storage.connectionTimeout + storage.requestTimeout) + (storage.maxAttempts - 1) * backOff,

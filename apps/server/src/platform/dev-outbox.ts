@@ -40,6 +40,7 @@ export function withDemoMailbox(inner: Mailer, keep = 100): Mailer {
     },
     outbox: () => [...kept],
     summarize: (during) => inner.summarize(during),
+    close: () => inner.close(),
   };
 }
 

@@ -32,6 +32,8 @@ export interface Mailer {
    * under dozens of lines. Mails are delivered, kept or withheld exactly as without it.
    */
   summarize(during: string): () => number;
+  /** Ends the connections it keeps to the mail server (the app's close); mails in flight finish first. */
+  close(): Promise<void>;
 }
 
 /** Counts mails by kind while a summary is open (see Mailer.summarize). */
@@ -45,17 +47,35 @@ class MailTally {
   }
 }
 
-/** Sends through SMTP_URL with nodemailer. */
-export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  // Timeouts below the outbox's lease (decision 0039), where nodemailer's defaults are minutes long.
-  const transport = nodemailer.createTransport({ url: smtpUrl, ...CALL_TIMEOUTS.smtp });
+/**
+ * The connections to the mail server are pooled (decision 0086). A relay greets a new connection only
+ * after a pause (the tests' relay, smtp-server, waits 100 ms for clients that talk too early; Postfix's
+ * postscreen waits seconds), and every connection costs a handshake, with TLS when the URL says so: a
+ * mail on a pooled connection pays none of it. As many connections as the outbox runs effects at once
+ * (its CONCURRENCY); one idle for 10 s says QUIT, before the socket timeout would end it as an error.
+ */
+export const SMTP_POOL = { maxConnections: 6, maxMessages: 100, idleTimeout: 10_000 } as const;
+
+/** Sends through SMTP_URL with nodemailer, on pooled connections. */
+export function createSmtpMailer(
+  smtpUrl: string,
+  from: string,
+  timeouts: Record<keyof typeof CALL_TIMEOUTS.smtp, number> = CALL_TIMEOUTS.smtp,
+): Mailer {
+  // Timeouts below the outbox's lease (decision 0039), where nodemailer's defaults are minutes long;
+  // `sendMs` bounds each mail as a whole, a wait for a free connection included.
+  const { sendMs, ...socketTimeouts } = timeouts;
+  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, ...SMTP_POOL, ...socketTimeouts });
   let tally: MailTally | null = null;
   return {
     kind: 'smtp',
     async send(mail) {
       const { to, subject, text, html, headers } = mail;
-      await transport.sendMail({ from, to, subject, text, html, headers });
+      await transport.sendMail({ from, to, subject, text, html, headers, signal: AbortSignal.timeout(sendMs) });
       tally?.add(mail);
+    },
+    async close() {
+      transport.close();
     },
     outbox: () => [],
     summarize(during) {
@@ -107,6 +127,7 @@ export function createLogMailer(log: () => FastifyBaseLogger, options: { product
       );
     },
     outbox: () => [...sent],
+    async close() {},
     summarize(during) {
       const own = new MailTally(during);
       tally = own;

@@ -14,17 +14,29 @@ export interface SmtpCapture {
   mails: CapturedMail[];
   /** Resolves with the next mail to `to` (one already received counts), or fails after `timeoutMs`. */
   waitFor(to: string, timeoutMs?: number): Promise<CapturedMail>;
+  /** How many connections clients have opened to it so far. */
+  connections(): number;
   close(): Promise<void>;
 }
 
 /** A real SMTP server on a free loopback port: the app's nodemailer transport talks to it as to any relay. */
-export async function startSmtpCapture(options: { onMail?: (mail: CapturedMail) => void } = {}): Promise<SmtpCapture> {
+export async function startSmtpCapture(
+  options: { onMail?: (mail: CapturedMail) => void; port?: number } = {},
+): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
   const waiters: Array<{ to: string; resolve: (mail: CapturedMail) => void }> = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // Closing, it tells a client still connected (an app's pooled connection) goodbye at once instead
+    // of waiting the default 30 s for it to leave.
+    closeTimeout: 100,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -48,7 +60,7 @@ export async function startSmtpCapture(options: { onMail?: (mail: CapturedMail) 
     },
   });
   const port = await new Promise<number>((resolve, reject) => {
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
       const address = server.server.address();
       if (address && typeof address === 'object') resolve(address.port);
       else reject(new Error('SMTP capture has no port'));
@@ -72,6 +84,7 @@ export async function startSmtpCapture(options: { onMail?: (mail: CapturedMail) 
         });
       });
     },
+    connections: () => connections,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
