@@ -1,3 +1,4 @@
+// runs-long: 40 s (4 journeys)
 import { formatCents, splitAmount } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';

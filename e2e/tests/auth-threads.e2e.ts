@@ -1,3 +1,4 @@
+// runs-long: 45 s (3 journeys)
 import { VERIFICATION_MESSAGES } from '@fanline/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';

@@ -1,3 +1,4 @@
+// runs-long: 60 s (9 journeys)
 import { AUTH_MESSAGES } from '@fanline/contracts';
 import { describe, expect, test } from 'vitest';
 import {

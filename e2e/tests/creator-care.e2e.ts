@@ -1,3 +1,4 @@
+// runs-long: 70 s (4 journeys)
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';

@@ -1,3 +1,4 @@
+// runs-long: 45 s (a server of its own, seeded from scratch)
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

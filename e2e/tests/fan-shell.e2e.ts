@@ -1,3 +1,4 @@
+// runs-long: 50 s (4 journeys)
 import path from 'node:path';
 import { REVIEW_MESSAGES } from '@fanline/contracts';
 import type { BrowserContext, Page } from 'playwright-core';

@@ -1,3 +1,4 @@
+// runs-long: 35 s (3 journeys)
 import { randomBytes } from 'node:crypto';
 import { formatCents, MESSAGE_OUTCOME_LABELS, messageOutcomeText, type TBillingTransaction } from '@fanline/contracts';
 import type { APIRequestContext, Page } from 'playwright-core';

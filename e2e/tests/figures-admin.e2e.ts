@@ -1,3 +1,4 @@
+// runs-long: 55 s (the admin portal's figures against the database)
 import { describe } from 'vitest';
 import { DEMO_ADMIN } from '../support/auth';
 import { setupBrowser } from '../support/browser';

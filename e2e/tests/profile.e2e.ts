@@ -1,3 +1,4 @@
+// runs-long: 40 s (8 journeys)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// runs-long: 50 s (3 journeys, the full browser)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

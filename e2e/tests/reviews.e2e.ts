@@ -1,3 +1,4 @@
+// runs-long: 50 s (2 journeys)
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { REVIEW_MESSAGES } from '@fanline/contracts';

@@ -1,3 +1,4 @@
+// runs-long: 40 s (8 journeys)
 import { SEARCH_MESSAGES } from '@fanline/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';

@@ -1,3 +1,4 @@
+// runs-long: 55 s (4 journeys)
 import type { TBrowseResponse } from '@fanline/contracts';
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
