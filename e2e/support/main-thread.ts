@@ -93,7 +93,9 @@ export interface ThreadTask {
  * from the navigation on, each as the CPU time the thread spent in it and the share of that after First
  * Contentful Paint (a task straddling FCP counts in proportion). Thread time is what the page's code
  * costs: unlike the wall clock, it leaves out most of the time the thread waits for a core another
- * process holds (not all of it: see the thread-time guard in main-thread.e2e.ts).
+ * process holds (not all of it: see the thread-time guard in main-thread.e2e.ts). `page` should
+ * already show a document of the site `load` goes to: a trace over a navigation that leaves a renderer
+ * process (a new page's about:blank) often waits 5 s at its end for the process that is gone.
  */
 export async function mainThreadTasks(page: Page, load: () => Promise<void>): Promise<ThreadTask[]> {
   const cdp = await page.context().newCDPSession(page);
