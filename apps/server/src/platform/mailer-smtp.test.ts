@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startSmtpCapture } from '../testing/smtp';
 import { CALL_TIMEOUTS } from './call-timeouts';
@@ -46,10 +47,15 @@ describe('the SMTP mailer', () => {
 
   test('a relay that ends an idle connection costs nothing: the next mail opens a new one', async () => {
     const relay = await startSmtpCapture();
+    let closed = false;
+    closing.push(async () => {
+      if (!closed) await relay.close();
+    });
     const smtp = mailer(relay.url);
     await smtp.send(mail('first@fanline.test'));
     // The relay goes away (its close says goodbye to the pooled connection) and comes back on the same port.
     const port = Number(new URL(relay.url).port);
+    closed = true;
     await relay.close();
     const again = await startSmtpCapture({ port });
     closing.push(() => again.close());
@@ -61,8 +67,10 @@ describe('the SMTP mailer', () => {
     // The greeting and EHLO are answered, then nothing: the socket is never silent for socketTimeout
     // because the relay sends a byte of a continuation line every 100 ms, which no socket timeout notices.
     const sockets = new Set<net.Socket>();
+    let relayClosed: Promise<void> | undefined;
     const trickling = net.createServer((socket) => {
       sockets.add(socket);
+      relayClosed = new Promise((resolve) => socket.once('close', () => resolve()));
       socket.write('220 relay.test ESMTP\r\n');
       let timer: NodeJS.Timeout | undefined;
       socket.on('data', (chunk) => {
@@ -83,9 +91,14 @@ describe('the SMTP mailer', () => {
         }),
     );
     const { port } = trickling.address() as net.AddressInfo;
-    const smtp = mailer(`smtp://127.0.0.1:${port}`, { ...CALL_TIMEOUTS.smtp, socketTimeout: 1_000, sendMs: 1_500 });
+    // The socket timeout is far longer than the relay's 100 ms between bytes (a busy worker must not
+    // time the socket out first), the deadline shorter than the test's timeout.
+    const smtp = mailer(`smtp://127.0.0.1:${port}`, { ...CALL_TIMEOUTS.smtp, socketTimeout: 3_000, sendMs: 4_000 });
     const started = Date.now();
     await expect(smtp.send(mail('slow@fanline.test'))).rejects.toMatchObject({ name: 'AbortError' });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // Given up on, not left running: the mailer closed the connection (the relay saw it close).
+    const ended = await Promise.race([relayClosed?.then(() => 'closed'), delay(2_000).then(() => 'still open')]);
+    expect(ended).toBe('closed');
   });
 });

@@ -32,7 +32,11 @@ export interface Mailer {
    * under dozens of lines. Mails are delivered, kept or withheld exactly as without it.
    */
   summarize(during: string): () => number;
-  /** Ends the connections it keeps to the mail server (the app's close); mails in flight finish first. */
+  /**
+   * Ends the connections it keeps to the mail server (the app's close, after in-flight requests and the
+   * jobs pass have finished). Idle connections end at once; a mail being delivered finishes on its
+   * connection, one still waiting for a connection fails. It does not wait for them.
+   */
   close(): Promise<void>;
 }
 
@@ -51,8 +55,10 @@ class MailTally {
  * The connections to the mail server are pooled (decision 0086). A relay greets a new connection only
  * after a pause (the tests' relay, smtp-server, waits 100 ms for clients that talk too early; Postfix's
  * postscreen waits seconds), and every connection costs a handshake, with TLS when the URL says so: a
- * mail on a pooled connection pays none of it. As many connections as the outbox runs effects at once
- * (its CONCURRENCY); one idle for 10 s says QUIT, before the socket timeout would end it as an error.
+ * mail on a pooled connection pays none of it. As many connections as one outbox pass runs effects at
+ * once (its CONCURRENCY, held to this by call-timeouts.test.ts); passes that overlap (the jobs pass and
+ * requests' own) share them, and a mail that waits for one spends its `sendMs` waiting. One idle for
+ * 10 s says QUIT, before the socket timeout would end it as an error.
  */
 export const SMTP_POOL = { maxConnections: 6, maxMessages: 100, idleTimeout: 10_000 } as const;
 

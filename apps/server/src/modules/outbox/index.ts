@@ -30,6 +30,7 @@ export {
   type RegistryEntry,
 } from './registry';
 export {
+  CONCURRENCY,
   LEASE_MS,
   MAX_ATTEMPTS,
   type OutboxRow,

@@ -48,7 +48,7 @@ export function retryDelayMs(attempts: number): number {
 }
 /** Rows claimed per round, and run at once (one per ordering key, so never two of one payment). */
 const BATCH = 200;
-const CONCURRENCY = 6;
+export const CONCURRENCY = 6;
 /** Rounds per call: a round after a done row makes the next row of the same ordering key claimable. */
 const MAX_ROUNDS = 50;
 
