@@ -102,9 +102,8 @@ async function measureThreadTime(pathname: string, { scripts }: { scripts: boole
     // First a same-site document, untraced, so the load below stays in the renderer process that
     // will draw it. A new page starts in a process of its own (about:blank), which the navigation to
     // the site leaves and Chromium ends; a trace spanning that process's end waited 5 s for it to flush
-    // in one load of five to one of three (Chromium 156), 25 s of this file's 60. Without that process's start-up
-    // in the trace, both sides of the ratio lose the same few milliseconds: ratios rose 0.1 to 0.3
-    // (2.4-2.7 to 2.5-3.0, two runs each, 30 November), under the budgets still by a third.
+    // in one load of five to one of three (Chromium 156), 25 s of this file's 60. What it does to the
+    // ratios: above HYDRATION_RATIO_BUDGET.
     await Object.getPrototypeOf(page).goto.call(page, browser.url('/favicon.svg'));
     const tasks = await mainThreadTasks(page, async () => {
       if (scripts) {

@@ -19,6 +19,9 @@ export const CALL_TIMEOUTS = {
   picture: { timeoutMs: 5_000 },
 } as const;
 
+/** The shape of the SMTP timeouts: createSmtpMailer takes others where a test gives a relay up sooner. */
+export type SmtpTimeouts = Record<keyof typeof CALL_TIMEOUTS.smtp, number>;
+
 /** The longest each kind of call can run, retries included (back-off between retries at most 2 s each). */
 export function longestCallMs(): Record<keyof typeof CALL_TIMEOUTS, number> {
   const { smtp, provider, storage, picture } = CALL_TIMEOUTS;

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startSmtpCapture } from '../testing/smtp';
-import { CALL_TIMEOUTS } from './call-timeouts';
+import { CALL_TIMEOUTS, type SmtpTimeouts } from './call-timeouts';
 import { createSmtpMailer, type Mail, type Mailer, SMTP_POOL } from './mailer';
 
 const mail = (to: string): Mail => ({
@@ -18,7 +18,7 @@ afterEach(async () => {
   for (const close of closing.splice(0).reverse()) await close();
 });
 
-function mailer(url: string, timeouts: Record<keyof typeof CALL_TIMEOUTS.smtp, number> = CALL_TIMEOUTS.smtp): Mailer {
+function mailer(url: string, timeouts: SmtpTimeouts = CALL_TIMEOUTS.smtp): Mailer {
   const made = createSmtpMailer(url, 'Fanline <no-reply@fanline.test>', timeouts);
   closing.push(() => made.close());
   return made;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { CALL_TIMEOUTS } from './call-timeouts';
+import { CALL_TIMEOUTS, type SmtpTimeouts } from './call-timeouts';
 import type { MailKind } from './mail/catalog';
 
 export interface Mail {
@@ -63,11 +63,7 @@ class MailTally {
 export const SMTP_POOL = { maxConnections: 6, maxMessages: 100, idleTimeout: 10_000 } as const;
 
 /** Sends through SMTP_URL with nodemailer, on pooled connections. */
-export function createSmtpMailer(
-  smtpUrl: string,
-  from: string,
-  timeouts: Record<keyof typeof CALL_TIMEOUTS.smtp, number> = CALL_TIMEOUTS.smtp,
-): Mailer {
+export function createSmtpMailer(smtpUrl: string, from: string, timeouts: SmtpTimeouts = CALL_TIMEOUTS.smtp): Mailer {
   // Timeouts below the outbox's lease (decision 0039), where nodemailer's defaults are minutes long;
   // `sendMs` bounds each mail as a whole, a wait for a free connection included.
   const { sendMs, ...socketTimeouts } = timeouts;
