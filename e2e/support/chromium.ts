@@ -56,6 +56,12 @@ export const ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-dev-shm-usage',
+  // A new page starts in a renderer of its own (about:blank) and its first navigation to the site moves
+  // it to a second one, the first ending: two renderers started per page, 56 for 28 loads. With a
+  // limit of one, a page's navigation stays in the renderer it has (28 for 28), and the journeys take
+  // 6-8 % less CPU (decision 0087). Renderers are not shared between browser contexts, so the limit
+  // only makes pages of one context (one person's tabs) share one; each journey's contexts stay apart.
+  '--renderer-process-limit=1',
   DISABLE_FEATURES,
 ];
 
