@@ -34,12 +34,17 @@ export interface SoakOptions {
   pairs?: number;
   /** Seconds at the start and at the end whose figures are reported. */
   windowSeconds?: number;
+  /**
+   * The least milliseconds one pair's round (browse to reply) takes: a pair that is done sooner waits.
+   * 0 (the default) runs flat out, as the bench's thirty-minute soak does.
+   */
+  roundMs?: number;
 }
 
 const MB = 1024 * 1024;
 
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
-  const { baseUrl, db, seconds, pairs = 3 } = options;
+  const { baseUrl, db, seconds, pairs = 3, roundMs = 0 } = options;
   const windowMs = (options.windowSeconds ?? Math.min(10, seconds / 4)) * 1000;
   const errors: string[] = [];
   const latencies: Array<{ at: number; ms: number }> = [];
@@ -137,6 +142,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
   const loop = async (p: (typeof people)[number]) => {
     while (Date.now() < deadline && errors.length === 0) {
+      const roundStarted = Date.now();
       await request('GET', '/api/creators?limit=12');
       await request('GET', `/api/profiles/${p.creator.username}`);
       await request('GET', '/api/conversations', p.fanCookie);
@@ -159,6 +165,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         content: 'Thanks for writing! Here is my honest answer to your question.',
       });
       if (reply.status === 200) paidMessages++;
+      const rest = Math.min(roundStarted + roundMs, deadline) - Date.now();
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
     }
   };
   await Promise.all(people.map(loop));
