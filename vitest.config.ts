@@ -41,6 +41,9 @@ export function notQuickFiles(root = import.meta.dirname): string[] {
   return markedFiles(NOT_QUICK, '.test.ts', root);
 }
 
+/** The unit files: every test file of the apps and packages but the integration files (*.int.test.ts). */
+const UNIT_FILES = ['apps/**/!(*.int).test.ts', 'packages/**/!(*.int).test.ts'];
+
 export default defineConfig({
   test: {
     sequence: { sequencer: LongestFirst },
@@ -60,17 +63,15 @@ export default defineConfig({
     projects: postgres
       ? [
           {
+            // The unit files (which open no database) and the driver-sensitive integration files on
+            // PGlite, in one project: each project has workers of its own, and a worker loads the
+            // server's modules once (about 4 s of CPU), so a third project cost three more loads.
             extends: true,
             test: {
               name: 'pglite',
-              include: ['apps/**/*.test.ts', 'packages/**/*.test.ts'],
-              exclude: ['**/*.int.test.ts'],
+              include: [...UNIT_FILES, ...driverSensitiveFiles()],
               env: { TEST_DB: 'pglite' },
             },
-          },
-          {
-            extends: true,
-            test: { name: 'pglite-sensitive', include: driverSensitiveFiles(), env: { TEST_DB: 'pglite' } },
           },
           {
             extends: true,

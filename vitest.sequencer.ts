@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // The files that take longest start first. Vitest orders a clean clone's files by
-// project name (pglite, pglite-sensitive, postgres) and then as found, so the two money properties
+// project name (pglite, postgres) and then as found, so the two money properties
 // (over four minutes and two on CI, in the postgres project) started last and ran alone at the end:
 // 685 s for unit and integration where the work, spread over three workers, needs about 510 s. A file
 // that runs long says so on a line of its own, with its usual time on a CI machine,
