@@ -103,7 +103,8 @@ async function measureThreadTime(pathname: string, { scripts }: { scripts: boole
     // will draw it. A new page starts in a process of its own (about:blank), which the navigation to
     // the site leaves and Chromium ends; a trace spanning that process's end waited 5 s for it to flush
     // in one load of five to one of three (Chromium 156), 25 s of this file's 60. What it does to the
-    // ratios: above HYDRATION_RATIO_BUDGET.
+    // ratios: above HYDRATION_RATIO_BUDGET. The journeys' `--renderer-process-limit=1` (decision 0087)
+    // now keeps that navigation in one process as well; this load keeps the trace independent of the flag.
     await Object.getPrototypeOf(page).goto.call(page, browser.url('/favicon.svg'));
     const tasks = await mainThreadTasks(page, async () => {
       if (scripts) {
