@@ -87,6 +87,10 @@ export async function loadPageRenderer(app: FastifyInstance, ssrDir: string): Pr
 function transportFor(app: FastifyInstance, request: FastifyRequest): ApiTransport {
   return async (url, init) => {
     const headers: Record<string, string> = { accept: 'application/json' };
+    // The page's own Host, which the host check has let through: without it the call names inject's
+    // default (localhost:80), which a server with PUBLIC_URL refuses with 421 (decision 0044), so in
+    // production every render failed and sent the shell (found by the release test, 1 December).
+    if (request.headers.host) headers.host = request.headers.host;
     if (request.headers.cookie) headers.cookie = request.headers.cookie;
     const userAgent = request.headers['user-agent'];
     if (userAgent) headers['user-agent'] = userAgent;
