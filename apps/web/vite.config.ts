@@ -92,10 +92,14 @@ export default defineConfig(({ command, isSsrBuild }) => {
       // React Router's package exports name only its development build (remix-run/react-router#12532,
       // #14102), whose dev warnings stay on in production. The browser bundle takes the production
       // build the package ships next to it: the same code with ENABLE_DEV_WARNINGS off (decision 0018).
-      alias: isSsrBuild
-        ? []
-        : [{ find: /^react-router$/, replacement: path.resolve(REACT_ROUTER, 'dist/production/index.mjs') }],
+      // The server-side renderer takes it too (it is compiled in, below).
+      alias: [{ find: /^react-router$/, replacement: path.resolve(REACT_ROUTER, 'dist/production/index.mjs') }],
     },
+    // The server-side renderer is compiled with the packages it uses (React Router, React Query, Radix,
+    // the icons, the chart, …) except those the server has itself: React, React DOM and zod (one copy
+    // each in the process). So a release installs the server's dependencies only, not the web app's,
+    // which the browser bundle has compiled in too (scripts/release.mjs).
+    ssr: { noExternal: true, external: ['react', 'react-dom', 'zod'] },
     build: {
       manifest: true,
       sourcemap: false,
