@@ -207,14 +207,24 @@ export async function createLifecycleWorld(opts: {
   };
 }
 
+/**
+ * Empties `tables` (names from RUN_TABLES and the like, never input) with triggers off, in one
+ * statement: a DELETE each, as data-modifying parts of one WITH, which both drivers run in one round
+ * trip. One DELETE statement per table was 22 of the Stripe property's 184 queries a sequence.
+ */
+export async function emptyTables(database: Database, tables: readonly string[]): Promise<void> {
+  const deletes = tables.map((table, i) => `d${i} as (delete from ${table})`).join(', ');
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql.raw(`with ${deletes} select 1`));
+  });
+}
+
 /** Empties what the last run wrote and puts the clock back; the accounts and sessions stay. */
 export async function resetLifecycleWorld(world: LifecycleWorld): Promise<void> {
   world.outage.down = false;
   world.clock.set(world.start);
-  await world.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    for (const table of RUN_TABLES) await tx.execute(sql.raw(`delete from ${table}`));
-  });
+  await emptyTables(world.database, RUN_TABLES);
 }
 
 interface Sent {

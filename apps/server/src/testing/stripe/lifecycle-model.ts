@@ -23,7 +23,7 @@ import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { createAdmin, TEST_PASSWORD } from '../factories';
 import { signIn } from '../http';
-import { checkInvariants, PAYOUT_IS_ITS_EARNINGS, RUN_TABLES, rowsOf } from '../lifecycle-model';
+import { checkInvariants, emptyTables, PAYOUT_IS_ITS_EARNINGS, RUN_TABLES, rowsOf } from '../lifecycle-model';
 import { deliver, MESSAGE, onboardedStripeCreator } from './kit';
 import type { StripeStandIn } from './stand-in';
 
@@ -189,10 +189,7 @@ const TABLES = ['disputes', 'admin_audit_log', ...RUN_TABLES];
 export async function resetStripeLifecycleWorld(world: StripeLifecycleWorld): Promise<void> {
   world.clock.set(world.start);
   world.standIn.setRefundStatus('succeeded');
-  await world.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    for (const table of TABLES) await tx.execute(sql.raw(`delete from ${table}`));
-  });
+  await emptyTables(world.database, TABLES);
 }
 
 /** Delivers a step's events as it was drawn; each answer must be 200 (a 500 would be Stripe retrying a bug). */
