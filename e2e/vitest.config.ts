@@ -8,7 +8,17 @@ import { LongestFirst } from '../vitest.sequencer.ts';
 const TIMING = ['e2e/tests/main-thread.e2e.ts', 'e2e/tests/interactions.e2e.ts'];
 // A worker keeps its modules from one file to the next (`isolate: false`): isolated, each of the 46 files
 // started a process of its own and loaded Vitest, Playwright and the support code again.
-const shared = { testTimeout: 60_000, hookTimeout: 120_000, retry: 0, isolate: false };
+// `expect.poll` waits up to 10 s for what a page shows to change (Vitest's default is 1 s; Playwright's
+// own assertions wait 5 s): on a loaded 2-core machine a settings page took longer than 1 s to read
+// its push status after loading (pwa.e2e.ts, 1 December). A wait that ends when the page is right is not
+// a retry: a page that never gets there still fails.
+const shared = {
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  retry: 0,
+  isolate: false,
+  expect: { poll: { timeout: 10_000 } },
+};
 
 export default defineConfig({
   test: {
