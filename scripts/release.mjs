@@ -6,7 +6,8 @@
 //                           storage-migrate.js, db-reset.js, with source maps): plain JavaScript
 //   apps/server/src/db/migrations/   the SQL migrations the server applies at start
 //   apps/web/dist/, apps/web/dist-ssr/   the built web app and its server-side renderer
-//   node_modules/           production dependencies only (`npm ci --omit=dev` from package-lock.json)
+//   node_modules/           the server's production dependencies only (`npm ci --omit=dev --workspace
+//                           apps/server` from package-lock.json; decision 0088)
 //   scripts/                serve.mjs, ops.mjs (what the npm scripts run), check-node.mjs, ensure-node.sh
 //   deploy/, docs/operations.md, README.md
 //   package.json            the runtime scripts only: serve, backup, restore, storage:migrate, db:reset
