@@ -48,7 +48,7 @@ export default defineConfig({
   test: {
     sequence: { sequencer: LongestFirst },
     globalSetup: ['apps/server/src/testing/global-setup.ts'],
-    setupFiles: ['apps/server/src/testing/fail-on-console-error.ts'],
+    setupFiles: ['apps/server/src/testing/fail-on-console-error.ts', 'apps/server/src/testing/drop-file-databases.ts'],
     // Vitest's default is one worker per core minus one: a single worker on a 2-core CI machine, so
     // files that mostly wait (PostgreSQL in its own process, fault-injection children, the timed
     // soak) ran one after another. Three workers overlap that waiting.

@@ -10,6 +10,7 @@ import type { PaymentProvider } from '../modules/payments';
 import { type Clock, ManualClock } from '../platform/clock';
 import { type Config, loadConfig } from '../platform/config';
 import { type Database, openDatabase } from '../platform/db';
+import { rememberClone } from './file-databases';
 import { withDatabase } from './global-setup';
 
 export type TestDriver = 'pglite' | 'postgres';
@@ -206,6 +207,7 @@ async function cloneTemplate(): Promise<string> {
         // wait for the disk: the suite's thousands of small transactions were mostly that wait.
         // Every connection to it, the child servers' included, gets this.
         await client.query(`alter database ${name} set synchronous_commit = off`);
+        rememberClone(name);
         break;
       } catch (error) {
         if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
